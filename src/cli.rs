@@ -1,0 +1,279 @@
+//! The command line: argument parsing and the commands that need no window.
+//!
+//! Bad input never panics: it gets one line on stderr naming the problem and exit code 2
+//! (usage) or 1 (input/output).
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand};
+
+use crate::bench;
+use crate::dungeon::generate;
+use crate::export;
+use crate::recipe::{Recipe, RecipeError};
+
+/// Generate cave-room dungeon maps and play with them live.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dungeon-viewer",
+    version,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write a map to a file; the format follows the extension (.json, .txt).
+    Render(RenderArgs),
+    /// Time a recipe: generation against one flood of the whole grid.
+    Bench(BenchArgs),
+}
+
+/// What decides the map. Values are checked against their ranges.
+#[derive(Args, Debug, Default, Clone)]
+pub struct RecipeArgs {
+    /// Start from this recipe string; the flags below override its values
+    #[arg(long, value_name = "RECIPE")]
+    pub recipe: Option<String>,
+    /// Any whole number from 0 to 18446744073709551615
+    #[arg(long, value_name = "N")]
+    pub seed: Option<String>,
+    /// Grid width in cells (1 to 2048)
+    #[arg(long, value_name = "CELLS")]
+    pub width: Option<String>,
+    /// Grid height in cells (1 to 2048)
+    #[arg(long, value_name = "CELLS")]
+    pub height: Option<String>,
+    /// Rooms to place (1 to 10000; fewer when the grid fills up)
+    #[arg(long, value_name = "N")]
+    pub rooms: Option<String>,
+    /// Cells per room (1 to 4096; walled-in rooms stay smaller)
+    #[arg(long, value_name = "CELLS")]
+    pub room_size: Option<String>,
+    /// How cave rooms grow: 0 compact blobs, 1 long winding caverns
+    #[arg(long, value_name = "0..1")]
+    pub stickiness: Option<String>,
+    /// How paths wiggle: 0 straight, 1 wiggly
+    #[arg(long, value_name = "0..1")]
+    pub randomness: Option<String>,
+}
+
+impl RecipeArgs {
+    /// The recipe these flags describe: `--recipe` (or the default) with each flag applied.
+    ///
+    /// # Errors
+    /// A recipe string that does not parse, or a flag value that is not a number in range.
+    pub fn to_recipe(&self) -> Result<Recipe, RecipeError> {
+        let mut recipe = match &self.recipe {
+            Some(text) => text.parse()?,
+            None => Recipe::default(),
+        };
+        let flags = [
+            ("seed", &self.seed),
+            ("width", &self.width),
+            ("height", &self.height),
+            ("rooms", &self.rooms),
+            ("room-size", &self.room_size),
+            ("stickiness", &self.stickiness),
+            ("randomness", &self.randomness),
+        ];
+        for (key, value) in flags {
+            if let Some(value) = value {
+                recipe.set(key, value)?;
+            }
+        }
+        Ok(recipe)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+    /// Output file (.json or .txt), or `-` for JSON on standard output. An existing file is
+    /// replaced only once the new one is completely written.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+    /// How many times to generate the map
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub iterations: u32,
+}
+
+/// A failed command: what to tell the user and how to exit.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments or recipe: exit code 2.
+    Usage(String),
+    /// A file could not be read or written: exit code 1.
+    Io(String),
+}
+
+impl Failure {
+    #[must_use]
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Io(_) => 1,
+        }
+    }
+
+    #[must_use]
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Usage(m) | Failure::Io(m) => m,
+        }
+    }
+}
+
+impl From<RecipeError> for Failure {
+    fn from(e: RecipeError) -> Self {
+        Failure::Usage(e.to_string())
+    }
+}
+
+/// Run the program with the process's arguments; returns the exit code.
+#[must_use]
+pub fn main() -> i32 {
+    run(std::env::args_os())
+}
+
+/// Run the program with `args` (the program name first); returns the exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return report_parse_error(&e),
+    };
+    match execute(cli) {
+        Ok(()) => 0,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message());
+            failure.exit_code()
+        }
+    }
+}
+
+/// Help and version go to stdout with code 0; anything else is one line on stderr, code 2.
+fn report_parse_error(e: &clap::Error) -> i32 {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = write!(io::stdout(), "{}", e.render());
+            0
+        }
+        _ => {
+            // Clap's first paragraph says what is wrong (sometimes over two lines).
+            let rendered = e.render().to_string();
+            let first: Vec<&str> = rendered
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{} (try --help)", first.join(" "));
+            2
+        }
+    }
+}
+
+fn execute(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Some(Command::Render(args)) => render(&args),
+        Some(Command::Bench(args)) => run_bench(&args),
+        None => Err(Failure::Usage(
+            "give a command: render or bench (see --help)".to_string(),
+        )),
+    }
+}
+
+/// The formats `render` writes, chosen by the output's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Json,
+    Text,
+}
+
+impl Format {
+    fn of(path: &Path) -> Result<Format, Failure> {
+        if path.as_os_str() == "-" {
+            return Ok(Format::Json);
+        }
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("json") => Ok(Format::Json),
+            Some("txt") => Ok(Format::Text),
+            _ => Err(Failure::Usage(format!(
+                "cannot tell the format of {}: end the name in .json or .txt, or use - for JSON \
+                 on standard output",
+                path.display()
+            ))),
+        }
+    }
+}
+
+fn render(args: &RenderArgs) -> Result<(), Failure> {
+    let format = Format::of(&args.output)?;
+    let recipe = args.recipe.to_recipe()?;
+    let dungeon = generate(&recipe)?;
+    let bytes = match format {
+        Format::Json => export::to_json(&dungeon).into_bytes(),
+        Format::Text => export::to_text(&dungeon).into_bytes(),
+    };
+    if args.output.as_os_str() == "-" {
+        write_stdout(&bytes)
+    } else {
+        write_replacing(&args.output, &bytes)
+            .map_err(|e| Failure::Io(format!("cannot write {}: {e}", args.output.display())))
+    }
+}
+
+fn run_bench(args: &BenchArgs) -> Result<(), Failure> {
+    let recipe = args.recipe.to_recipe()?;
+    let report = bench::measure(&recipe, args.iterations)?;
+    write_stdout(report.to_string().as_bytes())
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Io(format!("cannot write to standard output: {e}")))
+}
+
+/// Write `bytes` to `path` through a temporary file beside it, so that `path` is either
+/// its old self or completely new, never half written.
+///
+/// # Errors
+/// When the directory is not writable, the disk is full, or `path` is a directory.
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut temporary = name.to_os_string();
+    temporary.push(format!(".{}.partial", std::process::id()));
+    let temporary = path.with_file_name(temporary);
+    let written = fs::write(&temporary, bytes).and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}

@@ -1,0 +1,105 @@
+//! Free regions: which free cells connect to which, so a path search knows before it starts
+//! whether free cells join two rooms, and never floods a whole region to find out they don't.
+
+use rand_pcg::Pcg64Mcg;
+
+use crate::flood::{Flood, FloodSpec};
+use crate::grid::{Grid, Pos};
+use crate::rooms::Room;
+use crate::tile::Tile;
+
+/// The label of cells that are in no free region (room cells).
+pub const NO_REGION: u32 = u32::MAX;
+
+/// The free regions of a map and the regions each room borders.
+#[derive(Debug)]
+pub struct Regions {
+    label: Grid<u32>,
+    sizes: Vec<usize>,
+    /// Per room, the regions it borders, sorted.
+    bordering: Vec<Vec<u32>>,
+}
+
+impl Regions {
+    /// Label the free cells of `tiles` by region and note which regions each room borders.
+    #[must_use]
+    pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
+        let mut label = Grid::new(tiles.width(), tiles.height(), NO_REGION);
+        let mut sizes = Vec::new();
+        let mut flood = Flood::<()>::new(tiles.width(), tiles.height());
+        // A flood without randomness draws nothing from its generator.
+        let mut unused = Pcg64Mcg::new(0);
+        for (i, tile) in tiles.as_slice().iter().enumerate() {
+            if !tile.is_free() || label.as_slice()[i] != NO_REGION {
+                continue;
+            }
+            let region = sizes.len() as u32;
+            let mut spec = FloodSpec::new()
+                .select(|p| tiles[p].is_free())
+                .values((), |(), _, _| ());
+            flood.run(&[tiles.pos_of(i)], &mut spec, &mut unused);
+            for &p in flood.order() {
+                label[p] = region;
+            }
+            sizes.push(flood.order().len());
+        }
+        let bordering = rooms
+            .iter()
+            .map(|room| {
+                let mut regions: Vec<u32> = Vec::new();
+                for &cell in &room.cells {
+                    for n in tiles.neighbours(cell) {
+                        let r = label[n];
+                        if r != NO_REGION && regions.last() != Some(&r) {
+                            regions.push(r);
+                        }
+                    }
+                }
+                regions.sort_unstable();
+                regions.dedup();
+                regions
+            })
+            .collect();
+        Self {
+            label,
+            sizes,
+            bordering,
+        }
+    }
+
+    /// The region of a free cell; [`NO_REGION`] for a room cell or a cell off the map.
+    #[must_use]
+    pub fn label(&self, p: Pos) -> u32 {
+        self.label.get(p).copied().unwrap_or(NO_REGION)
+    }
+
+    /// The region with the most cells, if there is any free cell.
+    #[must_use]
+    pub fn largest(&self) -> Option<u32> {
+        (0..self.sizes.len() as u32).max_by_key(|&r| (self.sizes[r as usize], std::cmp::Reverse(r)))
+    }
+
+    /// Whether some free region borders both rooms.
+    #[must_use]
+    pub fn share(&self, a: usize, b: usize) -> bool {
+        let (ra, rb) = (&self.bordering[a], &self.bordering[b]);
+        let (mut i, mut j) = (0, 0);
+        while i < ra.len() && j < rb.len() {
+            match ra[i].cmp(&rb[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
+    }
+
+    /// How many free cells a room reaches without crossing another room.
+    #[must_use]
+    pub fn reach(&self, room: usize) -> usize {
+        self.bordering[room]
+            .iter()
+            .map(|&r| self.sizes[r as usize])
+            .sum()
+    }
+}

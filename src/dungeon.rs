@@ -1,0 +1,125 @@
+//! A dungeon: what a recipe makes. [`generate`] runs the stages as plain calls in order
+//! (rooms, then paths), each drawing from its own seeded streams.
+
+use serde::Serialize;
+
+use crate::corridors::{self, Path, PathPlan};
+use crate::grid::{Grid, Pos};
+use crate::recipe::{Recipe, RecipeError};
+use crate::rooms::{self, Room, RoomPlan};
+use crate::tile::Tile;
+
+/// A generated map: the grid of tiles, the rooms in creation order and the paths between them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dungeon {
+    recipe: Recipe,
+    tiles: Grid<Tile>,
+    rooms: Vec<Room>,
+    paths: Vec<Path>,
+}
+
+/// What a dungeon holds, in numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub rooms_requested: u32,
+    pub rooms_placed: u32,
+    pub room_cells: u64,
+    /// Cells outside rooms that some path runs through (the black ones).
+    pub path_cells: u64,
+    pub paths: u32,
+    /// Paths that had to cross another room because rooms walled one in.
+    pub paths_crossing_rooms: u32,
+}
+
+/// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
+///
+/// # Errors
+/// When a value of the recipe is out of its range (see [`Recipe::validate`]).
+pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
+    recipe.validate()?;
+    let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
+    let rooms = rooms::place_rooms(
+        &mut tiles,
+        &RoomPlan {
+            seed: recipe.seed,
+            rooms: recipe.rooms,
+            room_size: recipe.room_size,
+            stickiness: recipe.stickiness,
+        },
+    );
+    let paths = corridors::connect_chain(
+        &tiles,
+        &rooms,
+        &PathPlan {
+            seed: recipe.seed,
+            randomness: recipe.randomness,
+        },
+    );
+    for cell in paths.iter().flat_map(|p| &p.cells) {
+        if tiles[*cell] == Tile::FREE {
+            tiles[*cell] = Tile::PATH;
+        }
+    }
+    Ok(Dungeon {
+        recipe: recipe.clone(),
+        tiles,
+        rooms,
+        paths,
+    })
+}
+
+impl Dungeon {
+    /// The recipe that made this dungeon.
+    #[must_use]
+    pub fn recipe(&self) -> &Recipe {
+        &self.recipe
+    }
+
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.tiles.width()
+    }
+
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.tiles.height()
+    }
+
+    /// Every cell: free, a room's or a path's.
+    #[must_use]
+    pub fn tiles(&self) -> &Grid<Tile> {
+        &self.tiles
+    }
+
+    /// What the cell at `p` is; `None` outside the map.
+    #[must_use]
+    pub fn tile(&self, p: Pos) -> Option<Tile> {
+        self.tiles.get(p).copied()
+    }
+
+    /// The rooms in creation order.
+    #[must_use]
+    pub fn rooms(&self) -> &[Room] {
+        &self.rooms
+    }
+
+    /// The paths, each joining a room to the next one made.
+    #[must_use]
+    pub fn paths(&self) -> &[Path] {
+        &self.paths
+    }
+
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        let count =
+            |tile: fn(&Tile) -> bool| self.tiles.as_slice().iter().filter(|t| tile(t)).count();
+        Stats {
+            rooms_requested: self.recipe.rooms,
+            rooms_placed: self.rooms.len() as u32,
+            room_cells: count(|t| t.room().is_some()) as u64,
+            path_cells: count(|t| *t == Tile::PATH) as u64,
+            paths: self.paths.len() as u32,
+            paths_crossing_rooms: self.paths.iter().filter(|p| p.crossed > 0).count() as u32,
+        }
+    }
+}

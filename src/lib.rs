@@ -1,0 +1,34 @@
+//! Dungeon Viewer: cave-room dungeon maps, generated from a recipe and shown live.
+//!
+//! Data flows one way:
+//!
+//! ```text
+//! Recipe ──generate──▶ Dungeon ──rasterize──▶ Pixels ──┬──▶ texture in the window
+//! (seed + params)      (grid, rooms, paths)    (RGBA)   └──▶ PNG file (+ recipe)
+//! ```
+//!
+//! The core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`], [`dungeon`]) knows
+//! nothing of windows; the command line ([`cli`]) is a thin face on it.
+//!
+//! ```
+//! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
+//!
+//! let recipe: Recipe = "dv1 seed=7 rooms=5".parse().unwrap();
+//! let dungeon = generate(&recipe).unwrap();
+//! assert_eq!(dungeon.rooms().len(), 5);
+//! assert_eq!(dungeon.paths().len(), 4);
+//! ```
+
+pub mod bench;
+pub mod cli;
+pub mod colour;
+pub mod corridors;
+pub mod dungeon;
+pub mod export;
+pub mod flood;
+pub mod grid;
+pub mod parallel;
+pub mod recipe;
+pub mod rooms;
+pub mod streams;
+pub mod tile;

@@ -1,0 +1,294 @@
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::export::room_letter;
+use dungeon_viewer::recipe::Recipe;
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dv-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The process failed with `code` and said one line, containing `needle`, and no panic.
+fn fails_with(out: &Output, code: i32, needle: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "{err:?} does not mention {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn render_json_describes_the_dungeon_the_library_makes() {
+    let dir = scratch("json");
+    let file = dir.join("map.json");
+    let out = run(&[
+        "render",
+        "--seed",
+        "5",
+        "--rooms",
+        "7",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let recipe: Recipe = json["recipe"].as_str().unwrap().parse().unwrap();
+    assert_eq!((recipe.seed, recipe.rooms), (5, 7));
+    let d = generate(&recipe).unwrap();
+    assert_eq!(json["width"], 64);
+    assert_eq!(json["height"], 56);
+    let rooms = json["rooms"].as_array().unwrap();
+    assert_eq!(rooms.len(), d.rooms().len());
+    for (room, expected) in rooms.iter().zip(d.rooms()) {
+        let colour: Vec<u64> = room["color"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            colour,
+            vec![
+                u64::from(expected.colour.0),
+                u64::from(expected.colour.1),
+                u64::from(expected.colour.2)
+            ]
+        );
+        let cells = room["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), expected.cells.len());
+        assert_eq!(
+            cells[0],
+            serde_json::json!([expected.cells[0].x, expected.cells[0].y])
+        );
+    }
+    let paths = json["paths"].as_array().unwrap();
+    assert_eq!(paths.len(), 6);
+    assert_eq!(paths[2]["from"], 2);
+    assert_eq!(paths[2]["to"], 3);
+    assert_eq!(
+        paths[2]["cells"].as_array().unwrap().len(),
+        d.paths()[2].cells.len()
+    );
+    assert_eq!(json["stats"]["rooms_placed"], 7);
+    assert_eq!(json["stats"]["rooms_requested"], 7);
+}
+
+#[test]
+fn render_to_dash_writes_json_on_standard_output() {
+    let out = run(&["render", "--recipe", "dv1 seed=3 rooms=4", "-o", "-"]);
+    assert!(out.status.success());
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rooms"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        json["recipe"].as_str().unwrap(),
+        "dv1 seed=3 width=64 height=56 rooms=4 room-size=90 stickiness=0.5 randomness=1"
+    );
+}
+
+#[test]
+fn render_txt_draws_rooms_as_letters_paths_as_hashes_then_the_recipe() {
+    let dir = scratch("txt");
+    let file = dir.join("map.txt");
+    let out = run(&[
+        "render",
+        "--width",
+        "30",
+        "--height",
+        "20",
+        "--rooms",
+        "5",
+        "--room-size",
+        "20",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 22);
+    assert!(lines[..20].iter().all(|l| l.chars().count() == 30));
+    assert_eq!(lines[20], "");
+    let recipe: Recipe = lines[21].parse().unwrap();
+    let d = generate(&recipe).unwrap();
+    for (i, room) in d.rooms().iter().enumerate() {
+        for p in &room.cells {
+            assert_eq!(
+                lines[p.y as usize].as_bytes()[p.x as usize] as char,
+                room_letter(i)
+            );
+        }
+    }
+    for path in d.paths() {
+        for p in &path.cells {
+            let c = lines[p.y as usize].as_bytes()[p.x as usize] as char;
+            assert!(c == '#' || c.is_ascii_alphabetic());
+        }
+    }
+    assert!(written.contains('.') && written.contains('#'));
+}
+
+#[test]
+fn room_letters_cycle_through_both_alphabets() {
+    assert_eq!(room_letter(0), 'a');
+    assert_eq!(room_letter(25), 'z');
+    assert_eq!(room_letter(26), 'A');
+    assert_eq!(room_letter(51), 'Z');
+    assert_eq!(room_letter(52), 'a');
+}
+
+#[test]
+fn flags_override_the_recipe_string() {
+    let out = run(&[
+        "render",
+        "--recipe",
+        "dv1 seed=3 rooms=4",
+        "--rooms",
+        "6",
+        "-o",
+        "-",
+    ]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rooms"].as_array().unwrap().len(), 6);
+    assert!(json["recipe"].as_str().unwrap().contains("seed=3"));
+}
+
+#[test]
+fn bad_values_are_usage_errors_that_name_the_key() {
+    fails_with(
+        &run(&["render", "--width", "5000", "-o", "-"]),
+        2,
+        "width = 5000 is out of range",
+    );
+    fails_with(
+        &run(&["render", "--stickiness", "lots", "-o", "-"]),
+        2,
+        "stickiness = `lots`",
+    );
+    fails_with(
+        &run(&["render", "--recipe", "dv1 size=3", "-o", "-"]),
+        2,
+        "unknown recipe key `size`",
+    );
+    fails_with(
+        &run(&["bench", "--rooms", "0"]),
+        2,
+        "rooms = 0 is out of range",
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors_in_one_line() {
+    fails_with(
+        &run(&["render", "--colour", "red", "-o", "-"]),
+        2,
+        "--colour",
+    );
+    fails_with(&run(&["render"]), 2, "--output");
+    fails_with(&run(&["bench", "--iterations", "many"]), 2, "many");
+    fails_with(
+        &run(&["render", "-o", "map.bmp"]),
+        2,
+        "cannot tell the format of map.bmp",
+    );
+}
+
+#[test]
+fn files_that_cannot_be_written_are_io_errors_and_nothing_is_left_behind() {
+    let dir = scratch("io");
+    let missing = dir.join("no/such/dir/map.json");
+    fails_with(
+        &run(&["render", "-o", missing.to_str().unwrap()]),
+        1,
+        "cannot write",
+    );
+    let out = run(&["render", "-o", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let as_dir = dir.join("taken.json");
+    std::fs::create_dir(&as_dir).unwrap();
+    fails_with(
+        &run(&["render", "-o", as_dir.to_str().unwrap()]),
+        1,
+        "cannot write",
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 1, "temporary files left: {left:?}");
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_by_a_complete_new_one() {
+    let dir = scratch("replace");
+    let file = dir.join("map.txt");
+    std::fs::write(&file, "precious").unwrap();
+    let out = run(&["render", "--seed", "8", "-o", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.ends_with(
+        "dv1 seed=8 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1\n"
+    ));
+    // A bad recipe fails before anything is written.
+    let out = run(&["render", "--seed", "x", "-o", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+}
+
+#[test]
+fn bench_prints_its_figures_as_key_value_lines() {
+    let out = run(&[
+        "bench",
+        "--width",
+        "32",
+        "--height",
+        "32",
+        "--rooms",
+        "4",
+        "--iterations",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let value = |key: &str| -> f64 {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("no {key} in {report}"));
+        line[key.len() + 2..].parse().unwrap()
+    };
+    assert_eq!(value("iterations"), 3.0);
+    assert!(value("min_ms") <= value("median_ms"));
+    assert!(value("median_ms") <= value("max_ms"));
+    assert!(value("flood_ms") > 0.0);
+    let ratio = value("median_ms") / value("flood_ms");
+    assert!((value("ratio") - ratio).abs() < 0.01 * ratio + 0.01);
+    assert_eq!(value("rooms_placed"), 4.0);
+    assert!(report.contains("recipe: dv1 seed=1 width=32 height=32 rooms=4"));
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let help = run(&["render", "--help"]);
+    assert!(help.status.success());
+    assert!(text(&help.stdout).contains("--room-size"));
+    let version = run(&["--version"]);
+    assert!(version.status.success());
+    assert!(text(&version.stdout).contains(env!("CARGO_PKG_VERSION")));
+}

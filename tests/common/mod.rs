@@ -1,0 +1,104 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use dungeon_viewer::dungeon::Dungeon;
+use dungeon_viewer::flood::{Flood, FloodSpec};
+use dungeon_viewer::grid::Pos;
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::tile::Tile;
+use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
+
+/// FNV-1a over everything a dungeon holds, to pin generation with golden values.
+pub fn fingerprint(d: &Dungeon) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |v: u64| {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(d.rooms().len() as u64);
+    for room in d.rooms() {
+        eat(room.cells.len() as u64);
+        for p in &room.cells {
+            eat(u64::from(p.x) << 32 | u64::from(p.y));
+        }
+        eat(u64::from(room.colour.0) << 16
+            | u64::from(room.colour.1) << 8
+            | u64::from(room.colour.2));
+    }
+    eat(d.paths().len() as u64);
+    for path in d.paths() {
+        eat(path.from as u64);
+        eat(path.to as u64);
+        for p in &path.cells {
+            eat(u64::from(p.x) << 32 | u64::from(p.y));
+        }
+    }
+    h
+}
+
+/// Whether `cells` form one 4-connected group.
+pub fn four_connected(cells: &[Pos]) -> bool {
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let w = cells.iter().map(|p| p.x).max().unwrap() + 1;
+    let h = cells.iter().map(|p| p.y).max().unwrap() + 1;
+    let set: std::collections::BTreeSet<Pos> = cells.iter().copied().collect();
+    let mut flood = Flood::new(w, h);
+    flood.run(
+        &[first],
+        &mut FloodSpec::new().select(|p| set.contains(&p)),
+        &mut Pcg64Mcg::new(0),
+    );
+    flood.order().len() == set.len()
+}
+
+/// Steps of the shortest route from a cell of room `a` to a cell of room `b` through free
+/// cells only (a plain breadth-first flood, the reference for path lengths); `None` when
+/// free cells do not join them.
+pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
+    let tiles = d.tiles();
+    let target = Tile::of_room(b as u32);
+    let mut flood = Flood::new(d.width(), d.height());
+    let mut spec = FloodSpec::new()
+        .select(|p| tiles[p].is_free() || tiles[p] == target)
+        .goal(|p| tiles[p] == target);
+    flood.run(&d.rooms()[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
+    flood.goal().and_then(|g| flood.value(g).copied())
+}
+
+/// Whether every step of `cells` goes left, right, up or down.
+pub fn unit_steps(cells: &[Pos]) -> bool {
+    cells.windows(2).all(|w| w[0].is_beside(w[1]))
+}
+
+/// A random recipe across the allowed ranges, mostly small enough for debug builds, with
+/// dense maps (rooms covering most of the grid) one time in four.
+pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
+    let width = log_uniform(rng, 1, 160);
+    let height = log_uniform(rng, 1, 160);
+    let cells = width * height;
+    let (rooms, room_size) = if rng.random_bool(0.25) {
+        let room_size = log_uniform(rng, 1, 400);
+        (((cells * 9 / 10) / room_size).clamp(1, 600), room_size)
+    } else {
+        (log_uniform(rng, 1, 200), log_uniform(rng, 1, 300))
+    };
+    Recipe {
+        seed: rng.random(),
+        width,
+        height,
+        rooms,
+        room_size,
+        stickiness: rng.random_range(0.0..=1.0),
+        randomness: rng.random_range(0.0..=1.0),
+    }
+}
+
+fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {
+    let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
+    (rng.random_range(a..b).exp() as u32).clamp(lo, hi)
+}

@@ -1,0 +1,256 @@
+mod common;
+
+use common::{free_distance, unit_steps};
+use dungeon_viewer::colour::Rgb;
+use dungeon_viewer::corridors::{PathPlan, connect_chain};
+use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::flood::{Flood, FloodSpec};
+use dungeon_viewer::grid::{Grid, Pos};
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::rooms::{Room, cave};
+use dungeon_viewer::tile::Tile;
+use rand_pcg::Pcg64Mcg;
+
+/// The seed's `test_path`: on an empty 10×10 grid the path from (3, 3) to (7, 6) is as long
+/// as their Manhattan distance, runs from the source to the target, one step at a time.
+#[test]
+fn test_path() {
+    let (source, target) = (Pos::new(3, 3), Pos::new(7, 6));
+    let dist = source.manhattan(target);
+    assert_eq!(dist, 7);
+    for seed in 0..20 {
+        let mut flood = Flood::new(10, 10);
+        let mut spec = FloodSpec::new().goal(|p| p == target).randomness(1.0);
+        flood.run(&[source], &mut spec, &mut Pcg64Mcg::new(seed));
+        let path = flood.path_to(target).unwrap();
+        assert_eq!(path.len() as u32, dist + 1);
+        assert_eq!(path[0], source);
+        assert_eq!(*path.last().unwrap(), target);
+        let walked: u32 = path.windows(2).map(|w| w[0].manhattan(w[1])).sum();
+        assert_eq!(walked, dist);
+    }
+}
+
+/// The seed's `test_path_with_rooms`: two cave rooms of 5 cells grown at (10, 10) and
+/// (25, 25) on a 30×30 grid; the path between their first cells through free cells and the
+/// two rooms is as long as their Manhattan distance, and so is the room-to-room path.
+#[test]
+fn test_path_with_rooms() {
+    for seed in 0..20 {
+        let mut tiles = Grid::new(30, 30, Tile::FREE);
+        let (source, target) = (Pos::new(10, 10), Pos::new(25, 25));
+        let mut rng = Pcg64Mcg::new(seed);
+        let a = cave::grow(&mut tiles, source, 5, 0.5, 0, &mut rng);
+        let b = cave::grow(&mut tiles, target, 5, 0.5, 1, &mut rng);
+        assert_eq!((a.len(), b.len()), (5, 5));
+
+        let mut flood = Flood::new(30, 30);
+        let mut spec = FloodSpec::new()
+            .select(|p| tiles[p].is_free() || tiles[p].room().is_some_and(|r| r < 2))
+            .goal(|p| p == target)
+            .randomness(1.0);
+        flood.run(&[source], &mut spec, &mut rng);
+        let path = flood.path_to(target).unwrap();
+        assert_eq!(path.len() as u32, 1 + source.manhattan(target));
+        assert_eq!(path[0], source);
+        assert_eq!(*path.last().unwrap(), target);
+
+        let rooms = vec![room(a), room(b)];
+        let paths = connect_chain(
+            &tiles,
+            &rooms,
+            &PathPlan {
+                seed: 1,
+                randomness: 1.0,
+            },
+        );
+        let joined = &paths[0].cells;
+        let nearest = rooms[0]
+            .cells
+            .iter()
+            .flat_map(|p| rooms[1].cells.iter().map(|q| p.manhattan(*q)))
+            .min()
+            .unwrap();
+        assert_eq!(joined.len() as u32, nearest + 1);
+        assert!(rooms[0].cells.contains(&joined[0]));
+        assert!(rooms[1].cells.contains(joined.last().unwrap()));
+        assert!(unit_steps(joined));
+    }
+}
+
+fn room(cells: Vec<Pos>) -> Room {
+    Room {
+        cells,
+        colour: Rgb(200, 100, 50),
+    }
+}
+
+/// A map from text: `.` free, letters rooms (a is room 0, b room 1, ...).
+fn map(text: &str) -> (Grid<Tile>, Vec<Room>) {
+    let chars: Grid<char> = text.parse().unwrap();
+    let mut rooms: Vec<Room> = Vec::new();
+    let mut tiles = chars.map(|_| Tile::FREE);
+    for p in chars.positions() {
+        if let Some(i) = chars[p]
+            .is_ascii_lowercase()
+            .then(|| (chars[p] as u8 - b'a') as usize)
+        {
+            while rooms.len() <= i {
+                rooms.push(room(Vec::new()));
+            }
+            rooms[i].cells.push(p);
+            tiles[p] = Tile::of_room(i as u32);
+        }
+    }
+    (tiles, rooms)
+}
+
+/// Room b sits in a pocket of room c whose wall is one cell thick only at the bottom.
+const WALLED_IN: &str = "
+    a.........
+    ..........
+    ..cccccc..
+    ..cccccc..
+    ..cc.bcc..
+    ..cccccc..
+    ..........
+";
+
+#[test]
+fn a_walled_in_room_is_reached_across_the_fewest_cells_of_other_rooms() {
+    let (tiles, rooms) = map(WALLED_IN);
+    for randomness in [0.0, 0.5, 1.0] {
+        let paths = connect_chain(
+            &tiles,
+            &rooms,
+            &PathPlan {
+                seed: 3,
+                randomness,
+            },
+        );
+        assert_eq!(paths.len(), 2);
+        let into_pocket = &paths[0];
+        assert_eq!((into_pocket.from, into_pocket.to), (0, 1));
+        // Through the top: 9 steps crossing 2 cells; through the bottom: 13 crossing 1.
+        assert_eq!(into_pocket.crossed, 1);
+        assert_eq!(into_pocket.cells.len(), 14);
+        assert_eq!(into_pocket.cells[0], Pos::new(0, 0));
+        assert_eq!(*into_pocket.cells.last().unwrap(), Pos::new(5, 4));
+        assert!(unit_steps(&into_pocket.cells));
+        let crossed = into_pocket
+            .cells
+            .iter()
+            .filter(|&&p| tiles[p] == Tile::of_room(2))
+            .count();
+        assert_eq!(crossed, 1);
+        // b touches c: two cells, no crossing.
+        assert_eq!(paths[1].cells.len(), 2);
+        assert_eq!(paths[1].crossed, 0);
+    }
+}
+
+#[test]
+fn a_room_walled_in_at_the_start_also_gets_out() {
+    // Same map with the rooms' roles swapped: the path starts in the pocket.
+    let (tiles, mut rooms) = map(WALLED_IN);
+    rooms.swap(0, 1);
+    let mut tiles = tiles;
+    for (i, r) in rooms.iter().enumerate() {
+        for &p in &r.cells {
+            tiles[p] = Tile::of_room(i as u32);
+        }
+    }
+    let paths = connect_chain(
+        &tiles,
+        &rooms,
+        &PathPlan {
+            seed: 3,
+            randomness: 1.0,
+        },
+    );
+    assert_eq!(paths[0].crossed, 1);
+    assert_eq!(paths[0].cells[0], Pos::new(5, 4));
+    assert_eq!(*paths[0].cells.last().unwrap(), Pos::new(0, 0));
+    assert_eq!(paths[0].cells.len(), 14);
+}
+
+fn turns(cells: &[Pos]) -> usize {
+    cells
+        .windows(3)
+        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
+        .count()
+}
+
+#[test]
+fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length() {
+    // A 30×30 field with one-cell rooms in opposite corners.
+    let mut text = String::new();
+    for y in 0..30 {
+        for x in 0..30 {
+            text.push(match (x, y) {
+                (0, 0) => 'a',
+                (29, 29) => 'b',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let (tiles, rooms) = map(&text);
+    let straight = connect_chain(
+        &tiles,
+        &rooms,
+        &PathPlan {
+            seed: 1,
+            randomness: 0.0,
+        },
+    );
+    assert_eq!(straight[0].cells.len(), 59);
+    assert!(turns(&straight[0].cells) <= 1, "{:?}", straight[0].cells);
+    let mut total_turns = 0;
+    for seed in 0..10 {
+        let wiggly = connect_chain(
+            &tiles,
+            &rooms,
+            &PathPlan {
+                seed,
+                randomness: 1.0,
+            },
+        );
+        assert_eq!(wiggly[0].cells.len(), 59);
+        assert!(unit_steps(&wiggly[0].cells));
+        total_turns += turns(&wiggly[0].cells);
+    }
+    assert!(
+        total_turns >= 10 * 15,
+        "only {total_turns} turns in 10 wiggly paths"
+    );
+}
+
+#[test]
+fn paths_in_generated_maps_are_as_short_as_a_plain_flood_finds() {
+    for seed in 0..40 {
+        for randomness in [0.0, 0.3, 1.0] {
+            let recipe = Recipe {
+                seed,
+                randomness,
+                ..Recipe::default()
+            };
+            let d = generate(&recipe).unwrap();
+            for path in d.paths() {
+                assert!(unit_steps(&path.cells));
+                assert!(d.rooms()[path.from].cells.contains(&path.cells[0]));
+                assert!(
+                    d.rooms()[path.to]
+                        .cells
+                        .contains(path.cells.last().unwrap())
+                );
+                if path.crossed == 0 {
+                    let shortest = free_distance(&d, path.from, path.to).unwrap();
+                    assert_eq!(path.cells.len() as u32, shortest + 1, "seed {seed}");
+                } else {
+                    assert_eq!(free_distance(&d, path.from, path.to), None);
+                }
+            }
+        }
+    }
+}
