@@ -205,7 +205,8 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
         },
     );
     assert_eq!(straight[0].cells.len(), 59);
-    assert!(turns(&straight[0].cells) <= 1, "{:?}", straight[0].cells);
+    // Along one side, along the other, and into the corner room.
+    assert!(turns(&straight[0].cells) <= 2, "{:?}", straight[0].cells);
     let mut total_turns = 0;
     for seed in 0..10 {
         let wiggly = connect_chain(

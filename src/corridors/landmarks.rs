@@ -1,93 +1,90 @@
-//! Landmarks: a guide that makes long path searches on big maps cheap.
+//! Landmarks: lower bounds that make long path searches on big maps cheap.
 //!
 //! A straight-line estimate of the distance still to go is blind to rooms in the way, so a
 //! search for a path that must weave between them explores most of the rectangle between
-//! the two rooms. A landmark is a free cell whose distance to every free cell is known (one
-//! flood each); by the triangle inequality `|d(L, v) − d(L, door)|` bounds the distance from
-//! `v` to a door of the target room from below, and it sees detours (the "ALT" bound).
-//! Landmarks sit evenly along the map's border, in its largest free region.
+//! the two rooms. A landmark is a cell whose distance to every cell is known (one flood
+//! each); by the triangle inequality, `d(L, target) − d(L, v)` and `d(L, v) − d(L, target)`
+//! bound the distance from `v` to the target from below, and they see the detours (the
+//! "ALT" bound). Landmarks sit evenly along the map's border.
+//!
+//! The metric is the number of room cells entered, for paths that must cross rooms because
+//! rooms wall a room in.
 
-use rand_pcg::Pcg64Mcg;
+use std::collections::VecDeque;
 
-use crate::flood::{Flood, FloodSpec};
 use crate::grid::{Grid, Pos};
 use crate::parallel::map_chunks;
-use crate::rooms::Room;
 use crate::tile::Tile;
-
-use super::regions::Regions;
 
 /// How many landmarks a map gets.
 pub const COUNT: usize = 16;
 
-/// Distances are kept in 16 bits; this marks a cell a landmark does not reach (or reaches
-/// only farther than 16 bits hold), which then tells nothing about that cell.
+/// Distances are kept in 15 bits (so that bounds vectorise as signed 16-bit lanes); this
+/// marks a cell a landmark does not reach, or reaches only farther than that, which then
+/// tells nothing about the cell.
 const UNKNOWN: u16 = u16::MAX;
+const FARTHEST: u32 = i16::MAX as u32 - 1;
 
-/// Free-cell distances from each landmark, for every cell.
+/// Distances from each landmark, for every cell.
 #[derive(Debug)]
 pub struct Landmarks {
     distances: Vec<[u16; COUNT]>,
 }
 
-/// Per landmark, the least and greatest distance from it to a door of one target room
-/// (a free cell beside the room); 0 and the maximum when the landmark reaches no door.
+/// Per landmark, the least and greatest distance from it to a set of target cells; 0 and
+/// the maximum (no information) when it reaches none of them.
 #[derive(Clone, Copy, Debug)]
-pub struct DoorSpan {
+pub struct Span {
     lo: [u16; COUNT],
     hi: [u16; COUNT],
 }
 
+/// How far a cell is below and above a [`Span`], over the landmarks that know the cell:
+/// `(max(lo − d), max(d − hi))`, each at least 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gap {
+    pub below: u32,
+    pub above: u32,
+}
+
 impl Landmarks {
-    /// Flood from the landmarks; `None` when the map has no free cell.
+    /// Cells of rooms entered on the way from landmarks on the border to every cell (free
+    /// cells cost nothing to enter, room cells one).
     #[must_use]
-    pub fn new(tiles: &Grid<Tile>, regions: &Regions) -> Option<Self> {
-        let region = regions.largest()?;
+    pub fn room_crossings(tiles: &Grid<Tile>) -> Self {
         let starts: Vec<Pos> = (0..COUNT)
-            .map(|k| {
-                let anchor = along_border(tiles.width(), tiles.height(), k);
-                nearest(tiles, anchor, |p| regions.label(p) == region)
-            })
-            .collect::<Option<_>>()?;
-        let fields = map_chunks(&starts, COUNT / 2, |chunk| {
-            let mut flood = Flood::<u32>::new(tiles.width(), tiles.height());
-            let mut unused = Pcg64Mcg::new(0);
-            chunk
-                .iter()
-                .map(|&start| {
-                    let mut spec = FloodSpec::new().select(|p| tiles[p].is_free());
-                    flood.run(&[start], &mut spec, &mut unused);
-                    let mut field = vec![UNKNOWN; tiles.len()];
-                    for &p in flood.order() {
-                        if let (Some(i), Some(&d)) = (tiles.index_of(p), flood.value(p)) {
-                            field[i] = u16::try_from(d).unwrap_or(UNKNOWN);
-                        }
-                    }
-                    field
-                })
-                .collect()
+            .map(|k| along_border(tiles.width(), tiles.height(), k))
+            .collect();
+        Self::from_fields(tiles, &starts, crossings_from)
+    }
+
+    /// One field per start, computed two cores at a time, stored cell by cell.
+    fn from_fields(
+        tiles: &Grid<Tile>,
+        starts: &[Pos],
+        field: impl Fn(&Grid<Tile>, Pos) -> Vec<u16> + Sync,
+    ) -> Self {
+        let fields = map_chunks(starts, COUNT / 2, |chunk| {
+            chunk.iter().map(|&start| field(tiles, start)).collect()
         });
         let distances = (0..tiles.len())
             .map(|i| std::array::from_fn(|k| fields[k][i]))
             .collect();
-        Some(Self { distances })
+        Self { distances }
     }
 
-    /// The landmarks' distances to the doors of `room`.
+    /// The landmarks' distances to the cells `targets` (row-major indices).
     #[must_use]
-    pub fn doors_of(&self, tiles: &Grid<Tile>, room: &Room) -> DoorSpan {
-        let mut span = DoorSpan {
+    pub fn span(&self, targets: impl IntoIterator<Item = usize>) -> Span {
+        let mut span = Span {
             lo: [UNKNOWN; COUNT],
             hi: [0; COUNT],
         };
-        for door in room.cells.iter().flat_map(|&c| tiles.neighbours(c)) {
-            let Some(i) = tiles.index_of(door).filter(|_| tiles[door].is_free()) else {
-                continue;
-            };
-            for (k, &d) in self.distances[i].iter().enumerate() {
+        for i in targets {
+            for ((lo, hi), &d) in span.lo.iter_mut().zip(&mut span.hi).zip(&self.distances[i]) {
                 if d != UNKNOWN {
-                    span.lo[k] = span.lo[k].min(d);
-                    span.hi[k] = span.hi[k].max(d);
+                    *lo = (*lo).min(d);
+                    *hi = (*hi).max(d);
                 }
             }
         }
@@ -99,18 +96,58 @@ impl Landmarks {
         span
     }
 
-    /// A lower bound on the steps from free cell `i` into the room with doors `span`.
+    /// How far cell `i` lies below and above `span`.
     #[inline]
     #[must_use]
-    pub fn estimate(&self, i: usize, span: &DoorSpan) -> u32 {
-        // Written without branches so that it compiles to a few vector instructions.
-        let mut best = 0;
-        for ((&d, &lo), &hi) in self.distances[i].iter().zip(&span.lo).zip(&span.hi) {
-            let bound = lo.saturating_sub(d).max(d.saturating_sub(hi));
-            best = best.max(bound * u16::from(d != UNKNOWN));
+    pub fn gap(&self, i: usize, span: &Span) -> Gap {
+        // Lane by lane without branches, and reduced as signed 16-bit values (distances
+        // stay below `i16::MAX`), so that this compiles to a few vector instructions.
+        let d = &self.distances[i];
+        let mut below = [0i16; COUNT];
+        let mut above = [0i16; COUNT];
+        for k in 0..COUNT {
+            let known = u16::from(d[k] != UNKNOWN).wrapping_neg();
+            below[k] = (span.lo[k].saturating_sub(d[k]) & known) as i16;
+            above[k] = (d[k].saturating_sub(span.hi[k]) & known) as i16;
         }
-        u32::from(best) + 1
+        let max = |lanes: &[i16; COUNT]| lanes.iter().fold(0, |m: i16, &x| m.max(x));
+        Gap {
+            below: max(&below) as u32,
+            above: max(&above) as u32,
+        }
     }
+}
+
+fn clamp(d: u32) -> u16 {
+    if d <= FARTHEST { d as u16 } else { UNKNOWN }
+}
+
+/// Cells of rooms entered on the way from `start` to every cell: a breadth-first flood
+/// with two queues' worth of priority (0-1 BFS), entering a free cell costs nothing.
+fn crossings_from(tiles: &Grid<Tile>, start: Pos) -> Vec<u16> {
+    let mut cost = vec![u32::MAX; tiles.len()];
+    let mut queue = VecDeque::new();
+    let Some(first) = tiles.index_of(start) else {
+        return vec![UNKNOWN; tiles.len()];
+    };
+    cost[first] = 0;
+    queue.push_back(start);
+    while let Some(here) = queue.pop_front() {
+        let c = cost[tiles.index_of(here).unwrap_or(first)];
+        for next in tiles.neighbours(here) {
+            let ni = next.y as usize * tiles.width() as usize + next.x as usize;
+            let step = u32::from(!tiles[next].is_free());
+            if c + step < cost[ni] {
+                cost[ni] = c + step;
+                if step == 0 {
+                    queue.push_front(next);
+                } else {
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    cost.into_iter().map(clamp).collect()
 }
 
 /// The `k`-th of [`COUNT`] points spread evenly along the border of a `w × h` map,
@@ -128,28 +165,4 @@ fn along_border(w: u32, h: u32, k: usize) -> Pos {
     } else {
         Pos::new(0, bottom.saturating_sub(t - 2 * w - h))
     }
-}
-
-/// The cell nearest to `anchor` (in steps) that satisfies `wanted`, searching outward ring
-/// by ring.
-fn nearest(tiles: &Grid<Tile>, anchor: Pos, wanted: impl Fn(Pos) -> bool) -> Option<Pos> {
-    let reach = tiles.width() + tiles.height();
-    (0..reach).find_map(|r| ring(anchor, r).find(|&p| tiles.contains(p) && wanted(p)))
-}
-
-/// The cells exactly `r` steps from `c` (some may be off the map), clockwise from the top.
-fn ring(c: Pos, r: u32) -> impl Iterator<Item = Pos> {
-    let (cx, cy, r) = (i64::from(c.x), i64::from(c.y), i64::from(r));
-    let sides = if r == 0 { 1 } else { 4 * r };
-    (0..sides)
-        .map(move |t| {
-            let (side, s) = (t / r.max(1), t % r.max(1));
-            match side {
-                0 => (cx + s, cy - r + s),
-                1 => (cx + r - s, cy + s),
-                2 => (cx - s, cy + r - s),
-                _ => (cx - r + s, cy - s),
-            }
-        })
-        .filter_map(|(x, y)| Some(Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?)))
 }

@@ -1,13 +1,15 @@
 //! Corridors: which rooms are joined (the original's chain, each room to the next one made)
 //! and the paths that join them.
 //!
-//! Every room is always connected. A path runs through free cells when free cells join the
-//! two rooms; when other rooms wall one of them in, it crosses as few of their cells as it
-//! can instead of giving up, as the original did.
+//! Every room is always connected. A path runs through free cells, as short as possible,
+//! when free cells join the two rooms ([`wavefront`]); when other rooms wall one of them
+//! in, it crosses as few of their cells as it can ([`crossing`]) instead of giving up, as
+//! the original did.
 
-pub mod flood_path;
+pub mod crossing;
 pub mod landmarks;
 pub mod regions;
+pub mod wavefront;
 
 use std::sync::OnceLock;
 
@@ -19,9 +21,10 @@ use crate::parallel::map_chunks;
 use crate::rooms::Room;
 use crate::streams::{Stage, stream};
 use crate::tile::Tile;
-use flood_path::{Crossing, PathSearch, Query, Route};
+use crossing::{CrossingSearch, Route};
 use landmarks::Landmarks;
 use regions::Regions;
+use wavefront::{FreeBits, Wavefront};
 
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -36,17 +39,6 @@ pub struct Path {
     pub crossed: u32,
 }
 
-impl Path {
-    fn new((from, to): (usize, usize), route: Route) -> Self {
-        Self {
-            from,
-            to,
-            cells: route.cells,
-            crossed: route.crossed,
-        }
-    }
-}
-
 /// How the paths should look and which stream they draw from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PathPlan {
@@ -57,140 +49,157 @@ pub struct PathPlan {
 /// Paths worth a thread of their own.
 const PATHS_PER_THREAD: usize = 16;
 
-/// From this many paths on, landmarks pay for their floods.
-const LANDMARKS_FROM_PATHS: usize = 100;
+/// Landmarks pay for their floods when paths must cross rooms on big, crowded maps: from
+/// this many cells on, with rooms covering more than half of them.
+const LANDMARKS_FROM_CELLS: usize = 1 << 16;
 
 /// Join each room to the next one made, as in the original. Path `i` draws from its own
 /// stream, so paths never change the rooms and each path ignores the others.
 #[must_use]
 pub fn connect_chain(tiles: &Grid<Tile>, rooms: &[Room], plan: &PathPlan) -> Vec<Path> {
-    let pairs: Vec<(usize, usize)> = (1..rooms.len()).map(|b| (b - 1, b)).collect();
-    let map = Map::new(tiles, rooms, pairs.len());
-    let numbered: Vec<(u64, (usize, usize))> = (0..).zip(pairs).collect();
-    map_chunks(&numbered, PATHS_PER_THREAD, |chunk| {
-        let mut search = PathSearch::default();
+    let map = Map::new(tiles, rooms);
+    let pairs: Vec<(u64, (usize, usize))> = (1..rooms.len())
+        .map(|b| ((b - 1) as u64, (b - 1, b)))
+        .collect();
+    map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
+        let mut searches = Searches::default();
         chunk
             .iter()
-            .filter_map(|&(i, pair)| map.join(&mut search, pair, plan, i))
+            .filter_map(|&(i, pair)| map.join(&mut searches, pair, plan, i))
             .collect()
     })
+}
+
+/// One thread's reusable search memory.
+#[derive(Default)]
+struct Searches {
+    free: Wavefront,
+    crossing: CrossingSearch,
 }
 
 /// What path searches know about a map with its rooms placed.
 struct Map<'a> {
     tiles: &'a Grid<Tile>,
     rooms: &'a [Room],
-    /// Labelled up front on big maps, where landmarks need them and the paths are many;
-    /// small maps do without.
+    free: FreeBits,
+    /// Labelled when a path first fails to find free cells joining its rooms.
     regions: OnceLock<Regions>,
-    landmarks: Option<Landmarks>,
-    free_cells: usize,
+    /// Made when a path on a big map first has to cross rooms.
+    landmarks: OnceLock<Option<Landmarks>>,
 }
 
 impl<'a> Map<'a> {
-    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room], paths: usize) -> Self {
-        let regions = OnceLock::new();
-        let landmarks = if paths >= LANDMARKS_FROM_PATHS {
-            Landmarks::new(tiles, regions.get_or_init(|| Regions::new(tiles, rooms)))
-        } else {
-            None
-        };
-        let room_cells: usize = rooms.iter().map(|r| r.cells.len()).sum();
+    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room]) -> Self {
         Self {
             tiles,
             rooms,
-            regions,
-            landmarks,
-            free_cells: tiles.len() - room_cells,
+            free: FreeBits::new(tiles),
+            regions: OnceLock::new(),
+            landmarks: OnceLock::new(),
         }
     }
 
-    /// Path `index` of the plan, from room `a` to room `b`: through free cells if any join
-    /// them, else across the fewest cells of other rooms. Each try draws from the start of
-    /// the path's own stream.
+    fn regions(&self) -> &Regions {
+        self.regions
+            .get_or_init(|| Regions::new(self.tiles, self.rooms))
+    }
+
+    /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
+    /// touch, else through free cells if any join them, else across the fewest cells of
+    /// other rooms. Each try draws from the start of the path's own stream.
     fn join(
         &self,
-        search: &mut PathSearch,
+        searches: &mut Searches,
         (a, b): (usize, usize),
         plan: &PathPlan,
         index: u64,
     ) -> Option<Path> {
         let rng = || stream(plan.seed, Stage::Path, index);
-        // With regions labelled, ask them; else try, and learn from the flood how far `a`
-        // reaches when it fails.
-        let reach_of_a = match self.regions.get() {
-            Some(regions) if regions.share(a, b) || self.touch(a, b) => None,
-            Some(regions) => Some(regions.reach(a)),
-            None => {
-                let found = self.route(
-                    search,
-                    a,
-                    b,
-                    Crossing::Forbidden,
-                    plan.randomness,
-                    &mut rng(),
-                );
-                if found.is_none() {
-                    Some(search.free_cells_reached())
-                } else {
-                    return found.map(|route| Path::new((a, b), route));
-                }
-            }
+        let path = |cells: Vec<Pos>, crossed: u32| Path {
+            from: a,
+            to: b,
+            cells,
+            crossed,
         };
-        let route = match reach_of_a {
-            None => self.route(
-                search,
-                a,
-                b,
-                Crossing::Forbidden,
+        if let Some(cells) = self.touching(a, b) {
+            return Some(path(cells, 0));
+        }
+        let (from, to) = (&self.rooms[a], &self.rooms[b]);
+        let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
+        if worth_trying {
+            let found = searches.free.find(
+                self.tiles,
+                &self.free,
+                &from.cells,
+                &to.cells,
                 plan.randomness,
                 &mut rng(),
-            )?,
-            // Walled in: cross from the side that reaches fewer free cells, which is `a`
-            // unless it reaches more than half of them.
-            Some(reach) if reach <= self.free_cells / 2 => {
-                self.route(search, a, b, Crossing::Allowed, plan.randomness, &mut rng())?
+            );
+            if let Some(cells) = found {
+                return Some(path(cells, 0));
             }
-            Some(_) => {
-                let mut back =
-                    self.route(search, b, a, Crossing::Allowed, plan.randomness, &mut rng())?;
-                back.cells.reverse();
-                back
-            }
+        }
+        // Walled in: cross from the side that reaches fewer free cells.
+        let regions = self.regions();
+        let Route { cells, crossed } = if regions.reach(a) <= regions.reach(b) {
+            self.cross(searches, a, b, plan.randomness, &mut rng())?
+        } else {
+            let mut back = self.cross(searches, b, a, plan.randomness, &mut rng())?;
+            back.cells.reverse();
+            back
         };
-        Some(Path::new((a, b), route))
+        Some(path(cells, crossed))
     }
 
-    fn route(
+    /// The path across other rooms from room `from` into room `to`.
+    fn cross(
         &self,
-        search: &mut PathSearch,
+        searches: &mut Searches,
         from: usize,
         to: usize,
-        crossing: Crossing,
         randomness: f64,
         rng: &mut Pcg64Mcg,
     ) -> Option<Route> {
+        let tiles = self.tiles;
         let target = &self.rooms[to];
-        let query = Query {
-            from_cells: &self.rooms[from].cells,
-            to: u32::try_from(to).ok()?,
-            to_bounds: target.bounds()?,
-            crossing,
+        let landmarks = self
+            .landmarks
+            .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
+            .as_ref();
+        let guide = landmarks.map(|l| {
+            (
+                l,
+                l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
+            )
+        });
+        searches.crossing.find(
+            tiles,
+            &self.rooms[from].cells,
+            u32::try_from(to).ok()?,
+            target.bounds()?,
+            guide,
             randomness,
-            guide: self
-                .landmarks
-                .as_ref()
-                .map(|l| (l, l.doors_of(self.tiles, target))),
-        };
-        search.find(self.tiles, &query, rng)
+            rng,
+        )
     }
 
-    /// Whether a cell of room `a` is beside a cell of room `b`.
-    fn touch(&self, a: usize, b: usize) -> bool {
-        let other = Tile::of_room(b as u32);
-        self.rooms[a]
-            .cells
-            .iter()
-            .any(|&c| self.tiles.neighbours(c).any(|n| self.tiles[n] == other))
+    /// Whether the map is big and rooms cover more than half of it.
+    fn crowded(&self) -> bool {
+        let room_cells: usize = self.rooms.iter().map(|r| r.cells.len()).sum();
+        self.tiles.len() >= LANDMARKS_FROM_CELLS && 2 * room_cells > self.tiles.len()
+    }
+
+    /// When rooms `a` and `b` touch, the two cells where the path steps from one into the
+    /// other: the first cell of `a` (in growth order) beside `b`, and its first neighbour
+    /// in `b` (left, right, up, down).
+    fn touching(&self, a: usize, b: usize) -> Option<Vec<Pos>> {
+        let other = Tile::of_room(u32::try_from(b).ok()?);
+        let tiles = self.tiles;
+        self.rooms[a].cells.iter().find_map(|&c| {
+            tiles
+                .neighbours(c)
+                .find(|&n| tiles[n] == other)
+                .map(|n| vec![c, n])
+        })
     }
 }

@@ -4,7 +4,7 @@
 use rand_pcg::Pcg64Mcg;
 
 use crate::flood::{Flood, FloodSpec};
-use crate::grid::{Grid, Pos};
+use crate::grid::Grid;
 use crate::rooms::Room;
 use crate::tile::Tile;
 
@@ -14,7 +14,6 @@ pub const NO_REGION: u32 = u32::MAX;
 /// The free regions of a map and the regions each room borders.
 #[derive(Debug)]
 pub struct Regions {
-    label: Grid<u32>,
     sizes: Vec<usize>,
     /// Per room, the regions it borders, sorted.
     bordering: Vec<Vec<u32>>,
@@ -60,23 +59,7 @@ impl Regions {
                 regions
             })
             .collect();
-        Self {
-            label,
-            sizes,
-            bordering,
-        }
-    }
-
-    /// The region of a free cell; [`NO_REGION`] for a room cell or a cell off the map.
-    #[must_use]
-    pub fn label(&self, p: Pos) -> u32 {
-        self.label.get(p).copied().unwrap_or(NO_REGION)
-    }
-
-    /// The region with the most cells, if there is any free cell.
-    #[must_use]
-    pub fn largest(&self) -> Option<u32> {
-        (0..self.sizes.len() as u32).max_by_key(|&r| (self.sizes[r as usize], std::cmp::Reverse(r)))
+        Self { sizes, bordering }
     }
 
     /// Whether some free region borders both rooms.

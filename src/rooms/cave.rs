@@ -7,7 +7,7 @@
 
 use rand::{Rng, RngExt};
 
-use crate::grid::{Grid, Pos};
+use crate::grid::{Dir, Grid, Pos, step_within};
 use crate::tile::Tile;
 
 /// Grow cave room number `id` from `origin` until it has `size` cells or cannot grow, marking
@@ -24,23 +24,29 @@ pub fn grow<R: Rng + ?Sized>(
     if !tiles.get(origin).is_some_and(|t| t.is_free()) || size == 0 {
         return Vec::new();
     }
+    let mut cave = Cave {
+        width: tiles.width(),
+        height: tiles.height(),
+        room: Tile::of_room(id),
+        grid: tiles.as_mut_slice(),
+    };
     let mut cells = Vec::with_capacity(size as usize);
     let mut candidates = Vec::with_capacity(size as usize);
     let mut last = origin;
-    tiles[origin] = Tile::of_room(id);
+    cave.take(origin);
     cells.push(origin);
     candidates.push(origin);
 
     while cells.len() < size as usize {
         let sticky = rng.random::<f64>() < stickiness;
         let next = sticky
-            .then(|| random_free_neighbour(tiles, last, rng))
+            .then(|| cave.random_free_neighbour(last, rng))
             .flatten()
-            .or_else(|| grow_from_candidate(tiles, &mut candidates, rng));
+            .or_else(|| cave.grow_from_candidate(&mut candidates, rng));
         let Some(next) = next else {
             break;
         };
-        tiles[next] = Tile::of_room(id);
+        cave.take(next);
         cells.push(next);
         candidates.push(next);
         last = next;
@@ -48,34 +54,59 @@ pub fn grow<R: Rng + ?Sized>(
     cells
 }
 
-/// A free neighbour of a random candidate, dropping candidates that have none; `None` when
-/// no candidate is left, that is when the room cannot grow.
-fn grow_from_candidate<R: Rng + ?Sized>(
-    tiles: &Grid<Tile>,
-    candidates: &mut Vec<Pos>,
-    rng: &mut R,
-) -> Option<Pos> {
-    while !candidates.is_empty() {
-        let k = rng.random_range(0..candidates.len() as u32) as usize;
-        match random_free_neighbour(tiles, candidates[k], rng) {
-            Some(next) => return Some(next),
-            None => {
-                candidates.swap_remove(k);
-            }
-        }
-    }
-    None
+/// The grid as a growing room sees it.
+struct Cave<'a> {
+    width: u32,
+    height: u32,
+    room: Tile,
+    grid: &'a mut [Tile],
 }
 
-/// One of `p`'s free neighbours, chosen at random, if it has any.
-fn random_free_neighbour<R: Rng + ?Sized>(tiles: &Grid<Tile>, p: Pos, rng: &mut R) -> Option<Pos> {
-    let mut free = [Pos::default(); 4];
-    let mut n = 0;
-    for q in tiles.neighbours(p) {
-        if tiles[q].is_free() {
-            free[n] = q;
-            n += 1;
+impl Cave<'_> {
+    fn index(&self, p: Pos) -> usize {
+        p.y as usize * self.width as usize + p.x as usize
+    }
+
+    fn take(&mut self, p: Pos) {
+        let i = self.index(p);
+        self.grid[i] = self.room;
+    }
+
+    /// A free neighbour of a random candidate, dropping candidates that have none; `None`
+    /// when no candidate is left, that is when the room cannot grow.
+    fn grow_from_candidate<R: Rng + ?Sized>(
+        &self,
+        candidates: &mut Vec<Pos>,
+        rng: &mut R,
+    ) -> Option<Pos> {
+        while !candidates.is_empty() {
+            let k = rng.random_range(0..candidates.len() as u32) as usize;
+            match self.random_free_neighbour(candidates[k], rng) {
+                Some(next) => return Some(next),
+                None => {
+                    candidates.swap_remove(k);
+                }
+            }
+        }
+        None
+    }
+
+    /// One of `p`'s free neighbours, chosen at random, if it has any.
+    fn random_free_neighbour<R: Rng + ?Sized>(&self, p: Pos, rng: &mut R) -> Option<Pos> {
+        let mut free = [Pos::default(); 4];
+        let mut n = 0;
+        for d in Dir::ALL {
+            let Some(q) = step_within(self.width, self.height, p, d) else {
+                continue;
+            };
+            if self.grid[self.index(q)].is_free() {
+                free[n] = q;
+                n += 1;
+            }
+        }
+        match n {
+            0 => None,
+            _ => Some(free[rng.random_range(0..n as u32) as usize]),
         }
     }
-    (n > 0).then(|| free[rng.random_range(0..n as u32) as usize])
 }

@@ -1,16 +1,12 @@
-//! Flood paths (`000`, `001`): the shortest route from one room to another, found by a flood
-//! that starts from every cell of the first room and stops at the first cell of the second.
+//! Paths across rooms, for a room that other rooms wall in: the route from one room to
+//! another that crosses the fewest cells of other rooms and, among those, is the shortest.
 //!
-//! The flood is guided (A*): it reaches first the cells whose distance so far plus a lower
-//! bound on the distance still to go is least, and among those the newest, so an open route
-//! costs about its own length instead of every cell within that distance. The bound is the
-//! straight distance to the target room's bounding box, or the landmarks' bound when a map
-//! has them. The length it finds is the one a plain breadth-first flood finds. As in the
+//! It is a flood from every cell of the first room that stops at the first cell of the
+//! second, guided (A*): it reaches first the cells with the fewest crossings so far plus a
+//! lower bound on those still to come, then the shortest so far plus the straight distance
+//! still to go, then the newest. The bounds come from landmarks on big maps. As in the
 //! seeds, each expanded cell visits its neighbours in shuffled order with chance
-//! `randomness`: 0 gives straight, well-ordered paths, 1 wiggly ones, never longer.
-//!
-//! When other rooms wall a room in, [`Crossing::Allowed`] lets the path cross them, taking
-//! the route that crosses the fewest cells of other rooms and, among those, the shortest.
+//! `randomness`.
 
 use rand::Rng;
 
@@ -18,32 +14,7 @@ use crate::flood::{Visits, neighbour_order};
 use crate::grid::{Grid, Pos, step_within};
 use crate::tile::Tile;
 
-use super::landmarks::{DoorSpan, Landmarks};
-
-/// Whether a path may cross rooms other than the two it joins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Crossing {
-    /// Only free cells (and other paths) between the two rooms.
-    Forbidden,
-    /// Other rooms' cells too, as few as possible.
-    Allowed,
-}
-
-/// What to search for.
-#[derive(Clone, Copy, Debug)]
-pub struct Query<'a> {
-    /// The cells of the room to start from.
-    pub from_cells: &'a [Pos],
-    /// The index of the room to reach.
-    pub to: u32,
-    /// The target room's bounding box (top-left, bottom-right, both inside).
-    pub to_bounds: (Pos, Pos),
-    pub crossing: Crossing,
-    pub randomness: f64,
-    /// Landmarks and their distances to the target room's doors, to guide the search
-    /// through free cells; not used when crossing is allowed.
-    pub guide: Option<(&'a Landmarks, DoorSpan)>,
-}
+use super::landmarks::{Landmarks, Span};
 
 /// A route from a cell of one room to a cell of another.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,48 +33,55 @@ struct Cost {
     steps: u32,
 }
 
-/// Reusable memory for path searches over one map.
+/// Reusable memory for crossing searches over one map.
 #[derive(Debug, Default)]
-pub struct PathSearch {
+pub struct CrossingSearch {
     visits: Visits<Cost>,
-    starts: Vec<(u32, u32)>,
+    /// The start cells with their estimates, before they go into the queue.
+    starts: Vec<((u32, u32), u32)>,
     queue: LevelQueue,
-    /// Free cells the last search closed.
-    free_reached: usize,
 }
 
-impl PathSearch {
-    /// The route `query` asks for on `tiles`, or `None` when none exists (no free cells join
-    /// the rooms and crossing is forbidden, or a room has no cells on the map).
+impl CrossingSearch {
+    /// The route from a cell of the room with cells `from_cells` into room `to`, whose cells
+    /// lie within `to_bounds` (top-left, bottom-right), crossing the fewest cells of other
+    /// rooms. `guide` holds landmarks counting room cells entered, with their span over the
+    /// target's cells. `None` only when a room has no cells on the map.
+    #[allow(clippy::too_many_arguments)]
     pub fn find<R: Rng + ?Sized>(
         &mut self,
         tiles: &Grid<Tile>,
-        query: &Query<'_>,
+        from_cells: &[Pos],
+        to: u32,
+        to_bounds: (Pos, Pos),
+        guide: Option<(&Landmarks, Span)>,
+        randomness: f64,
         rng: &mut R,
     ) -> Option<Route> {
         let (w, h) = (tiles.width(), tiles.height());
-        let len = tiles.len();
-        self.visits.reset(len, &Cost::default());
+        self.visits.reset(tiles.len(), &Cost::default());
         let cells = tiles.as_slice();
-        let target = Tile::of_room(query.to);
-        let allowed = query.crossing == Crossing::Allowed;
-        let guide = query.guide.filter(|_| !allowed);
-        let (lo, hi) = query.to_bounds;
-        // A lower bound on the steps from `p` (index `i`) into the target.
-        let estimate = |p: Pos, i: usize| -> u32 {
+        let target = Tile::of_room(to);
+        let (lo, hi) = to_bounds;
+        // Lower bounds on (crossings, steps) from `p` (index `i`) into the target.
+        let estimate = |p: Pos, i: usize| -> (u32, u32) {
             let dx = lo.x.saturating_sub(p.x) + p.x.saturating_sub(hi.x);
             let dy = lo.y.saturating_sub(p.y) + p.y.saturating_sub(hi.y);
-            match guide {
-                Some((landmarks, span)) if cells[i].is_free() => {
-                    landmarks.estimate(i, &span).max(dx + dy)
-                }
-                _ => dx + dy,
-            }
+            let crossings = guide.as_ref().map_or(0, |(landmarks, span)| {
+                // The landmarks count the target's own cell, and `p` itself when it is a
+                // room cell; the search counts neither.
+                let gap = landmarks.gap(i, span);
+                let own = u32::from(!cells[i].is_free());
+                gap.below
+                    .saturating_sub(1)
+                    .max(gap.above.saturating_sub(own))
+            });
+            (crossings, dx + dy)
         };
 
-        // Start from the room's cells that have a neighbour outside it, nearest first.
+        // Start from the room's cells that have a neighbour outside it.
         self.starts.clear();
-        for &start in query.from_cells {
+        for &start in from_cells {
             let Some(i) = tiles.index_of(start) else {
                 continue;
             };
@@ -114,13 +92,12 @@ impl PathSearch {
             self.visits.mark(i, None, Cost::default());
             self.starts.push((estimate(start, i), pack(start)));
         }
-        let nearest = self.starts.iter().map(|&(e, _)| e).min().unwrap_or(0);
+        let nearest = self.starts.iter().map(|&((_, e), _)| e).min().unwrap_or(0);
         self.queue.reset(nearest);
-        for &(e, start) in &self.starts {
-            self.queue.push(0, e, start);
+        for &((crossings, steps), start) in &self.starts {
+            self.queue.push(crossings, steps, start);
         }
 
-        self.free_reached = 0;
         while let Some(item) = self.queue.pop() {
             let here = unpack(item);
             let ci = here.y as usize * w as usize + here.x as usize;
@@ -128,7 +105,6 @@ impl PathSearch {
                 continue;
             }
             self.visits.close(ci);
-            self.free_reached += usize::from(cells[ci].is_free());
             if cells[ci] == target {
                 let path = self.visits.reconstruct_path(ci)?;
                 return Some(Route {
@@ -137,21 +113,15 @@ impl PathSearch {
                 });
             }
             let here_cost = *self.visits.data(ci);
-            for &d in neighbour_order(query.randomness, rng) {
+            for &d in neighbour_order(randomness, rng) {
                 let Some(next) = step_within(w, h, here, d) else {
                     continue;
                 };
                 let ni = next.y as usize * w as usize + next.x as usize;
                 let tile = cells[ni];
-                let crossed = if tile.is_free() || tile == target {
-                    here_cost.crossed
-                } else if allowed {
-                    here_cost.crossed + 1
-                } else {
-                    continue;
-                };
+                let entered = u32::from(!(tile.is_free() || tile == target));
                 let cost = Cost {
-                    crossed,
+                    crossed: here_cost.crossed + entered,
                     steps: here_cost.steps + 1,
                 };
                 if self.visits.is_seen(ni)
@@ -160,20 +130,12 @@ impl PathSearch {
                     continue;
                 }
                 self.visits.mark(ni, Some(ci), cost);
-                let key = cost.steps + estimate(next, ni);
-                self.queue.push(cost.crossed, key, pack(next));
+                let (crossings, steps) = estimate(next, ni);
+                self.queue
+                    .push(cost.crossed + crossings, cost.steps + steps, pack(next));
             }
         }
         None
-    }
-}
-
-impl PathSearch {
-    /// How many free cells the last search reached before it ended: after a search without
-    /// crossings that found nothing, every free cell the start room reaches.
-    #[must_use]
-    pub fn free_cells_reached(&self) -> usize {
-        self.free_reached
     }
 }
 
@@ -200,6 +162,9 @@ struct LevelQueue {
 impl LevelQueue {
     /// Empty the queue, expecting no key below `base` without crossings.
     fn reset(&mut self, base: u32) {
+        // Keep the memory of the level without crossings, which every search uses; levels
+        // with crossings are rare and may have grown large.
+        self.levels.truncate(1);
         if self.levels.is_empty() {
             self.levels.push(Buckets::default());
         }
