@@ -239,8 +239,8 @@ const fn all_orders() -> [[Dir; 4]; 24] {
         while b < 4 {
             let mut c = 0;
             while c < 4 {
-                let d = 6 - a - b - c;
                 if a != b && a != c && b != c {
+                    let d = 6 - a - b - c;
                     orders[n] = [Dir::ALL[a], Dir::ALL[b], Dir::ALL[c], Dir::ALL[d]];
                     n += 1;
                 }
