@@ -71,6 +71,12 @@ pub fn flood_whole_grid(width: u32, height: u32) -> usize {
     flood.order().len()
 }
 
+/// The median and the fastest of `n` runs of `f` (at least one), in milliseconds.
+pub fn time_ms(n: u32, f: impl FnMut()) -> (f64, f64) {
+    let mut times = time(n.max(1), f);
+    (median(&mut times), times[0])
+}
+
 /// Milliseconds each of `n` runs of `f` took.
 fn time(n: u32, mut f: impl FnMut()) -> Vec<f64> {
     (0..n)

@@ -14,6 +14,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::bench;
 use crate::dungeon::generate;
 use crate::export;
+use crate::png_file;
+use crate::raster::{self, Style};
 use crate::recipe::{Recipe, RecipeError};
 
 /// Generate cave-room dungeon maps and play with them live.
@@ -32,7 +34,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write a map to a file; the format follows the extension (.json, .txt).
+    /// Write a map to a file; the format follows the extension (.png, .json, .txt).
     Render(RenderArgs),
     /// Time a recipe: generation against one flood of the whole grid.
     Bench(BenchArgs),
@@ -42,8 +44,12 @@ pub enum Command {
 #[derive(Args, Debug, Default, Clone)]
 pub struct RecipeArgs {
     /// Start from this recipe string; the flags below override its values
-    #[arg(long, value_name = "RECIPE")]
+    #[arg(long, value_name = "RECIPE", conflicts_with = "from")]
     pub recipe: Option<String>,
+    /// Start from the recipe inside a PNG saved by Dungeon Viewer; the flags below override
+    /// its values
+    #[arg(long, value_name = "FILE.png")]
+    pub from: Option<PathBuf>,
     /// Any whole number from 0 to 18446744073709551615
     #[arg(long, value_name = "N")]
     pub seed: Option<String>,
@@ -68,14 +74,21 @@ pub struct RecipeArgs {
 }
 
 impl RecipeArgs {
-    /// The recipe these flags describe: `--recipe` (or the default) with each flag applied.
+    /// The recipe these flags describe: `--recipe`, the recipe in `--from`, or the default,
+    /// with each flag applied.
     ///
     /// # Errors
-    /// A recipe string that does not parse, or a flag value that is not a number in range.
-    pub fn to_recipe(&self) -> Result<Recipe, RecipeError> {
-        let mut recipe = match &self.recipe {
-            Some(text) => text.parse()?,
-            None => Recipe::default(),
+    /// A recipe that does not parse or a flag value out of range (usage), or a `--from`
+    /// file that cannot be read or holds no recipe (input/output).
+    pub fn to_recipe(&self) -> Result<Recipe, Failure> {
+        let mut recipe = match (&self.recipe, &self.from) {
+            (Some(text), _) => text.parse()?,
+            (None, Some(file)) => {
+                png_file::read(file)
+                    .map_err(|e| Failure::Io(e.to_string()))?
+                    .1
+            }
+            (None, None) => Recipe::default(),
         };
         let flags = [
             ("seed", &self.seed),
@@ -99,10 +112,16 @@ impl RecipeArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// Output file (.json or .txt), or `-` for JSON on standard output. An existing file is
-    /// replaced only once the new one is completely written.
+    /// Output file (.png, .json or .txt), or `-` for JSON on standard output. An existing
+    /// file is replaced only once the new one is completely written.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// Pixels per cell in a PNG (1 to 64)
+    #[arg(long, value_name = "PIXELS", default_value_t = raster::DEFAULT_CELL_SIZE)]
+    pub cell_size: u32,
+    /// Leave out the grid lines in a PNG
+    #[arg(long)]
+    pub no_grid: bool,
 }
 
 #[derive(Args, Debug)]
@@ -205,6 +224,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
 /// The formats `render` writes, chosen by the output's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
+    Png,
     Json,
     Text,
 }
@@ -219,11 +239,12 @@ impl Format {
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
         match extension.as_deref() {
+            Some("png") => Ok(Format::Png),
             Some("json") => Ok(Format::Json),
             Some("txt") => Ok(Format::Text),
             _ => Err(Failure::Usage(format!(
-                "cannot tell the format of {}: end the name in .json or .txt, or use - for JSON \
-                 on standard output",
+                "cannot tell the format of {}: end the name in .png, .json or .txt, or use - \
+                 for JSON on standard output",
                 path.display()
             ))),
         }
@@ -235,6 +256,15 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
     let dungeon = generate(&recipe)?;
     let bytes = match format {
+        Format::Png => {
+            let style = Style {
+                cell_size: args.cell_size,
+                grid: !args.no_grid,
+            };
+            let pixels =
+                raster::rasterize(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
+            png_file::encode(&pixels, &recipe).map_err(Failure::Io)?
+        }
         Format::Json => export::to_json(&dungeon).into_bytes(),
         Format::Text => export::to_text(&dungeon).into_bytes(),
     };

@@ -7,8 +7,9 @@
 //! (seed + params)      (grid, rooms, paths)    (RGBA)   └──▶ PNG file (+ recipe)
 //! ```
 //!
-//! The core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`], [`dungeon`]) knows
-//! nothing of windows; the command line ([`cli`]) is a thin face on it.
+//! The core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`], [`dungeon`],
+//! [`raster`], [`png_file`]) knows nothing of windows; the command line ([`cli`]) is a thin
+//! face on it.
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
@@ -28,6 +29,8 @@ pub mod export;
 pub mod flood;
 pub mod grid;
 pub mod parallel;
+pub mod png_file;
+pub mod raster;
 pub mod recipe;
 pub mod rooms;
 pub mod streams;

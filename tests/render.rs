@@ -1,0 +1,441 @@
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use dungeon_viewer::colour::Rgb;
+use dungeon_viewer::dungeon::{Dungeon, generate};
+use dungeon_viewer::png_file::{self, PictureError, decode, encode};
+use dungeon_viewer::raster::{Pixels, RasterError, Style, rasterize};
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::tile::TileKind;
+
+fn dungeon(text: &str) -> Dungeon {
+    generate(&text.parse().unwrap()).unwrap()
+}
+
+const RECIPES: [&str; 4] = [
+    "dv1",
+    "dv1 seed=5 width=30 height=20 rooms=8 room-size=25 stickiness=1",
+    "dv1 seed=9 width=50 height=9 rooms=6 room-size=12 randomness=0",
+    "dv1 seed=2 width=1 height=1 rooms=1 room-size=1",
+];
+
+/// What the pixel at (px, py) inside a cell of kind `kind` must be.
+fn expected(d: &Dungeon, kind: TileKind, px: u32, py: u32, style: &Style) -> Rgb {
+    match kind {
+        TileKind::Room(i) => d.rooms()[i].colour,
+        TileKind::Path => Rgb::BLACK,
+        TileKind::Free if style.grid && style.cell_size >= 4 && (px == 0 || py == 0) => {
+            Rgb::DARK_BLUE
+        }
+        TileKind::Free => Rgb::GRAY33,
+    }
+}
+
+#[test]
+fn every_pixel_of_every_cell_shows_what_the_cell_is() {
+    for text in RECIPES {
+        let d = dungeon(text);
+        for (cell_size, grid) in [(12, true), (12, false), (5, true), (3, true), (1, false)] {
+            let style = Style { cell_size, grid };
+            let pixels = rasterize(&d, &style).unwrap();
+            assert_eq!(pixels.width(), d.width() * cell_size);
+            assert_eq!(pixels.height(), d.height() * cell_size);
+            assert_eq!(
+                pixels.rgba().len() as u32,
+                pixels.width() * pixels.height() * 4
+            );
+            for p in d.tiles().positions() {
+                let kind = d.tile(p).unwrap().kind();
+                for py in 0..cell_size {
+                    for px in 0..cell_size {
+                        let at = pixels.pixel(p.x * cell_size + px, p.y * cell_size + py);
+                        assert_eq!(
+                            at,
+                            Some(expected(&d, kind, px, py, &style)),
+                            "{text} at {cell_size}px, grid {grid}: cell {p}, pixel ({px}, {py})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_centre_of_each_cell_is_its_room_colour_black_or_background() {
+    let d = dungeon("dv1 seed=4");
+    let pixels = rasterize(&d, &Style::default()).unwrap();
+    let (mut rooms, mut paths, mut free) = (0, 0, 0);
+    for p in d.tiles().positions() {
+        let centre = pixels.pixel(p.x * 12 + 6, p.y * 12 + 6).unwrap();
+        match d.tile(p).unwrap().kind() {
+            TileKind::Room(i) => {
+                assert_eq!(centre, d.rooms()[i].colour);
+                rooms += 1;
+            }
+            TileKind::Path => {
+                assert_eq!(centre, Rgb::BLACK);
+                paths += 1;
+            }
+            TileKind::Free => {
+                assert_eq!(centre, Rgb::GRAY33);
+                free += 1;
+            }
+        }
+    }
+    assert!(rooms > 0 && paths > 0 && free > 0);
+}
+
+#[test]
+fn grid_lines_show_with_the_grid_on_and_never_with_it_off() {
+    let d = dungeon("dv1 seed=3");
+    let count = |style: Style| {
+        let pixels = rasterize(&d, &style).unwrap();
+        pixels
+            .rgba()
+            .chunks_exact(4)
+            .filter(|px| px[..3] == [0, 0, 139])
+            .count()
+    };
+    assert!(
+        count(Style {
+            cell_size: 12,
+            grid: true
+        }) > 1000
+    );
+    assert_eq!(
+        count(Style {
+            cell_size: 12,
+            grid: false
+        }),
+        0
+    );
+    // Below 4 pixels a cell a grid line would hide the cell.
+    assert_eq!(
+        count(Style {
+            cell_size: 3,
+            grid: true
+        }),
+        0
+    );
+}
+
+#[test]
+fn cell_sizes_and_image_sizes_are_bounded() {
+    let d = dungeon("dv1");
+    assert_eq!(
+        rasterize(
+            &d,
+            &Style {
+                cell_size: 0,
+                grid: true
+            }
+        ),
+        Err(RasterError::CellSize(0))
+    );
+    assert_eq!(
+        rasterize(
+            &d,
+            &Style {
+                cell_size: 65,
+                grid: true
+            }
+        ),
+        Err(RasterError::CellSize(65))
+    );
+    let wide = dungeon("dv1 width=2048 height=4 rooms=2");
+    let err = rasterize(&wide, &Style::default()).unwrap_err();
+    assert_eq!(
+        err,
+        RasterError::TooLarge {
+            width: 24576,
+            height: 48
+        }
+    );
+    assert!(
+        err.to_string().contains("at most 16384 pixels a side"),
+        "{err}"
+    );
+    assert!(
+        rasterize(
+            &wide,
+            &Style {
+                cell_size: 8,
+                grid: true
+            }
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn a_png_round_trip_gives_the_same_pixels_and_recipe() {
+    for text in RECIPES {
+        let d = dungeon(text);
+        let pixels = rasterize(&d, &Style::default()).unwrap();
+        let bytes = encode(&pixels, d.recipe()).unwrap();
+        let picture = decode(&bytes, Path::new("map.png")).unwrap();
+        assert_eq!(picture.pixels, pixels);
+        assert_eq!(picture.recipe, Some(d.recipe().to_string()));
+        assert_eq!(
+            encode(&pixels, d.recipe()).unwrap(),
+            bytes,
+            "encoding is deterministic"
+        );
+    }
+}
+
+/// The golden images under `tests/golden` were made by `render` with the recipe inside them
+/// and the cell size and grid in their names; drawing their recipe again must give the
+/// same pixels, so that an unintended change of the look shows.
+#[test]
+fn golden_images_keep_their_look() {
+    let golden = [
+        ("small-grid-8px.png", 8, true),
+        ("caverns-no-grid-5px.png", 5, false),
+        ("tiny-3px.png", 3, true),
+    ];
+    for (name, cell_size, grid) in golden {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(name);
+        let (pixels, recipe) = png_file::read(&file).unwrap();
+        let drawn = rasterize(&generate(&recipe).unwrap(), &Style { cell_size, grid }).unwrap();
+        assert_eq!(
+            (drawn.width(), drawn.height()),
+            (pixels.width(), pixels.height()),
+            "{name}"
+        );
+        let differing = drawn
+            .rgba()
+            .chunks_exact(4)
+            .zip(pixels.rgba().chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(differing, 0, "{name}: {differing} pixels changed");
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dv-render-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn render_png_writes_the_pixels_and_the_recipe() {
+    let dir = scratch("png");
+    let file = dir.join("map.png");
+    let out = run(&[
+        "render",
+        "--seed",
+        "21",
+        "--cell-size",
+        "6",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (pixels, recipe) = png_file::read(&file).unwrap();
+    assert_eq!(
+        recipe,
+        Recipe {
+            seed: 21,
+            ..Recipe::default()
+        }
+    );
+    let expected = rasterize(
+        &generate(&recipe).unwrap(),
+        &Style {
+            cell_size: 6,
+            grid: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(pixels, expected);
+    let bytes = std::fs::read(&file).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("tEXtrecipe\0dv1 seed=21"), "no recipe chunk");
+    assert!(
+        text.contains("tEXtSoftware\0Dungeon Viewer"),
+        "no Software chunk"
+    );
+}
+
+#[test]
+fn render_from_a_png_writes_the_same_bytes() {
+    let dir = scratch("from");
+    let (a, b, c) = (dir.join("a.png"), dir.join("b.png"), dir.join("c.png"));
+    let recipe =
+        "dv1 seed=77 width=90 height=40 rooms=20 room-size=50 stickiness=0.8 randomness=0.3";
+    for (args, out) in [
+        (
+            vec![
+                "render",
+                "--recipe",
+                recipe,
+                "--cell-size",
+                "7",
+                "--no-grid",
+            ],
+            &a,
+        ),
+        (
+            vec![
+                "render",
+                "--from",
+                a.to_str().unwrap(),
+                "--cell-size",
+                "7",
+                "--no-grid",
+            ],
+            &b,
+        ),
+    ] {
+        let mut args = args;
+        args.extend(["-o", out.to_str().unwrap()]);
+        let result = run(&args);
+        assert!(result.status.success(), "{}", stderr(&result));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // Flags still override what the picture holds.
+    let result = run(&[
+        "render",
+        "--from",
+        a.to_str().unwrap(),
+        "--rooms",
+        "3",
+        "-o",
+        c.to_str().unwrap(),
+    ]);
+    assert!(result.status.success());
+    assert_eq!(png_file::read(&c).unwrap().1.rooms, 3);
+    // --from and --recipe do not mix.
+    let result = run(&[
+        "render",
+        "--from",
+        a.to_str().unwrap(),
+        "--recipe",
+        "dv1",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(result.status.code(), Some(2));
+}
+
+/// A PNG without our recipe chunk, or with `text` as its recipe.
+fn plain_png(file: &Path, recipe: Option<&str>) {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 2, 2);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    if let Some(text) = recipe {
+        encoder
+            .add_text_chunk("recipe".into(), text.into())
+            .unwrap();
+    }
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&[200; 12]).unwrap();
+    writer.finish().unwrap();
+    std::fs::write(file, bytes).unwrap();
+}
+
+#[test]
+fn broken_pictures_each_get_their_message_naming_the_file() {
+    let dir = scratch("broken");
+    let good = dir.join("good.png");
+    let out = run(&["render", "-o", good.to_str().unwrap()]);
+    assert!(out.status.success());
+    let bytes = std::fs::read(&good).unwrap();
+
+    let truncated = dir.join("truncated.png");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let not_png = dir.join("notes.png");
+    std::fs::write(&not_png, "these are my notes").unwrap();
+    let bare = dir.join("bare.png");
+    plain_png(&bare, None);
+    let bad = dir.join("bad.png");
+    plain_png(&bad, Some("dv1 width=0"));
+    let missing = dir.join("missing.png");
+
+    let cases: [(&PathBuf, &str); 5] = [
+        (
+            &truncated,
+            "truncated.png is a damaged PNG image: it breaks off before its end",
+        ),
+        (&not_png, "notes.png is not a PNG image"),
+        (&bare, "bare.png has no dungeon recipe in it"),
+        (&bad, "the recipe in "),
+        (&missing, "cannot read "),
+    ];
+    for (file, message) in cases {
+        let err = png_file::read(file).unwrap_err();
+        assert!(err.to_string().contains(message), "{err}");
+        assert!(
+            err.to_string()
+                .contains(file.file_name().unwrap().to_str().unwrap()),
+            "{err}"
+        );
+        let out = run(&["render", "--from", file.to_str().unwrap(), "-o", "-"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1);
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+    assert!(matches!(
+        png_file::read(&bad),
+        Err(PictureError::BadRecipe { .. })
+    ));
+    assert!(
+        png_file::read(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("width = 0 is out of range")
+    );
+}
+
+#[test]
+fn an_unwritable_png_is_an_io_error_and_a_too_large_one_a_usage_error() {
+    let dir = scratch("unwritable");
+    let nowhere = dir.join("no/such/dir/map.png");
+    let out = run(&["render", "-o", nowhere.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    let huge = dir.join("huge.png");
+    let out = run(&[
+        "render",
+        "--width",
+        "2000",
+        "--rooms",
+        "3",
+        "-o",
+        huge.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
+    let out = run(&["render", "--cell-size", "99", "-o", huge.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cell size 99 is out of range"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!huge.exists());
+}
+
+#[test]
+fn pixels_check_their_size() {
+    assert!(Pixels::from_rgba(2, 2, vec![0; 16]).is_ok());
+    assert!(Pixels::from_rgba(2, 2, vec![0; 15]).is_err());
+}
