@@ -11,14 +11,17 @@ use std::path::{Path, PathBuf};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
+use crate::app;
 use crate::bench;
 use crate::dungeon::generate;
 use crate::export;
 use crate::png_file;
 use crate::raster::{self, Style};
 use crate::recipe::{Recipe, RecipeError};
+use crate::screenshots;
 
-/// Generate cave-room dungeon maps and play with them live.
+/// Generate cave-room dungeon maps and play with them live. Without a command, opens the
+/// viewer window on the recipe the flags describe.
 #[derive(Parser, Debug)]
 #[command(
     name = "dungeon-viewer",
@@ -30,6 +33,12 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub recipe: RecipeArgs,
+    /// Where the window saves screenshots of the map
+    #[arg(long, value_name = "DIR", default_value = screenshots::DEFAULT_DIR)]
+    pub out_dir: PathBuf,
+    /// Save the whole window (panel included) to FILE after a few frames, then quit
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -215,9 +224,18 @@ fn execute(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Some(Command::Render(args)) => render(&args),
         Some(Command::Bench(args)) => run_bench(&args),
-        None => Err(Failure::Usage(
-            "give a command: render or bench (see --help)".to_string(),
-        )),
+        None => {
+            let options = app::Options {
+                recipe: cli.recipe.to_recipe()?,
+                out_dir: cli.out_dir,
+                screenshot: cli.screenshot,
+            };
+            match app::run(options) {
+                0 => Ok(()),
+                // The window has said what went wrong.
+                code => std::process::exit(code),
+            }
+        }
     }
 }
 

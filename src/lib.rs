@@ -20,6 +20,7 @@
 //! assert_eq!(dungeon.paths().len(), 4);
 //! ```
 
+pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod colour;
@@ -33,5 +34,6 @@ pub mod png_file;
 pub mod raster;
 pub mod recipe;
 pub mod rooms;
+pub mod screenshots;
 pub mod streams;
 pub mod tile;

@@ -16,11 +16,22 @@ pub const RECIPE_KEYWORD: &str = "recipe";
 
 const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
-/// A decoded picture: its pixels and, if it has one, its recipe text.
+/// A decoded picture: its pixels and its `tEXt` chunks as (keyword, text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
     pub pixels: Pixels,
-    pub recipe: Option<String>,
+    pub texts: Vec<(String, String)>,
+}
+
+impl Picture {
+    /// The text stored under `keyword`, if any.
+    #[must_use]
+    pub fn text(&self, keyword: &str) -> Option<&str> {
+        self.texts
+            .iter()
+            .find(|(k, _)| k == keyword)
+            .map(|(_, t)| t.as_str())
+    }
 }
 
 /// What went wrong reading a picture file. Every message names the file.
@@ -75,6 +86,18 @@ impl std::error::Error for PictureError {}
 /// Only when the encoder fails, which an image from [`crate::raster::rasterize`] never
 /// makes it do; the message says why.
 pub fn encode(pixels: &Pixels, recipe: &Recipe) -> Result<Vec<u8>, String> {
+    encode_with(pixels, recipe, &[])
+}
+
+/// The PNG bytes of `pixels` with `recipe` and further `tEXt` chunks inside.
+///
+/// # Errors
+/// As [`encode`], and for a keyword that is not 1 to 79 Latin-1 characters.
+pub fn encode_with(
+    pixels: &Pixels,
+    recipe: &Recipe,
+    extra: &[(&str, String)],
+) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, pixels.width(), pixels.height());
     encoder.set_color(png::ColorType::Rgb);
@@ -86,9 +109,9 @@ pub fn encode(pixels: &Pixels, recipe: &Recipe) -> Result<Vec<u8>, String> {
             format!("Dungeon Viewer {}", env!("CARGO_PKG_VERSION")),
         ),
     ];
-    for (keyword, text) in texts {
+    for (keyword, text) in texts.iter().chain(extra) {
         encoder
-            .add_text_chunk(keyword.to_string(), text)
+            .add_text_chunk(keyword.to_string(), text.clone())
             .map_err(|e| e.to_string())?;
     }
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
@@ -102,7 +125,7 @@ pub fn encode(pixels: &Pixels, recipe: &Recipe) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// Decode PNG `bytes` (any colour type and depth) into RGBA pixels and the recipe text.
+/// Decode PNG `bytes` (any colour type and depth) into RGBA pixels and their text chunks.
 /// `file` only names the source in errors.
 ///
 /// # Errors
@@ -152,13 +175,13 @@ pub fn decode(bytes: &[u8], file: &Path) -> Result<Picture, PictureError> {
             detail,
         }
     })?;
-    let info = reader.info();
-    let recipe = info
+    let texts = reader
+        .info()
         .uncompressed_latin1_text
         .iter()
-        .find(|chunk| chunk.keyword == RECIPE_KEYWORD)
-        .map(|chunk| chunk.text.clone());
-    Ok(Picture { pixels, recipe })
+        .map(|chunk| (chunk.keyword.clone(), chunk.text.clone()))
+        .collect();
+    Ok(Picture { pixels, texts })
 }
 
 /// Read a picture file and the recipe inside it.
@@ -172,9 +195,11 @@ pub fn read(file: &Path) -> Result<(Pixels, Recipe), PictureError> {
         error,
     })?;
     let picture = decode(&bytes, file)?;
-    let text = picture.recipe.ok_or_else(|| PictureError::NoRecipe {
-        file: file.to_path_buf(),
-    })?;
+    let text = picture
+        .text(RECIPE_KEYWORD)
+        .ok_or_else(|| PictureError::NoRecipe {
+            file: file.to_path_buf(),
+        })?;
     let recipe = text.parse().map_err(|error| PictureError::BadRecipe {
         file: file.to_path_buf(),
         error,

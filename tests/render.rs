@@ -176,7 +176,15 @@ fn a_png_round_trip_gives_the_same_pixels_and_recipe() {
         let bytes = encode(&pixels, d.recipe()).unwrap();
         let picture = decode(&bytes, Path::new("map.png")).unwrap();
         assert_eq!(picture.pixels, pixels);
-        assert_eq!(picture.recipe, Some(d.recipe().to_string()));
+        assert_eq!(
+            picture.text("recipe"),
+            Some(d.recipe().to_string().as_str())
+        );
+        assert!(
+            picture
+                .text("Software")
+                .is_some_and(|t| t.starts_with("Dungeon Viewer"))
+        );
         assert_eq!(
             encode(&pixels, d.recipe()).unwrap(),
             bytes,

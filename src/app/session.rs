@@ -1,0 +1,177 @@
+//! What the user is looking at and has seen: the current recipe, the layouts seen this
+//! session (to go back and forward through), and where new seeds come from.
+
+use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
+
+use crate::recipe::Recipe;
+use crate::streams::{Stage, stream};
+
+/// The recipe being edited and the history of recipes seen.
+#[derive(Debug)]
+pub struct Session {
+    /// What the controls show; edits change it at once.
+    pub recipe: Recipe,
+    history: Vec<Recipe>,
+    /// Where in `history` the user is.
+    at: usize,
+    /// New seeds, a fixed sequence from the first recipe's seed (never the clock).
+    seeds: Pcg64Mcg,
+}
+
+impl Session {
+    #[must_use]
+    pub fn new(recipe: Recipe) -> Self {
+        let seeds = stream(recipe.seed, Stage::Placement, u64::MAX);
+        Self {
+            history: vec![recipe.clone()],
+            recipe,
+            at: 0,
+            seeds,
+        }
+    }
+
+    /// Record the current recipe as a layout seen, unless it is the one already at the
+    /// current place in the history; forward steps are dropped, as in a browser.
+    pub fn commit(&mut self) {
+        if self.history[self.at] != self.recipe {
+            self.history.truncate(self.at + 1);
+            self.history.push(self.recipe.clone());
+            self.at += 1;
+        }
+    }
+
+    /// A new random seed, everything else kept; recorded at once.
+    pub fn new_seed(&mut self) {
+        self.recipe.seed = self.seeds.random();
+        self.commit();
+    }
+
+    /// The original's defaults, with the current seed; recorded at once.
+    pub fn reset(&mut self) {
+        self.recipe = Recipe {
+            seed: self.recipe.seed,
+            ..Recipe::default()
+        };
+        self.commit();
+    }
+
+    /// Take `recipe` (pasted, opened) as the current one; recorded at once.
+    pub fn apply(&mut self, recipe: Recipe) {
+        self.recipe = recipe;
+        self.commit();
+    }
+
+    /// Go back to the layout seen before; false when there is none.
+    pub fn back(&mut self) -> bool {
+        self.commit();
+        if self.at == 0 {
+            return false;
+        }
+        self.at -= 1;
+        self.recipe = self.history[self.at].clone();
+        true
+    }
+
+    /// Go forward again after going back; false when there is nothing ahead.
+    pub fn forward(&mut self) -> bool {
+        self.commit();
+        if self.at + 1 >= self.history.len() {
+            return false;
+        }
+        self.at += 1;
+        self.recipe = self.history[self.at].clone();
+        true
+    }
+
+    #[must_use]
+    pub fn can_go_back(&self) -> bool {
+        self.at > 0 || self.history[self.at] != self.recipe
+    }
+
+    #[must_use]
+    pub fn can_go_forward(&self) -> bool {
+        self.at + 1 < self.history.len() && self.history[self.at] == self.recipe
+    }
+
+    /// (place, length) of the history, for "2 of 5".
+    #[must_use]
+    pub fn place(&self) -> (usize, usize) {
+        (self.at + 1, self.history.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn back_and_forward_walk_the_layouts_seen() {
+        let mut s = Session::new(Recipe::default());
+        let first = s.recipe.clone();
+        s.new_seed();
+        let second = s.recipe.clone();
+        assert_ne!(first.seed, second.seed);
+        s.recipe.rooms = 20; // a slider moved, not yet recorded
+        assert!(s.can_go_back());
+        assert!(s.back());
+        assert_eq!(s.recipe, second);
+        assert!(s.back());
+        assert_eq!(s.recipe, first);
+        assert!(!s.back());
+        assert!(s.forward());
+        assert_eq!(s.recipe, second);
+        assert!(s.forward());
+        assert_eq!(s.recipe.rooms, 20);
+        assert!(!s.forward());
+        assert_eq!(s.place(), (3, 3));
+    }
+
+    #[test]
+    fn a_change_after_going_back_drops_the_layouts_ahead() {
+        let mut s = Session::new(Recipe::default());
+        s.new_seed();
+        s.new_seed();
+        s.back();
+        s.back();
+        s.recipe.stickiness = 0.9;
+        s.commit();
+        assert_eq!(s.place(), (2, 2));
+        assert!(!s.can_go_forward());
+    }
+
+    #[test]
+    fn new_seeds_follow_a_fixed_sequence_from_the_first_seed() {
+        let seeds = |start: u64| {
+            let mut s = Session::new(Recipe {
+                seed: start,
+                ..Recipe::default()
+            });
+            (0..5)
+                .map(|_| {
+                    s.new_seed();
+                    s.recipe.seed
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(seeds(1), seeds(1));
+        assert_ne!(seeds(1), seeds(2));
+    }
+
+    #[test]
+    fn reset_keeps_the_seed() {
+        let mut s = Session::new(Recipe {
+            seed: 9,
+            rooms: 40,
+            ..Recipe::default()
+        });
+        s.reset();
+        assert_eq!(
+            s.recipe,
+            Recipe {
+                seed: 9,
+                ..Recipe::default()
+            }
+        );
+    }
+}
