@@ -111,9 +111,9 @@ mod tests {
         assert_eq!(z.scale, 6.0);
         assert_eq!(z.pixel_at(250.0, 300.0, 300, 200).unwrap(), before);
         // Never beyond the limits, whatever the wheel does.
-        let far = (0..100).fold(v, |v, _| v.zoom_at(10.0, 10.0, 2.0, v));
+        let far = (0..100).fold(v, |z, _| z.zoom_at(10.0, 10.0, 2.0, v));
         assert_eq!(far.scale, MAX_SCALE);
-        let near = (0..100).fold(v, |v, _| v.zoom_at(10.0, 10.0, 0.5, v));
+        let near = (0..100).fold(v, |z, _| z.zoom_at(10.0, 10.0, 0.5, v));
         assert_eq!(near.scale, 1.0 / 16.0);
     }
 
