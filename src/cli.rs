@@ -68,7 +68,8 @@ pub struct RecipeArgs {
     /// Grid height in cells (1 to 2048)
     #[arg(long, value_name = "CELLS")]
     pub height: Option<String>,
-    /// Rooms to place (1 to 10000; fewer when the grid fills up)
+    /// Rooms to place (1 to 10000; fewer when the grid fills up). Rooms × room size may be
+    /// at most a third of the cells (at most 1000000, always 65536)
     #[arg(long, value_name = "N")]
     pub rooms: Option<String>,
     /// Cells per room (1 to 4096; walled-in rooms stay smaller)
@@ -113,6 +114,7 @@ impl RecipeArgs {
                 recipe.set(key, value)?;
             }
         }
+        recipe.validate()?;
         Ok(recipe)
     }
 }

@@ -5,8 +5,9 @@
 //! ```
 //!
 //! `dv1` is the version tag. Keys may come in any order and missing keys take their
-//! defaults; unknown keys, repeated keys and out-of-range values are errors that name them.
-//! Displaying a recipe and parsing the result gives the same recipe back.
+//! defaults; unknown keys, repeated keys and out-of-range values are errors that name them,
+//! and so is asking for more room cells than [`room_cells_allowed`]. Displaying a recipe and
+//! parsing the result gives the same recipe back.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -27,6 +28,23 @@ pub const ROOM_SIZE: RangeInclusive<u32> = 1..=4096;
 pub const STICKINESS: RangeInclusive<f64> = 0.0..=1.0;
 /// Chance of shuffling the neighbour order while flooding a path.
 pub const RANDOMNESS: RangeInclusive<f64> = 0.0..=1.0;
+
+/// Room cells a recipe may always ask for, whatever the map's size: small maps may be
+/// crowded.
+pub const ROOM_CELLS_ALWAYS: u64 = 65_536;
+/// Room cells no recipe may ask for more than.
+pub const ROOM_CELLS_MOST: u64 = 1_000_000;
+
+/// The most room cells (rooms × room size) a recipe may ask for on a `width × height` map:
+/// a third of its cells, at most [`ROOM_CELLS_MOST`], at least [`ROOM_CELLS_ALWAYS`]. On a
+/// big map crowded with rooms, free ground breaks up into a maze, and proving each of
+/// thousands of paths the shortest then takes minutes; within this bound the largest map
+/// generates in seconds.
+#[must_use]
+pub fn room_cells_allowed(width: u32, height: u32) -> u64 {
+    let cells = u64::from(width) * u64::from(height);
+    (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
+}
 
 /// Every key, in the order a recipe is written.
 pub const KEYS: [&str; 7] = [
@@ -98,6 +116,13 @@ pub enum RecipeError {
         value: String,
         range: String,
     },
+    /// More room cells than the map may hold (see [`room_cells_allowed`]).
+    Crowded {
+        rooms: u32,
+        room_size: u32,
+        width: u32,
+        height: u32,
+    },
 }
 
 impl fmt::Display for RecipeError {
@@ -125,6 +150,19 @@ impl fmt::Display for RecipeError {
             RecipeError::OutOfRange { key, value, range } => {
                 write!(f, "{key} = {value} is out of range: allowed {range}")
             }
+            RecipeError::Crowded {
+                rooms,
+                room_size,
+                width,
+                height,
+            } => write!(
+                f,
+                "rooms × room-size = {rooms} × {room_size} = {} room cells is too many for a \
+                 {width}×{height} map: at most {} (a third of its cells, never more than \
+                 {ROOM_CELLS_MOST}, always {ROOM_CELLS_ALWAYS})",
+                u64::from(*rooms) * u64::from(*room_size),
+                room_cells_allowed(*width, *height)
+            ),
         }
     }
 }
@@ -155,17 +193,28 @@ impl Recipe {
         Ok(())
     }
 
-    /// Check every value against its range.
+    /// Check every value against its range, and the room cells asked for against
+    /// [`room_cells_allowed`].
     ///
     /// # Errors
-    /// The first value out of range, named with its key.
+    /// The first value out of range, named with its key; or too many room cells.
     pub fn validate(&self) -> Result<(), RecipeError> {
         check("width", &self.width, &WIDTH)?;
         check("height", &self.height, &HEIGHT)?;
         check("rooms", &self.rooms, &ROOMS)?;
         check("room-size", &self.room_size, &ROOM_SIZE)?;
         check("stickiness", &self.stickiness, &STICKINESS)?;
-        check("randomness", &self.randomness, &RANDOMNESS)
+        check("randomness", &self.randomness, &RANDOMNESS)?;
+        let asked = u64::from(self.rooms) * u64::from(self.room_size);
+        if asked > room_cells_allowed(self.width, self.height) {
+            return Err(RecipeError::Crowded {
+                rooms: self.rooms,
+                room_size: self.room_size,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -251,6 +300,7 @@ impl FromStr for Recipe {
             recipe.set(key, value)?;
             seen.push(key);
         }
+        recipe.validate()?;
         Ok(recipe)
     }
 }

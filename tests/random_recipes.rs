@@ -4,7 +4,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{four_connected, free_distance, random_recipe, unit_steps};
+use common::{fewest_crossings, four_connected, free_distance, random_recipe, unit_steps};
 use dungeon_viewer::dungeon::{Dungeon, generate};
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;

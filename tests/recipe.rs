@@ -27,7 +27,7 @@ fn display_and_parse_round_trip_across_the_ranges() {
         width: 2048,
         height: 2048,
         rooms: 10_000,
-        room_size: 4096,
+        room_size: 100,
         stickiness: 0.1 + 0.2,
         randomness: f64::MIN_POSITIVE,
     };
@@ -104,6 +104,31 @@ fn each_error_names_the_problem() {
     assert_eq!(
         error("dv1 width=wide"),
         "width = `wide` is not a number in 1 to 2048"
+    );
+}
+
+#[test]
+fn rooms_may_ask_for_a_third_of_a_big_map_and_at_most_a_million_cells() {
+    use dungeon_viewer::recipe::room_cells_allowed;
+    assert_eq!(room_cells_allowed(64, 56), 65_536);
+    assert_eq!(room_cells_allowed(1024, 896), 305_834);
+    assert_eq!(room_cells_allowed(2048, 2048), 1_000_000);
+    // The workloads and the largest map with the original's rooms are allowed.
+    for text in [
+        "dv1 width=1024 height=896 rooms=3072",
+        "dv1 width=2048 height=2048 rooms=10000",
+        "dv1 width=2048 height=2048 rooms=10000 room-size=100",
+        "dv1 width=64 height=56 rooms=700 room-size=90",
+    ] {
+        assert!(text.parse::<Recipe>().is_ok(), "{text}");
+    }
+    assert_eq!(
+        error("dv1 width=1024 height=1024 rooms=10000"),
+        "rooms × room-size = 10000 × 90 = 900000 room cells is too many for a 1024×1024 map: \
+         at most 349525 (a third of its cells, never more than 1000000, always 65536)"
+    );
+    assert!(
+        error("dv1 width=2048 height=2048 rooms=10000 room-size=101").contains("at most 1000000")
     );
 }
 

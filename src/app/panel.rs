@@ -152,18 +152,28 @@ fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, grid: bool, actions: &mut Vec
         )
         .on_hover_text(help);
     };
+    // Rooms × room size stay within what the map may hold; each slider ends where the
+    // other allows (and pulls its value in when the map shrinks).
+    let allowed = recipe::room_cells_allowed(recipe.width, recipe.height);
+    let most = |other: u32, range: std::ops::RangeInclusive<u32>| {
+        let fits = u32::try_from(allowed / u64::from(other.max(1))).unwrap_or(u32::MAX);
+        *range.start()..=fits.clamp(*range.start(), *range.end())
+    };
+    let rooms_range = most(recipe.room_size, recipe::ROOMS);
     count(
         ui,
         "rooms",
         &mut recipe.rooms,
-        recipe::ROOMS,
-        "How many rooms to place. Fewer fit when the map fills up.",
+        rooms_range,
+        "How many rooms to place. Fewer fit when the map fills up. Rooms may take at most \
+         a third of a big map.",
     );
+    let size_range = most(recipe.rooms, recipe::ROOM_SIZE);
     count(
         ui,
         "room size",
         &mut recipe.room_size,
-        recipe::ROOM_SIZE,
+        size_range,
         "How many cells each room grows to. A room with no space left stays smaller.",
     );
     count(

@@ -1,12 +1,13 @@
-//! Paths across rooms, for a room that other rooms wall in: the route from one room to
-//! another that crosses the fewest cells of other rooms and, among those, is the shortest.
+//! Paths across rooms, for a room that other rooms wall in: the route from one room towards
+//! another that crosses the fewest cells of other rooms.
 //!
-//! It is a flood from every cell of the first room that stops at the first cell of the
-//! second, guided (A*): it reaches first the cells with the fewest crossings so far plus a
-//! lower bound on those still to come, then the shortest so far plus the straight distance
-//! still to go, then the newest. The bounds come from landmarks on big maps. As in the
-//! seeds, each expanded cell visits its neighbours in shuffled order with chance
-//! `randomness`.
+//! It is a flood from every cell of the first room, guided (A*): it reaches first the cells
+//! with the fewest crossings so far plus a lower bound on those still to come, then the
+//! shortest so far plus the straight distance still to go, then the newest. The bounds come
+//! from landmarks on big crowded maps. It stops at the first cell of the second room, or at
+//! the first free cell from which free cells lead there (the rest of the way crosses
+//! nothing, and a free-cell search finishes it). As in the seeds, each expanded cell visits
+//! its neighbours in shuffled order with chance `randomness`.
 
 use rand::Rng;
 
@@ -16,11 +17,11 @@ use crate::tile::Tile;
 
 use super::landmarks::{Landmarks, Span};
 
-/// A route from a cell of one room to a cell of another.
+/// A route from a cell of one room towards another.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
-    /// From the first room's cell to the second room's cell, both included, each a step
-    /// left, right, up or down from the one before.
+    /// From the first room's cell to a cell of the second room, or to a free cell from which
+    /// free cells lead there; each a step left, right, up or down from the one before.
     pub cells: Vec<Pos>,
     /// How many cells of other rooms it crosses.
     pub crossed: u32,
@@ -43,10 +44,11 @@ pub struct CrossingSearch {
 }
 
 impl CrossingSearch {
-    /// The route from a cell of the room with cells `from_cells` into room `to`, whose cells
-    /// lie within `to_bounds` (top-left, bottom-right), crossing the fewest cells of other
-    /// rooms. `guide` holds landmarks counting room cells entered, with their span over the
-    /// target's cells. `None` only when a room has no cells on the map.
+    /// The route from a cell of the room with cells `from_cells` towards room `to`, whose
+    /// cells lie within `to_bounds` (top-left, bottom-right), crossing the fewest cells of
+    /// other rooms. It ends in the room, or at a free cell (by row-major index) for which
+    /// `leads_in` answers true. `guide` holds landmarks counting room cells entered, with
+    /// their span over the target's cells. `None` only when a room has no cells on the map.
     #[allow(clippy::too_many_arguments)]
     pub fn find<R: Rng + ?Sized>(
         &mut self,
@@ -54,6 +56,7 @@ impl CrossingSearch {
         from_cells: &[Pos],
         to: u32,
         to_bounds: (Pos, Pos),
+        leads_in: impl Fn(usize) -> bool,
         guide: Option<(&Landmarks, Span)>,
         randomness: f64,
         rng: &mut R,
@@ -105,7 +108,7 @@ impl CrossingSearch {
                 continue;
             }
             self.visits.close(ci);
-            if cells[ci] == target {
+            if cells[ci] == target || (cells[ci].is_free() && leads_in(ci)) {
                 let path = self.visits.reconstruct_path(ci)?;
                 return Some(Route {
                     cells: path.into_iter().map(|i| tiles.pos_of(i)).collect(),

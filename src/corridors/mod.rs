@@ -151,7 +151,8 @@ impl<'a> Map<'a> {
         Some(path(cells, crossed))
     }
 
-    /// The path across other rooms from room `from` into room `to`.
+    /// The path from room `from` into room `to` across the fewest cells of other rooms:
+    /// across rooms until free cells lead into `to`, then the shortest way through them.
     fn cross(
         &self,
         searches: &mut Searches,
@@ -162,6 +163,7 @@ impl<'a> Map<'a> {
     ) -> Option<Route> {
         let tiles = self.tiles;
         let target = &self.rooms[to];
+        let regions = self.regions();
         let landmarks = self
             .landmarks
             .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
@@ -172,15 +174,35 @@ impl<'a> Map<'a> {
                 l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
             )
         });
-        searches.crossing.find(
+        let mut route = searches.crossing.find(
             tiles,
             &self.rooms[from].cells,
             u32::try_from(to).ok()?,
             target.bounds()?,
+            |i| regions.leads_into(i, to),
             guide,
             randomness,
             rng,
-        )
+        )?;
+        let last = *route.cells.last()?;
+        let target_tile = Tile::of_room(u32::try_from(to).ok()?);
+        if tiles[last] != target_tile {
+            // A free cell from which free cells lead into the target: straight in when it is
+            // beside the target, else the shortest way.
+            let rest = match tiles.neighbours(last).find(|&n| tiles[n] == target_tile) {
+                Some(next) => vec![last, next],
+                None => searches.free.find(
+                    tiles,
+                    &self.free,
+                    &[last],
+                    &target.cells,
+                    randomness,
+                    rng,
+                )?,
+            };
+            route.cells.extend(rest.into_iter().skip(1));
+        }
+        Some(route)
     }
 
     /// Whether the map is big and rooms cover more than half of it.

@@ -14,6 +14,7 @@ pub const NO_REGION: u32 = u32::MAX;
 /// The free regions of a map and the regions each room borders.
 #[derive(Debug)]
 pub struct Regions {
+    label: Grid<u32>,
     sizes: Vec<usize>,
     /// Per room, the regions it borders, sorted.
     bordering: Vec<Vec<u32>>,
@@ -59,7 +60,25 @@ impl Regions {
                 regions
             })
             .collect();
-        Self { sizes, bordering }
+        Self {
+            label,
+            sizes,
+            bordering,
+        }
+    }
+
+    /// The region of the cell at row-major index `i`; [`NO_REGION`] for a room cell.
+    #[must_use]
+    pub fn label(&self, i: usize) -> u32 {
+        self.label.as_slice().get(i).copied().unwrap_or(NO_REGION)
+    }
+
+    /// Whether free cell `i` is in a region that borders `room`: from there, free cells
+    /// lead into the room.
+    #[must_use]
+    pub fn leads_into(&self, i: usize, room: usize) -> bool {
+        let region = self.label(i);
+        region != NO_REGION && self.bordering[room].binary_search(&region).is_ok()
     }
 
     /// Whether some free region borders both rooms.

@@ -70,6 +70,39 @@ pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
     flood.goal().and_then(|g| flood.value(g).copied())
 }
 
+/// The fewest cells of other rooms any route from room `a` into room `b` must cross: a
+/// breadth-first search with two queues (0-1 BFS), the reference for crossing paths.
+pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
+    let tiles = d.tiles();
+    let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
+    let mut cost = vec![u32::MAX; tiles.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &p in &d.rooms()[a].cells {
+        cost[tiles.index_of(p).unwrap()] = 0;
+        queue.push_back(p);
+    }
+    while let Some(p) = queue.pop_front() {
+        let c = cost[tiles.index_of(p).unwrap()];
+        if tiles[p] == tb {
+            return c;
+        }
+        for n in tiles.neighbours(p) {
+            let t = tiles[n];
+            let step = u32::from(!(t.is_free() || t == ta || t == tb));
+            let i = tiles.index_of(n).unwrap();
+            if c + step < cost[i] {
+                cost[i] = c + step;
+                if step == 0 {
+                    queue.push_front(n);
+                } else {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    u32::MAX
+}
+
 /// Whether every step of `cells` goes left, right, up or down.
 pub fn unit_steps(cells: &[Pos]) -> bool {
     cells.windows(2).all(|w| w[0].is_beside(w[1]))
