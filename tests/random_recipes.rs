@@ -95,6 +95,11 @@ fn check(d: &Dungeon, context: &str) {
                 None,
                 "{context}: path {i} crossed needlessly"
             );
+            assert_eq!(
+                path.crossed,
+                fewest_crossings(d, i, i + 1),
+                "{context}: path {i} crosses more room cells than it must"
+            );
         }
     }
     every_room_reaches_every_other(d, context);

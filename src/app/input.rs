@@ -30,10 +30,18 @@ pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
     }
     // Arrow keys also move a focused slider; leave them to it.
     let focused = ctx.memory(|m| m.focused().is_some());
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    // Ctrl+Q from egui's events, which carry the modifiers held at the press: a quick
+    // press and release may both arrive before the frame looks at the keys held.
+    let quit = ctx.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(e, egui::Event::Key { key: egui::Key::Q, pressed: true, modifiers, .. }
+                if modifiers.ctrl)
+        })
+    });
+    let ctrl = quit || is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     let mut actions = Vec::new();
     if ctrl {
-        if is_key_pressed(KeyCode::Q) {
+        if quit {
             actions.push(Action::Quit);
         }
         return actions;
