@@ -275,6 +275,13 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
     let format = Format::of(&args.output)?;
     let recipe = args.recipe.to_recipe()?;
     let dungeon = generate(&recipe)?;
+    let stats = dungeon.stats();
+    if stats.rooms_placed < stats.rooms_requested {
+        eprintln!(
+            "note: placed {} of {} rooms: the grid is full",
+            stats.rooms_placed, stats.rooms_requested
+        );
+    }
     let bytes = match format {
         Format::Png => {
             let style = Style {

@@ -1,0 +1,58 @@
+use std::path::PathBuf;
+
+use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::png_file;
+use dungeon_viewer::raster::Style;
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::screenshots::{file_stem, save_map, save_new};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dv-shots-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
+    let a = Recipe { seed: 77, ..Recipe::default() };
+    let b = Recipe { seed: 77, rooms: 13, ..Recipe::default() };
+    assert!(file_stem(&a).starts_with("seed-77-"));
+    assert_eq!(file_stem(&a), file_stem(&a.clone()));
+    assert_ne!(file_stem(&a), file_stem(&b));
+    assert_eq!(file_stem(&a).len(), "seed-77-".len() + 8);
+}
+
+#[test]
+fn saving_never_overwrites_and_makes_the_directory() {
+    let dir = scratch("never").join("nested");
+    let first = save_new(&dir, "seed-1-abc", b"first").unwrap();
+    let second = save_new(&dir, "seed-1-abc", b"second").unwrap();
+    let third = save_new(&dir, "seed-1-abc", b"third").unwrap();
+    assert!(first.ends_with("seed-1-abc.png"));
+    assert!(second.ends_with("seed-1-abc-2.png"));
+    assert!(third.ends_with("seed-1-abc-3.png"));
+    assert_eq!(std::fs::read(&first).unwrap(), b"first");
+    assert_eq!(std::fs::read(&second).unwrap(), b"second");
+}
+
+#[test]
+fn a_saved_map_carries_its_recipe_and_pixels() {
+    let dir = scratch("map");
+    let d = generate(&Recipe { seed: 4, ..Recipe::default() }).unwrap();
+    let path = save_map(&dir, &d, &Style::default()).unwrap();
+    let (pixels, recipe) = png_file::read(&path).unwrap();
+    assert_eq!(&recipe, d.recipe());
+    assert_eq!((pixels.width(), pixels.height()), (768, 672));
+}
+
+#[test]
+fn a_directory_that_cannot_be_made_is_an_error_not_a_panic() {
+    let dir = scratch("blocked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocker = dir.join("screenshots");
+    std::fs::write(&blocker, "a file where the directory should be").unwrap();
+    let d = generate(&Recipe::default()).unwrap();
+    let err = save_map(&blocker, &d, &Style::default()).unwrap_err();
+    assert!(err.starts_with("cannot save in "), "{err}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "a file where the directory should be");
+}
