@@ -259,7 +259,7 @@ const fn all_orders() -> [[Dir; 4]; 24] {
 pub(crate) fn neighbour_order<R: Rng + ?Sized>(randomness: f64, rng: &mut R) -> &'static [Dir; 4] {
     let shuffle = randomness >= 1.0 || (randomness > 0.0 && rng.random::<f64>() < randomness);
     if shuffle {
-        &ORDERS[rng.random_range(0..24u32) as usize]
+        &ORDERS[crate::streams::below(rng, 24) as usize]
     } else {
         &ORDERS[0]
     }

@@ -14,8 +14,15 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
-    let a = Recipe { seed: 77, ..Recipe::default() };
-    let b = Recipe { seed: 77, rooms: 13, ..Recipe::default() };
+    let a = Recipe {
+        seed: 77,
+        ..Recipe::default()
+    };
+    let b = Recipe {
+        seed: 77,
+        rooms: 13,
+        ..Recipe::default()
+    };
     assert!(file_stem(&a).starts_with("seed-77-"));
     assert_eq!(file_stem(&a), file_stem(&a.clone()));
     assert_ne!(file_stem(&a), file_stem(&b));
@@ -38,7 +45,11 @@ fn saving_never_overwrites_and_makes_the_directory() {
 #[test]
 fn a_saved_map_carries_its_recipe_and_pixels() {
     let dir = scratch("map");
-    let d = generate(&Recipe { seed: 4, ..Recipe::default() }).unwrap();
+    let d = generate(&Recipe {
+        seed: 4,
+        ..Recipe::default()
+    })
+    .unwrap();
     let path = save_map(&dir, &d, &Style::default()).unwrap();
     let (pixels, recipe) = png_file::read(&path).unwrap();
     assert_eq!(&recipe, d.recipe());
@@ -54,5 +65,8 @@ fn a_directory_that_cannot_be_made_is_an_error_not_a_panic() {
     let d = generate(&Recipe::default()).unwrap();
     let err = save_map(&blocker, &d, &Style::default()).unwrap_err();
     assert!(err.starts_with("cannot save in "), "{err}");
-    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "a file where the directory should be");
+    assert_eq!(
+        std::fs::read_to_string(&blocker).unwrap(),
+        "a file where the directory should be"
+    );
 }

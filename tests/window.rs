@@ -27,10 +27,19 @@ impl Drop for Reaped {
     }
 }
 
-/// A display to open windows on: the one in `DISPLAY`, or a fresh Xvfb server.
+/// A display to open windows on: the one in `DISPLAY`, or a fresh Xvfb server. Window tests
+/// take turns (software rendering of two windows at once on two cores slows both).
 struct Display {
     name: String,
     _server: Option<Reaped>,
+    _turn: std::sync::MutexGuard<'static, ()>,
+}
+
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn take_turn() -> std::sync::MutexGuard<'static, ()> {
+    TURN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn skip_or_fail(why: &str) -> Option<Display> {
@@ -48,10 +57,12 @@ fn skip_or_fail(why: &str) -> Option<Display> {
 }
 
 fn display() -> Option<Display> {
+    let turn = take_turn();
     if let Some(name) = std::env::var_os("DISPLAY") {
         return Some(Display {
             name: name.to_string_lossy().into_owned(),
             _server: None,
+            _turn: turn,
         });
     }
     let found = Command::new("Xvfb")
@@ -84,13 +95,26 @@ fn display() -> Option<Display> {
     if let Some(out) = server.0.stdout.take() {
         let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut number);
     }
-    match number.trim().parse::<u32>() {
-        Ok(n) => Some(Display {
-            name: format!(":{n}"),
-            _server: Some(server),
-        }),
-        Err(_) => skip_or_fail("Xvfb started but gave no display"),
+    let Ok(n) = number.trim().parse::<u32>() else {
+        return skip_or_fail("Xvfb started but gave no display");
+    };
+    // Ready once its socket is there and it is still running.
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !socket.exists() && matches!(server.0.try_wait(), Ok(None)) {
+        if Instant::now() > deadline {
+            break;
+        }
+        sleep(Duration::from_millis(20));
     }
+    if !socket.exists() || !matches!(server.0.try_wait(), Ok(None)) {
+        return skip_or_fail("Xvfb stopped before it served a display");
+    }
+    Some(Display {
+        name: format!(":{n}"),
+        _server: Some(server),
+        _turn: turn,
+    })
 }
 
 fn run_on(display: &Display, args: &[&str]) -> Output {
@@ -251,9 +275,16 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let app = Reaped(app);
+    let mut app = Reaped(app);
     let mut window = String::new();
     wait_for("the window", || {
+        if let Ok(Some(status)) = app.0.try_wait() {
+            let mut err = String::new();
+            if let Some(mut stderr) = app.0.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+            }
+            panic!("the viewer exited ({status}) before showing a window: {err}");
+        }
         let found = xdotool(&display, &["search", "--name", "^Dungeon Viewer$"]);
         window = String::from_utf8_lossy(&found.stdout)
             .lines()
@@ -333,11 +364,19 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
 
     // Ctrl+Q quits.
     xdotool(&display, &["key", "ctrl+q"]);
-    let mut app = app;
     wait_for("the window to close", || {
         matches!(app.0.try_wait(), Ok(Some(_)))
     });
     assert!(app.0.try_wait().unwrap().unwrap().success());
+}
+
+#[test]
+fn a_display_without_a_server_is_an_error_not_a_crash() {
+    let out = Command::new(BIN).env("DISPLAY", ":4999").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no X server on display :4999"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]

@@ -57,13 +57,21 @@ const SURROUND: Color = Color::new(0.12, 0.12, 0.13, 1.0);
 /// Open the window and run it until the user quits; returns the process exit code.
 #[must_use]
 pub fn run(options: Options) -> i32 {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!(
-            "error: no display to open the window on (DISPLAY is not set); \
-             use `render` for files, or run under Xvfb"
-        );
+    if let Err(why) = display_reachable() {
+        eprintln!("error: {why}; use `render` for files, or run under Xvfb");
         return 1;
     }
+    // Failures deep in the window system (no OpenGL, a display that went away) panic in
+    // miniquad; say what happened in one line instead of a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        eprintln!("error: the window failed: {what}");
+    }));
     let (width, height) = window_size(&options.recipe);
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
@@ -95,6 +103,28 @@ pub fn run(options: Options) -> i32 {
         code.set(main_loop(options).await);
     });
     exit.get()
+}
+
+/// Whether there is a display to open a window on: `DISPLAY` (or `WAYLAND_DISPLAY`) is set,
+/// and for a local X display, its server's socket exists.
+fn display_reachable() -> Result<(), String> {
+    if std::env::var_os("WAYLAND_DISPLAY").is_some() {
+        return Ok(());
+    }
+    let Some(display) = std::env::var_os("DISPLAY") else {
+        return Err("no display to open the window on (DISPLAY is not set)".to_string());
+    };
+    let display = display.to_string_lossy();
+    let local = display
+        .strip_prefix(':')
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|n| n.parse::<u32>().ok());
+    match local {
+        Some(n) if !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() => {
+            Err(format!("no X server on display {display}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A window that shows the map at 12 pixels a cell beside the panel, within most screens.

@@ -162,6 +162,8 @@ pub struct Wavefront {
     scratch: Vec<u64>,
     /// The cells the last row reached, to carry a step down.
     row_out: Vec<(u32, u64)>,
+    /// How many of `layers` and `seeds` the last flood used.
+    used: usize,
 }
 
 /// The smallest rectangle holding `cells`: (min x, min y, max x, max y).
@@ -232,7 +234,13 @@ impl Wavefront {
         const CELLS: usize = 1 << 14;
         self.layers.truncate(LAYERS);
         self.seeds.truncate(LAYERS);
-        for layer in self.layers.iter_mut().chain(&mut self.seeds) {
+        let used = self.used;
+        for layer in self
+            .layers
+            .iter_mut()
+            .take(used)
+            .chain(self.seeds.iter_mut().take(used))
+        {
             if layer.capacity() > CELLS {
                 *layer = Vec::new();
             }
@@ -303,7 +311,13 @@ impl Wavefront {
         let lowest = 1 - i64::from(s_highest);
         let potential = |layer: usize| lowest + layer as i64;
         let mut last_start = 0;
-        for layer in self.layers.iter_mut().chain(&mut self.seeds) {
+        let used = std::mem::take(&mut self.used);
+        for layer in self
+            .layers
+            .iter_mut()
+            .take(used)
+            .chain(self.seeds.iter_mut().take(used))
+        {
             layer.clear();
         }
         for &(s, l) in &starts {
@@ -334,6 +348,7 @@ impl Wavefront {
             if quiet {
                 break;
             }
+            self.used = self.used.max(k + 1).max(last_start + 1);
             self.sweep(k, wpr, h);
             for &(row, word, bits) in &self.layers[k] {
                 let hits = bits & self.doors[row as usize * wpr + word as usize];

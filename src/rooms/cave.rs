@@ -7,6 +7,8 @@
 
 use rand::{Rng, RngExt};
 
+use crate::streams::below;
+
 use crate::grid::{Dir, Grid, Pos, step_within};
 use crate::tile::Tile;
 
@@ -80,7 +82,7 @@ impl Cave<'_> {
         rng: &mut R,
     ) -> Option<Pos> {
         while !candidates.is_empty() {
-            let k = rng.random_range(0..candidates.len() as u32) as usize;
+            let k = below(rng, candidates.len() as u32) as usize;
             match self.random_free_neighbour(candidates[k], rng) {
                 Some(next) => return Some(next),
                 None => {
@@ -106,7 +108,7 @@ impl Cave<'_> {
         }
         match n {
             0 => None,
-            _ => Some(free[rng.random_range(0..n as u32) as usize]),
+            _ => Some(free[below(rng, n as u32) as usize]),
         }
     }
 }
