@@ -24,7 +24,7 @@ use crate::tile::Tile;
 use crossing::{CrossingSearch, Route};
 use landmarks::Landmarks;
 use regions::Regions;
-use wavefront::{FreeBits, Wavefront};
+use wavefront::{FreeBits, Side, Wavefront};
 
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -81,6 +81,8 @@ struct Searches {
 struct Map<'a> {
     tiles: &'a Grid<Tile>,
     rooms: &'a [Room],
+    /// Each room's bounds and doors.
+    sides: Vec<Option<Side>>,
     free: FreeBits,
     /// Labelled when a path first fails to find free cells joining its rooms.
     regions: OnceLock<Regions>,
@@ -93,6 +95,7 @@ impl<'a> Map<'a> {
         Self {
             tiles,
             rooms,
+            sides: rooms.iter().map(|r| Side::new(tiles, &r.cells)).collect(),
             free: FreeBits::new(tiles),
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
@@ -124,14 +127,14 @@ impl<'a> Map<'a> {
         if let Some(cells) = self.touching(a, b) {
             return Some(path(cells, 0));
         }
-        let (from, to) = (&self.rooms[a], &self.rooms[b]);
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
         let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
         if worth_trying {
             let found = searches.free.find(
                 self.tiles,
                 &self.free,
-                &from.cells,
-                &to.cells,
+                from,
+                to,
                 plan.randomness,
                 &mut rng(),
             );
@@ -163,6 +166,7 @@ impl<'a> Map<'a> {
     ) -> Option<Route> {
         let tiles = self.tiles;
         let target = &self.rooms[to];
+        let side = self.sides[to].as_ref()?;
         let regions = self.regions();
         let landmarks = self
             .landmarks
@@ -174,11 +178,12 @@ impl<'a> Map<'a> {
                 l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
             )
         });
+        let (x0, y0, x1, y1) = side.bounds;
         let mut route = searches.crossing.find(
             tiles,
             &self.rooms[from].cells,
             u32::try_from(to).ok()?,
-            target.bounds()?,
+            (Pos::new(x0, y0), Pos::new(x1, y1)),
             |i| regions.leads_into(i, to),
             guide,
             randomness,
@@ -194,8 +199,8 @@ impl<'a> Map<'a> {
                 None => searches.free.find(
                     tiles,
                     &self.free,
-                    &[last],
-                    &target.cells,
+                    &Side::new(tiles, &[last])?,
+                    side,
                     randomness,
                     rng,
                 )?,

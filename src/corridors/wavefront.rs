@@ -166,34 +166,55 @@ pub struct Wavefront {
     used: usize,
 }
 
-/// The smallest rectangle holding `cells`: (min x, min y, max x, max y).
-fn bounds(cells: &[Pos]) -> Option<(u32, u32, u32, u32)> {
-    let first = cells.first()?;
-    Some(
-        cells
+/// One end of a path: a room's cells (or a single free cell), the smallest rectangle
+/// holding them, and the free cells beside them (its doors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub cells: Vec<Pos>,
+    /// (min x, min y, max x, max y).
+    pub bounds: (u32, u32, u32, u32),
+    pub doors: Vec<Pos>,
+}
+
+impl Side {
+    /// The side made of `cells` on `tiles`; `None` when there are no cells.
+    #[must_use]
+    pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
+        let first = cells.first()?;
+        let bounds = cells
             .iter()
             .fold((first.x, first.y, first.x, first.y), |(a, b, c, d), p| {
                 (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y))
-            }),
-    )
+            });
+        let mut doors: Vec<Pos> = cells
+            .iter()
+            .flat_map(|&c| tiles.neighbours(c))
+            .filter(|&n| tiles[n].is_free())
+            .collect();
+        doors.sort_unstable_by_key(|p| (p.y, p.x));
+        doors.dedup();
+        Some(Self {
+            cells: cells.to_vec(),
+            bounds,
+            doors,
+        })
+    }
 }
 
 impl Wavefront {
-    /// The shortest path through free cells from a cell of the room with cells `from` to a
-    /// cell of the room with cells `to_cells`, both ends included; `None` when free cells do
-    /// not join them or a room has no cells.
+    /// The shortest path through free cells from a cell of `from` to a cell of the room
+    /// `to`, both ends included; `None` when free cells do not join them.
     pub fn find<R: Rng + ?Sized>(
         &mut self,
         tiles: &Grid<Tile>,
         free: &FreeBits,
-        from: &[Pos],
-        to_cells: &[Pos],
+        from: &Side,
+        to: &Side,
         randomness: f64,
         rng: &mut R,
     ) -> Option<Vec<Pos>> {
-        let target = tiles[*to_cells.first()?];
-        let a = bounds(from)?;
-        let b = bounds(to_cells)?;
+        let target = tiles[*to.cells.first()?];
+        let (a, b) = (from.bounds, to.bounds);
         // A path leaving the window is at least the rooms' gap plus twice the margin long.
         let gap = (a.0.saturating_sub(b.2) + b.0.saturating_sub(a.2))
             + (a.1.saturating_sub(b.3) + b.1.saturating_sub(a.3));
@@ -212,10 +233,10 @@ impl Wavefront {
                 && frame.y0 == 0
                 && frame.x1 == free.width - 1
                 && frame.y1 == free.height - 1;
-            let reached = self.flood(tiles, free, &frame, from, to_cells);
+            let reached = self.flood(free, &frame, from, to);
             let path = match reached {
                 Some(r) if covers_map || r.length < gap + 2 * (margin + 1) => {
-                    Some(self.walk_back(tiles, &frame, &r, from, target, randomness, rng))
+                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, randomness, rng))
                 }
                 None if covers_map => None,
                 _ => {
@@ -248,14 +269,7 @@ impl Wavefront {
     }
 
     /// Flood the window layer by layer until no later layer can reach the target sooner.
-    fn flood(
-        &mut self,
-        tiles: &Grid<Tile>,
-        free: &FreeBits,
-        frame: &Frame,
-        from: &[Pos],
-        to_cells: &[Pos],
-    ) -> Option<Reached> {
+    fn flood(&mut self, free: &FreeBits, frame: &Frame, from: &Side, to: &Side) -> Option<Reached> {
         let (w, h) = (frame.width(), frame.height());
         let wpr = (w as usize).div_ceil(64);
         self.open.clear();
@@ -286,8 +300,8 @@ impl Wavefront {
             }
         }
         let mut nearest_door = u32::MAX;
-        for door in to_cells.iter().flat_map(|&c| tiles.neighbours(c)) {
-            if let Some(l) = frame.local(door).filter(|_| tiles[door].is_free()) {
+        for &door in &to.doors {
+            if let Some(l) = frame.local(door) {
                 self.doors[l.y as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
                 nearest_door = nearest_door.min(l.x + l.y);
             }
@@ -299,7 +313,7 @@ impl Wavefront {
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
         // from the lowest start potential: layer k holds potential `lowest + k`.
         let mut starts: Vec<(u32, Local)> = Vec::new();
-        for cell in from.iter().flat_map(|&c| tiles.neighbours(c)) {
+        for &cell in &from.doors {
             if let Some(l) = frame.local(cell) {
                 let i = l.y as usize * wpr + l.x as usize / 64;
                 if self.open[i] & (1 << (l.x % 64)) != 0 {

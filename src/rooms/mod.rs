@@ -21,22 +21,6 @@ pub struct Room {
     pub colour: Rgb,
 }
 
-impl Room {
-    /// The smallest rectangle holding every cell, as (top-left, bottom-right), both inside.
-    /// `None` for a room without cells.
-    #[must_use]
-    pub fn bounds(&self) -> Option<(Pos, Pos)> {
-        let first = *self.cells.first()?;
-        let (lo, hi) = self.cells.iter().fold((first, first), |(lo, hi), p| {
-            (
-                Pos::new(lo.x.min(p.x), lo.y.min(p.y)),
-                Pos::new(hi.x.max(p.x), hi.y.max(p.y)),
-            )
-        });
-        Some((lo, hi))
-    }
-}
-
 /// What the room stage asks for: how many rooms, how big, how sticky, on which seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoomPlan {
