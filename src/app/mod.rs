@@ -162,8 +162,10 @@ struct App {
     session: Session,
     worker: Worker,
     shown: Option<Shown>,
-    /// The recipe and style last asked for, and the request's number.
-    asked: Option<(Recipe, Style, u64)>,
+    /// The recipe last asked of the worker.
+    asked: Option<Recipe>,
+    /// The number of the request not yet answered, if one is out.
+    waiting_for: Option<u64>,
     /// Why the current recipe made no map.
     error: Option<String>,
     grid: bool,
@@ -205,6 +207,7 @@ async fn main_loop(options: Options) -> i32 {
         worker,
         shown: None,
         asked: None,
+        waiting_for: None,
         error: None,
         grid: true,
         panel_open: true,
@@ -290,19 +293,16 @@ impl App {
         let Some(done) = self.worker.newest(patience) else {
             return;
         };
-        if self.asked.as_ref().is_none_or(|a| a.2 != done.id) {
+        if self.waiting_for != Some(done.id) {
             return;
         }
+        self.waiting_for = None;
         match done.result {
             Ok(map) => {
                 self.error = None;
                 self.show(map);
             }
             Err(e) => self.error = Some(e),
-        }
-        // Done with this request either way.
-        if let Some(asked) = &mut self.asked {
-            asked.2 = u64::MAX;
         }
     }
 
@@ -318,7 +318,7 @@ impl App {
     }
 
     fn is_generating(&self) -> bool {
-        self.asked.as_ref().is_some_and(|a| a.2 != u64::MAX)
+        self.waiting_for.is_some()
     }
 
     /// Ask for a new map when the recipe changed (a small map arrives within this frame),
@@ -326,10 +326,9 @@ impl App {
     fn regenerate_if_changed(&mut self, area: Area) {
         let recipe = &self.session.recipe;
         let style = texture_style(recipe.width, recipe.height, area, self.grid);
-        let asked_for = self.asked.as_ref().is_some_and(|(r, _, _)| r == recipe);
-        if !asked_for {
-            let id = self.worker.request(recipe, style);
-            self.asked = Some((recipe.clone(), style, id));
+        if self.asked.as_ref() != Some(recipe) {
+            self.waiting_for = Some(self.worker.request(recipe, style));
+            self.asked = Some(recipe.clone());
             self.take_new_map(PATIENCE);
             return;
         }

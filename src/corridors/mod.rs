@@ -86,7 +86,7 @@ struct Map<'a> {
     free: FreeBits,
     /// Labelled when a path first fails to find free cells joining its rooms.
     regions: OnceLock<Regions>,
-    /// Made when a path on a big map first has to cross rooms.
+    /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,
 }
 
