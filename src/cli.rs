@@ -1,4 +1,5 @@
-//! The command line: argument parsing and the commands that need no window.
+//! The command line: argument parsing, the commands that need no window (`render`,
+//! `bench`), and handing the window its recipe.
 //!
 //! Bad input never panics: it gets one line on stderr naming the problem and exit code 2
 //! (usage) or 1 (input/output).

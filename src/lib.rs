@@ -8,8 +8,9 @@
 //! ```
 //!
 //! The core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`], [`dungeon`],
-//! [`raster`], [`png_file`]) knows nothing of windows; the command line ([`cli`]) is a thin
-//! face on it.
+//! [`raster`], [`png_file`], [`export`], [`screenshots`]) knows nothing of windows. The
+//! viewer window ([`app`], the only module with macroquad and egui) and the command line
+//! ([`cli`]: opens the window, or runs `render` and `bench`) are thin faces on it.
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};

@@ -43,7 +43,7 @@ impl View {
 
     /// Zoomed by `factor` around the screen point `(px, py)`, which keeps showing the same
     /// spot of the picture. The scale stays between a sixteenth of `fitted` (or of 1) and
-    /// [`MAX_SCALE`].
+    /// 64 (a picture pixel 64 screen pixels wide).
     #[must_use]
     pub fn zoom_at(self, px: f32, py: f32, factor: f32, fitted: View) -> View {
         let least = fitted.scale.min(1.0) / 16.0;
