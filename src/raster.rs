@@ -13,6 +13,7 @@ use std::ops::RangeInclusive;
 
 use crate::colour::Rgb;
 use crate::dungeon::Dungeon;
+use crate::grid::{Grid, Pos};
 use crate::tile::TileKind;
 
 /// Pixels a cell may take.
@@ -69,59 +70,51 @@ impl fmt::Display for RasterError {
 
 impl std::error::Error for RasterError {}
 
-/// An opaque RGBA image, row by row, top row first.
+/// An opaque RGBA image, row by row, top row first: a grid of pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pixels {
-    width: u32,
-    height: u32,
-    rgba: Vec<u8>,
+    grid: Grid<[u8; 4]>,
 }
 
 impl Pixels {
     /// An image from RGBA bytes, top row first.
     ///
     /// # Errors
-    /// When `rgba` does not hold `width × height × 4` bytes.
+    /// When `rgba` does not hold `width × height` whole pixels.
     pub fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Self, String> {
-        let expected = width as usize * height as usize * 4;
-        if rgba.len() == expected {
-            Ok(Self {
-                width,
-                height,
-                rgba,
-            })
-        } else {
-            Err(format!(
-                "a {width}×{height} image needs {expected} bytes, got {}",
-                rgba.len()
-            ))
+        if !rgba.len().is_multiple_of(4) {
+            return Err(format!("{} bytes are not whole RGBA pixels", rgba.len()));
         }
+        let pixels = rgba
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect();
+        Ok(Self {
+            grid: Grid::from_cells(width, height, pixels)?,
+        })
     }
 
     #[must_use]
     pub fn width(&self) -> u32 {
-        self.width
+        self.grid.width()
     }
 
     #[must_use]
     pub fn height(&self) -> u32 {
-        self.height
+        self.grid.height()
     }
 
     /// The RGBA bytes, row by row, top row first.
     #[must_use]
     pub fn rgba(&self) -> &[u8] {
-        &self.rgba
+        self.grid.as_slice().as_flattened()
     }
 
     /// The colour at pixel (x, y); `None` outside the image.
     #[must_use]
     pub fn pixel(&self, x: u32, y: u32) -> Option<Rgb> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        let i = (y as usize * self.width as usize + x as usize) * 4;
-        Some(Rgb(self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]))
+        let [r, g, b, _] = *self.grid.get(Pos::new(x, y))?;
+        Some(Rgb(r, g, b))
     }
 }
 
@@ -154,7 +147,7 @@ pub fn image_size(
 pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, RasterError> {
     let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
     let n = style.cell_size as usize;
-    let grid = style.grid && style.cell_size >= MIN_GRID_CELL;
+    let grid_lines = style.grid && style.cell_size >= MIN_GRID_CELL;
     let colours: Vec<[u8; 4]> = dungeon
         .rooms()
         .iter()
@@ -163,35 +156,29 @@ pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, RasterError
     let rgba = |c: Rgb| [c.0, c.1, c.2, 255];
     let (background, line, path) = (rgba(Rgb::GRAY33), rgba(Rgb::DARK_BLUE), rgba(Rgb::BLACK));
 
-    let row_bytes = width as usize * 4;
-    let mut out = vec![0u8; row_bytes * height as usize];
+    let mut grid = Grid::new(width, height, background);
     // Each row of cells becomes two pixel rows, a first (grid line) one and an inner one,
     // each repeated down the cells' height.
-    let mut first = vec![0u8; row_bytes];
-    let mut inner = vec![0u8; row_bytes];
-    for (y, cells) in out.chunks_exact_mut(row_bytes * n).enumerate() {
+    let row = width as usize;
+    let mut first = vec![background; row];
+    let mut inner = vec![background; row];
+    for (y, cells) in grid.as_mut_slice().chunks_exact_mut(row * n).enumerate() {
         for (x, tile) in dungeon.tiles().row(y as u32).iter().enumerate() {
             let (top, rest, left) = match tile.kind() {
                 TileKind::Room(i) => (colours[i], colours[i], colours[i]),
                 TileKind::Path => (path, path, path),
-                TileKind::Free if grid => (line, background, line),
+                TileKind::Free if grid_lines => (line, background, line),
                 TileKind::Free => (background, background, background),
             };
-            let span = x * n * 4..(x + 1) * n * 4;
-            for (i, px) in first[span.clone()].chunks_exact_mut(4).enumerate() {
-                px.copy_from_slice(if i == 0 { &left } else { &top });
-            }
-            for (i, px) in inner[span].chunks_exact_mut(4).enumerate() {
-                px.copy_from_slice(if i == 0 { &left } else { &rest });
-            }
+            let span = x * n..(x + 1) * n;
+            first[span.clone()].fill(top);
+            inner[span].fill(rest);
+            first[x * n] = left;
+            inner[x * n] = left;
         }
-        for (i, row) in cells.chunks_exact_mut(row_bytes).enumerate() {
-            row.copy_from_slice(if i == 0 { &first } else { &inner });
+        for (i, pixels) in cells.chunks_exact_mut(row).enumerate() {
+            pixels.copy_from_slice(if i == 0 { &first } else { &inner });
         }
     }
-    Ok(Pixels {
-        width,
-        height,
-        rgba: out,
-    })
+    Ok(Pixels { grid })
 }

@@ -1,25 +1,13 @@
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{run, scratch};
 
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::export::room_letter;
 use dungeon_viewer::recipe::Recipe;
 use serde_json::Value;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dv-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

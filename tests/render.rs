@@ -1,5 +1,8 @@
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+use common::{run, scratch, stderr};
 
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::dungeon::{Dungeon, generate};
@@ -222,24 +225,6 @@ fn golden_images_keep_their_look() {
             .count();
         assert_eq!(differing, 0, "{name}: {differing} pixels changed");
     }
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dv-render-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]

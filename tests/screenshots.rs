@@ -1,16 +1,11 @@
-use std::path::PathBuf;
+mod common;
 
+use common::scratch;
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::Style;
 use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::screenshots::{file_stem, save_map, save_new};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dv-shots-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {

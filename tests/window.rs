@@ -4,12 +4,15 @@
 //! Without a display or Xvfb these tests print a loud notice saying what to install and
 //! pass; under `CI` they fail instead, and `.ci/run` installs Xvfb, so CI never skips.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use common::scratch;
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::png_file::{self, decode};
 use serde_json::Value;
@@ -125,13 +128,6 @@ fn run_on(display: &Display, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dv-window-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The map's place in a window screenshot, from its `map` text: (x, y, scale, cell size).
 fn map_place(text: &str) -> (f32, f32, f32, u32) {
     let value = |key: &str| -> f32 {
@@ -228,13 +224,23 @@ fn xdotool(display: &Display, args: &[&str]) -> Output {
         .expect("xdotool runs")
 }
 
-/// The PNGs in `dir`, oldest first.
+/// The PNGs in `dir`.
 fn saved(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+    std::fs::read_dir(dir)
         .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    files.sort_by_key(|f| std::fs::metadata(f).and_then(|m| m.modified()).ok());
-    files
+        .unwrap_or_default()
+}
+
+/// Wait until `dir` holds one picture more than `before`, and return it.
+fn next_picture(dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
+    let mut new = None;
+    wait_for("a new picture", || {
+        new = saved(dir).into_iter().find(|f| !before.contains(f));
+        new.is_some()
+    });
+    let new = new.unwrap();
+    before.push(new.clone());
+    new
 }
 
 fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
@@ -297,14 +303,14 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     xdotool(&display, &["windowfocus", "--sync", &window]);
 
     // S saves the map; Space makes a new one; S saves that too.
+    let mut files = Vec::new();
     xdotool(&display, &["key", "s"]);
-    wait_for("the first picture", || saved(&shots).len() == 1);
+    next_picture(&shots, &mut files);
     xdotool(&display, &["key", "space"]);
     sleep(Duration::from_millis(300));
     xdotool(&display, &["key", "s"]);
-    wait_for("the second picture", || saved(&shots).len() == 2);
+    next_picture(&shots, &mut files);
 
-    let files = saved(&shots);
     let (first, first_recipe) = png_file::read(&files[0]).unwrap();
     let (second, second_recipe) = png_file::read(&files[1]).unwrap();
     assert_eq!(first_recipe.seed, 5);
@@ -344,8 +350,7 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     xdotool(&display, &["key", "Left"]);
     sleep(Duration::from_millis(300));
     xdotool(&display, &["key", "s"]);
-    wait_for("the third picture", || saved(&shots).len() == 3);
-    let files = saved(&shots);
+    next_picture(&shots, &mut files);
     assert_eq!(
         std::fs::read(&files[0]).unwrap(),
         std::fs::read(&files[2]).unwrap()

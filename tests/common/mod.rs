@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
 use dungeon_viewer::dungeon::Dungeon;
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;
@@ -8,6 +11,27 @@ use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::tile::Tile;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
+
+/// Run the program with `args` and collect what it did.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a finished run wrote to standard error.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh, empty directory for one test's files.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dv-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// FNV-1a over everything a dungeon holds, to pin generation with golden values.
 pub fn fingerprint(d: &Dungeon) -> u64 {
