@@ -1,6 +1,6 @@
 mod common;
 
-use common::{free_distance, unit_steps};
+use common::{fewest_crossings, free_distance, unit_steps};
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::corridors::{PathPlan, connect_chain};
 use dungeon_viewer::dungeon::generate;
@@ -251,6 +251,43 @@ fn paths_in_generated_maps_are_as_short_as_a_plain_flood_finds() {
                     assert_eq!(free_distance(&d, path.from, path.to), None);
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn on_big_crowded_maps_the_landmark_guided_crossings_are_still_the_fewest() {
+    // Over 65 536 cells with rooms covering more than half: crossing searches are guided
+    // by landmarks there, and must still find the fewest crossings.
+    for seed in 0..2 {
+        let recipe = Recipe {
+            seed,
+            width: 260,
+            height: 256,
+            rooms: 1600,
+            room_size: 40,
+            ..Recipe::default()
+        };
+        let d = generate(&recipe).unwrap();
+        assert!(
+            2 * d.stats().room_cells > 260 * 256,
+            "not crowded: {:?}",
+            d.stats()
+        );
+        // Every seventh crossing path against a 0-1 BFS keeps this quick.
+        let crossing: Vec<_> = d.paths().iter().filter(|p| p.crossed > 0).collect();
+        assert!(
+            crossing.len() > 100,
+            "only {} crossing paths",
+            crossing.len()
+        );
+        for path in crossing.iter().step_by(7) {
+            assert!(unit_steps(&path.cells));
+            assert_eq!(
+                path.crossed,
+                fewest_crossings(&d, path.from, path.to),
+                "seed {seed}"
+            );
         }
     }
 }
