@@ -1,5 +1,5 @@
-//! Hundreds of seeded random recipes across the ranges, dense ones included: generation
-//! terminates without panicking and every invariant of a dungeon holds.
+//! Hundreds of seeded random recipes across the ranges, dense ones included, and a few big
+//! ones: generation terminates without panicking and every invariant of a dungeon holds.
 mod common;
 
 use std::collections::BTreeSet;
@@ -8,7 +8,9 @@ use common::{fewest_crossings, four_connected, free_distance, random_recipe, uni
 use dungeon_viewer::dungeon::{Dungeon, generate};
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;
+use dungeon_viewer::recipe::{Recipe, room_cells_allowed};
 use dungeon_viewer::tile::Tile;
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
 #[test]
@@ -20,7 +22,7 @@ fn five_hundred_random_recipes_make_sound_dungeons() {
         let recipe = random_recipe(&mut rng);
         let d = generate(&recipe).unwrap_or_else(|e| panic!("case {case}: {e}"));
         let context = format!("case {case}: {recipe}");
-        check(&d, &context);
+        check(&d, &context, 1);
         let cells = u64::from(recipe.width) * u64::from(recipe.height);
         if d.stats().room_cells * 10 >= cells * 7 {
             dense += 1;
@@ -31,7 +33,33 @@ fn five_hundred_random_recipes_make_sound_dungeons() {
     assert!(crossing >= 20, "only {crossing} maps with walled-in rooms");
 }
 
-fn check(d: &Dungeon, context: &str) {
+#[test]
+fn big_random_recipes_make_sound_dungeons_too() {
+    let mut rng = Pcg64Mcg::new(7);
+    for case in 0..6 {
+        let width = rng.random_range(256..=768);
+        let height = rng.random_range(256..=768);
+        let room_size = rng.random_range(20..=150);
+        let allowed = room_cells_allowed(width, height) / u64::from(room_size);
+        let recipe = Recipe {
+            seed: rng.random(),
+            width,
+            height,
+            rooms: rng.random_range(1..=allowed.min(2000) as u32),
+            room_size,
+            stickiness: rng.random_range(0.0..=1.0),
+            randomness: rng.random_range(0.0..=1.0),
+        };
+        let d = generate(&recipe).unwrap_or_else(|e| panic!("big case {case}: {e}"));
+        // The reference floods cover the whole map: check a sample of the paths.
+        let every = (d.paths().len() / 6).max(1);
+        check(&d, &format!("big case {case}: {recipe}"), every);
+    }
+}
+
+/// Check every invariant of `d`; the shortest and fewest-crossings references only for
+/// every `every`-th path.
+fn check(d: &Dungeon, context: &str, every: usize) {
     let recipe = d.recipe();
     let (w, h) = (recipe.width, recipe.height);
     assert!(!d.rooms().is_empty(), "{context}: no room");
@@ -82,6 +110,9 @@ fn check(d: &Dungeon, context: &str) {
             foreign as u32, path.crossed,
             "{context}: path {i} crossings"
         );
+        if i % every != 0 {
+            continue;
+        }
         if path.crossed == 0 {
             let shortest = free_distance(d, i, i + 1).unwrap();
             assert_eq!(
