@@ -155,6 +155,8 @@ struct Shown {
     map: Generated,
     stats: Stats,
     texture: Texture2D,
+    /// Whether the texture is set to average (shrunk) rather than sample its pixels.
+    smooth: Cell<bool>,
 }
 
 /// Everything the window keeps between frames.
@@ -314,6 +316,7 @@ impl App {
             map,
             stats,
             texture,
+            smooth: Cell::new(false),
         });
     }
 
@@ -342,6 +345,7 @@ impl App {
             match raster::rasterize(&shown.map.dungeon, &style) {
                 Ok(pixels) => {
                     shown.texture = texture_of(&pixels, Some(shown.texture.clone()));
+                    shown.smooth.set(false);
                     shown.map.pixels = pixels;
                     shown.map.style = style;
                 }
@@ -437,12 +441,15 @@ impl App {
             return;
         };
         // Shrunk below its size, the map is averaged rather than sampled, so that thin
-        // paths do not flicker in and out.
-        shown.texture.set_filter(if self.view.scale < 1.0 {
-            FilterMode::Linear
-        } else {
-            FilterMode::Nearest
-        });
+        // paths do not flicker in and out. Told to the GPU only when it changes.
+        let smooth = self.view.scale < 1.0;
+        if shown.smooth.replace(smooth) != smooth {
+            shown.texture.set_filter(if smooth {
+                FilterMode::Linear
+            } else {
+                FilterMode::Nearest
+            });
+        }
         let (w, h) = (shown.map.pixels.width(), shown.map.pixels.height());
         draw_texture_ex(
             &shown.texture,
@@ -457,11 +464,13 @@ impl App {
     }
 }
 
-/// A texture showing `pixels`: `old` updated in place when it has their size, else a new one.
+/// A texture showing `pixels`, sampled (not averaged): `old` updated in place when it has
+/// their size, else a new one.
 fn texture_of(pixels: &Pixels, old: Option<Texture2D>) -> Texture2D {
     let (w, h) = (pixels.width(), pixels.height());
     if let Some(texture) = old.filter(|t| t.width() as u32 == w && t.height() as u32 == h) {
         texture.update_from_bytes(w, h, pixels.rgba());
+        texture.set_filter(FilterMode::Nearest);
         return texture;
     }
     // Sizes are bounded by MAX_TEXTURE, well within u16.
