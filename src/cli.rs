@@ -5,7 +5,6 @@
 //! (usage) or 1 (input/output).
 
 use std::ffi::OsString;
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -13,13 +12,14 @@ use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
 use crate::app;
-use crate::bench;
-use crate::dungeon::generate;
-use crate::export;
-use crate::png_file;
-use crate::raster::{self, Style};
-use crate::recipe::{Recipe, RecipeError};
-use crate::screenshots;
+use dungeon_viewer::bench;
+use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::export;
+use dungeon_viewer::files::write_replacing;
+use dungeon_viewer::png_file;
+use dungeon_viewer::raster::{self, Style};
+use dungeon_viewer::recipe::{Recipe, RecipeError};
+use dungeon_viewer::screenshots;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -233,11 +233,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 out_dir: cli.out_dir,
                 screenshot: cli.screenshot,
             };
-            match app::run(options) {
-                0 => Ok(()),
-                // The window has said what went wrong.
-                code => std::process::exit(code),
-            }
+            app::run(options).map_err(Failure::Io)
         }
     }
 }
@@ -315,23 +311,4 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     out.write_all(bytes)
         .and_then(|()| out.flush())
         .map_err(|e| Failure::Io(format!("cannot write to standard output: {e}")))
-}
-
-/// Write `bytes` to `path` through a temporary file beside it, so that `path` is either
-/// its old self or completely new, never half written.
-///
-/// # Errors
-/// When the directory is not writable, the disk is full, or `path` is a directory.
-pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut temporary = name.to_os_string();
-    temporary.push(format!(".{}.partial", std::process::id()));
-    let temporary = path.with_file_name(temporary);
-    let written = fs::write(&temporary, bytes).and_then(|()| fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
 }

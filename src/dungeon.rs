@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::corridors::{self, Path, PathPlan};
 use crate::grid::{Grid, Pos};
+use crate::progress::{Cancelled, Progress};
 use crate::recipe::{Recipe, RecipeError};
 use crate::rooms::{self, Room, RoomPlan};
 use crate::tile::Tile;
@@ -31,11 +32,34 @@ pub struct Stats {
     pub paths_crossing_rooms: u32,
 }
 
+/// Why a generation made no dungeon.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// A value of the recipe is out of its range.
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
+    /// The watcher called the generation off.
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+}
+
 /// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
 ///
 /// # Errors
 /// When a value of the recipe is out of its range (see [`Recipe::validate`]).
 pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
+    generate_watched(recipe, &Progress::default()).map_err(|e| match e {
+        GenerateError::Recipe(e) => e,
+        GenerateError::Cancelled(_) => unreachable!("nobody else holds this progress"),
+    })
+}
+
+/// [`generate`], reporting rooms placed and paths joined to `progress` as it goes and
+/// stopping early when it is cancelled.
+///
+/// # Errors
+/// An out-of-range recipe, or [`GenerateError::Cancelled`] once `progress` is cancelled.
+pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, GenerateError> {
     recipe.validate()?;
     let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
     let rooms = rooms::place_rooms(
@@ -46,7 +70,8 @@ pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
             room_size: recipe.room_size,
             stickiness: recipe.stickiness,
         },
-    );
+        progress,
+    )?;
     let paths = corridors::connect_chain(
         &tiles,
         &rooms,
@@ -54,7 +79,8 @@ pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
             seed: recipe.seed,
             randomness: recipe.randomness,
         },
-    );
+        progress,
+    )?;
     for cell in paths.iter().flat_map(|p| &p.cells) {
         if tiles[*cell] == Tile::FREE {
             tiles[*cell] = Tile::PATH;

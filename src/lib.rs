@@ -7,10 +7,11 @@
 //! (seed + params)      (grid, rooms, paths)    (RGBA)   └──▶ PNG file (+ recipe)
 //! ```
 //!
-//! The core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`], [`dungeon`],
-//! [`raster`], [`png_file`], [`export`], [`screenshots`]) knows nothing of windows. The
-//! viewer window ([`app`], the only module with macroquad and egui) and the command line
-//! ([`cli`]: opens the window, or runs `render` and `bench`) are thin faces on it.
+//! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
+//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`files`], [`screenshots`]): it knows
+//! nothing of windows or shells. The binary holds the two faces on it: the viewer window
+//! (`app`, the only module with macroquad and egui) and the command line (`cli`: opens the
+//! window, or runs `render` and `bench`).
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
@@ -21,17 +22,17 @@
 //! assert_eq!(dungeon.paths().len(), 4);
 //! ```
 
-pub mod app;
 pub mod bench;
-pub mod cli;
 pub mod colour;
 pub mod corridors;
 pub mod dungeon;
 pub mod export;
+pub mod files;
 pub mod flood;
 pub mod grid;
 pub mod parallel;
 pub mod png_file;
+pub mod progress;
 pub mod raster;
 pub mod recipe;
 pub mod rooms;

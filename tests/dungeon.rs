@@ -185,3 +185,25 @@ fn an_out_of_range_recipe_is_an_error_not_a_panic() {
         "rooms = 0 is out of range: allowed 1 to 10000"
     );
 }
+
+#[test]
+fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
+    use dungeon_viewer::dungeon::{GenerateError, generate_watched};
+    use dungeon_viewer::progress::Progress;
+    let recipe = recipe(3);
+    let progress = Progress::default();
+    let d = generate_watched(&recipe, &progress).unwrap();
+    let done = progress.snapshot();
+    assert_eq!((done.rooms_placed, done.rooms_total), (12, 12));
+    assert_eq!((done.paths_joined, done.paths_total), (11, 11));
+    assert!((done.fraction() - 1.0).abs() < 1e-9);
+    assert_eq!(d, generate(&recipe).unwrap());
+
+    let cancelled = Progress::default();
+    cancelled.cancel();
+    assert!(matches!(
+        generate_watched(&recipe, &cancelled),
+        Err(GenerateError::Cancelled(_))
+    ));
+    assert_eq!(cancelled.snapshot().rooms_placed, 0);
+}

@@ -6,6 +6,7 @@ use dungeon_viewer::corridors::{PathPlan, connect_chain};
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::{Grid, Pos};
+use dungeon_viewer::progress::Progress;
 use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::rooms::{Room, cave};
 use dungeon_viewer::tile::Tile;
@@ -63,7 +64,9 @@ fn test_path_with_rooms() {
                 seed: 1,
                 randomness: 1.0,
             },
-        );
+            &Progress::default(),
+        )
+        .unwrap();
         let joined = &paths[0].cells;
         let nearest = rooms[0]
             .cells
@@ -127,7 +130,9 @@ fn a_walled_in_room_is_reached_across_the_fewest_cells_of_other_rooms() {
                 seed: 3,
                 randomness,
             },
-        );
+            &Progress::default(),
+        )
+        .unwrap();
         assert_eq!(paths.len(), 2);
         let into_pocket = &paths[0];
         assert_eq!((into_pocket.from, into_pocket.to), (0, 1));
@@ -166,7 +171,9 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
             seed: 3,
             randomness: 1.0,
         },
-    );
+        &Progress::default(),
+    )
+    .unwrap();
     assert_eq!(paths[0].crossed, 1);
     assert_eq!(paths[0].cells[0], Pos::new(5, 4));
     assert_eq!(*paths[0].cells.last().unwrap(), Pos::new(0, 0));
@@ -202,7 +209,9 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
             seed: 1,
             randomness: 0.0,
         },
-    );
+        &Progress::default(),
+    )
+    .unwrap();
     assert_eq!(straight[0].cells.len(), 59);
     // Along one side, along the other, and into the corner room.
     assert!(turns(&straight[0].cells) <= 2, "{:?}", straight[0].cells);
@@ -215,7 +224,9 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
                 seed,
                 randomness: 1.0,
             },
-        );
+            &Progress::default(),
+        )
+        .unwrap();
         assert_eq!(wiggly[0].cells.len(), 59);
         assert!(unit_steps(&wiggly[0].cells));
         total_turns += turns(&wiggly[0].cells);

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use common::four_connected;
 use dungeon_viewer::grid::{Grid, Pos};
+use dungeon_viewer::progress::Progress;
 use dungeon_viewer::rooms::{RoomPlan, cave, place_rooms};
 use dungeon_viewer::tile::Tile;
 use rand_pcg::Pcg64Mcg;
@@ -122,7 +123,7 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
             room_size: 60,
             stickiness: 0.7,
         };
-        let rooms = place_rooms(&mut tiles, &plan);
+        let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
         let mut seen = BTreeSet::new();
         for (i, room) in rooms.iter().enumerate() {
             assert!(!room.cells.is_empty());
@@ -148,7 +149,7 @@ fn a_full_grid_stops_placement_instead_of_looping() {
         room_size: 4,
         stickiness: 0.5,
     };
-    let rooms = place_rooms(&mut tiles, &plan);
+    let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
     assert!(rooms.len() < 1000);
     assert!(tiles.as_slice().iter().all(|t| !t.is_free()));
     assert_eq!(rooms.iter().map(|r| r.cells.len()).sum::<usize>(), 30);

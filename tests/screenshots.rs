@@ -2,10 +2,11 @@ mod common;
 
 use common::scratch;
 use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::files::save_new;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::Style;
 use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::screenshots::{file_stem, save_map, save_new};
+use dungeon_viewer::screenshots::{file_stem, save_map};
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
@@ -27,9 +28,9 @@ fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
 #[test]
 fn saving_never_overwrites_and_makes_the_directory() {
     let dir = scratch("never").join("nested");
-    let first = save_new(&dir, "seed-1-abc", b"first").unwrap();
-    let second = save_new(&dir, "seed-1-abc", b"second").unwrap();
-    let third = save_new(&dir, "seed-1-abc", b"third").unwrap();
+    let first = save_new(&dir, "seed-1-abc", "png", b"first").unwrap();
+    let second = save_new(&dir, "seed-1-abc", "png", b"second").unwrap();
+    let third = save_new(&dir, "seed-1-abc", "png", b"third").unwrap();
     assert!(first.ends_with("seed-1-abc.png"));
     assert!(second.ends_with("seed-1-abc-2.png"));
     assert!(third.ends_with("seed-1-abc-3.png"));

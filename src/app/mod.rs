@@ -10,7 +10,7 @@ pub mod session;
 pub mod view;
 pub mod worker;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
@@ -20,14 +20,14 @@ use macroquad::math::vec2;
 use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
 
-use crate::dungeon::Stats;
-use crate::grid::Pos;
-use crate::png_file;
-use crate::raster::{self, Pixels, Style};
-use crate::recipe::Recipe;
-use crate::screenshots;
-use crate::tile::TileKind;
 use alarm::Alarm;
+use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::grid::Pos;
+use dungeon_viewer::png_file;
+use dungeon_viewer::raster::{self, Pixels, Style};
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::screenshots;
+use dungeon_viewer::tile::TileKind;
 use panel::{Action, Facts, PasteField};
 use session::Session;
 use view::{Area, View};
@@ -54,13 +54,15 @@ const SCREENSHOT_FRAMES: u32 = 3;
 /// Around the map.
 const SURROUND: Color = Color::new(0.12, 0.12, 0.13, 1.0);
 
-/// Open the window and run it until the user quits; returns the process exit code.
-#[must_use]
-pub fn run(options: Options) -> i32 {
-    if let Err(why) = display_reachable() {
-        eprintln!("error: {why}; use `render` for files, or run under Xvfb");
-        return 1;
-    }
+/// Open the window and run it until the user quits.
+///
+/// # Errors
+/// A message for the user when there is no display, the generator thread cannot start, or
+/// `--screenshot` cannot be written. Failures deep in the window system (no OpenGL) are
+/// reported on stderr by a panic hook, in one line.
+pub fn run(options: Options) -> Result<(), String> {
+    display_reachable()
+        .map_err(|why| format!("{why}; use `render` for files, or run under Xvfb"))?;
     // Failures deep in the window system (no OpenGL, a display that went away) panic in
     // miniquad; say what happened in one line instead of a backtrace.
     std::panic::set_hook(Box::new(|info| {
@@ -97,12 +99,12 @@ pub fn run(options: Options) -> i32 {
         default_filter_mode: FilterMode::Nearest,
         ..Default::default()
     };
-    let exit = Rc::new(Cell::new(0));
-    let code = Rc::clone(&exit);
+    let outcome = Rc::new(RefCell::new(Ok(())));
+    let result = Rc::clone(&outcome);
     macroquad::Window::from_config(conf, async move {
-        code.set(main_loop(options).await);
+        *result.borrow_mut() = main_loop(options).await;
     });
-    exit.get()
+    outcome.replace(Ok(()))
 }
 
 /// Whether there is a display to open a window on: `DISPLAY` (or `WAYLAND_DISPLAY`) is set,
@@ -183,15 +185,10 @@ struct App {
     hover: Option<Pos>,
 }
 
-async fn main_loop(options: Options) -> i32 {
+async fn main_loop(options: Options) -> Result<(), String> {
     let wake = || macroquad::miniquad::window::schedule_update();
-    let worker = match Worker::start(wake) {
-        Ok(worker) => worker,
-        Err(e) => {
-            eprintln!("error: cannot start the generator thread: {e}");
-            return 1;
-        }
-    };
+    let worker =
+        Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
     // Without the alarm thread, egui's delayed repaints wait for the next input event.
     if let Ok(ring) = Alarm::start(wake) {
         egui_macroquad::cfg(|ctx| {
@@ -267,7 +264,7 @@ async fn main_loop(options: Options) -> i32 {
         }
         for action in actions {
             if app.carry_out(action, area) {
-                return 0;
+                return Ok(());
             }
         }
         app.regenerate_if_changed(area);
@@ -480,8 +477,8 @@ fn texture_of(pixels: &Pixels, old: Option<Texture2D>) -> Texture2D {
 }
 
 /// Save the whole window, panel included, to `file` with the recipe and where the map is
-/// drawn inside; returns the exit code.
-fn save_window(file: &Path, app: &App) -> i32 {
+/// drawn inside.
+fn save_window(file: &Path, app: &App) -> Result<(), String> {
     let image = macroquad::texture::get_screen_data();
     let (w, h) = (u32::from(image.width), u32::from(image.height));
     // The screen comes bottom row first.
@@ -493,28 +490,16 @@ fn save_window(file: &Path, app: &App) -> i32 {
         .flatten()
         .copied()
         .collect();
-    let Ok(pixels) = Pixels::from_rgba(w, h, rgba) else {
-        eprintln!("error: the window's pixels did not come out whole");
-        return 1;
-    };
+    let pixels = Pixels::from_rgba(w, h, rgba)
+        .map_err(|e| format!("the window's pixels did not come out whole: {e}"))?;
     let map = app.shown.as_ref().map_or(String::new(), |s| {
         format!(
             "x={} y={} scale={} cell={}",
             app.view.x, app.view.y, app.view.scale, s.map.style.cell_size
         )
     });
-    let bytes = match png_file::encode_with(&pixels, &app.session.recipe, &[("map", map)]) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("error: cannot encode the screenshot: {e}");
-            return 1;
-        }
-    };
-    match crate::cli::write_replacing(file, &bytes) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: cannot write {}: {e}", file.display());
-            1
-        }
-    }
+    let bytes = png_file::encode_with(&pixels, &app.session.recipe, &[("map", map)])
+        .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
+    dungeon_viewer::files::write_replacing(file, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))
 }

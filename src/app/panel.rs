@@ -5,8 +5,8 @@
 use egui_macroquad::egui::{self, Color32, RichText};
 
 use super::session::Session;
-use crate::dungeon::Stats;
-use crate::recipe::{self, Recipe};
+use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::recipe::{self, Recipe};
 
 /// The panel's width in points.
 pub const WIDTH: f32 = 300.0;

@@ -4,8 +4,8 @@
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
-use crate::recipe::Recipe;
-use crate::streams::{Stage, stream};
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::streams::{Stage, stream};
 
 /// The recipe being edited and the history of recipes seen.
 #[derive(Debug)]

@@ -6,9 +6,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::dungeon::{Dungeon, generate};
-use crate::raster::{Pixels, Style, rasterize};
-use crate::recipe::Recipe;
+use dungeon_viewer::dungeon::{Dungeon, generate};
+use dungeon_viewer::raster::{Pixels, Style, rasterize};
+use dungeon_viewer::recipe::Recipe;
 
 /// A map ready to show.
 #[derive(Debug)]

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use crate::grid::{Grid, Pos};
 use crate::parallel::map_chunks;
+use crate::progress::{Cancelled, Progress};
 use crate::rooms::Room;
 use crate::streams::{Stage, stream};
 use crate::tile::Tile;
@@ -55,19 +56,34 @@ const LANDMARKS_FROM_CELLS: usize = 1 << 16;
 
 /// Join each room to the next one made, as in the original. Path `i` draws from its own
 /// stream, so paths never change the rooms and each path ignores the others.
-#[must_use]
-pub fn connect_chain(tiles: &Grid<Tile>, rooms: &[Room], plan: &PathPlan) -> Vec<Path> {
+///
+/// # Errors
+/// [`Cancelled`] when `progress` is cancelled; it is checked before each path.
+pub fn connect_chain(
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    plan: &PathPlan,
+    progress: &Progress,
+) -> Result<Vec<Path>, Cancelled> {
     let map = Map::new(tiles, rooms);
     let pairs: Vec<(u64, (usize, usize))> = (1..rooms.len())
         .map(|b| ((b - 1) as u64, (b - 1, b)))
         .collect();
-    map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
+    progress.start_paths(pairs.len() as u32);
+    let paths = map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
         let mut searches = Searches::default();
-        chunk
-            .iter()
-            .filter_map(|&(i, pair)| map.join(&mut searches, pair, plan, i))
-            .collect()
-    })
+        let mut paths = Vec::with_capacity(chunk.len());
+        for &(i, pair) in chunk {
+            if progress.is_cancelled() {
+                break;
+            }
+            paths.extend(map.join(&mut searches, pair, plan, i));
+            progress.path_joined();
+        }
+        paths
+    });
+    progress.check()?;
+    Ok(paths)
 }
 
 /// One thread's reusable search memory.

@@ -11,6 +11,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::colour::{Rgb, room_colour};
 use crate::grid::{Grid, Pos};
+use crate::progress::{Cancelled, Progress};
 use crate::streams::{Stage, stream};
 use crate::tile::Tile;
 
@@ -32,11 +33,20 @@ pub struct RoomPlan {
 
 /// Place up to `plan.rooms` cave rooms on `tiles`, which should be free; returns them in
 /// creation order. Stops early, without error, when no free cell is left.
-pub fn place_rooms(tiles: &mut Grid<Tile>, plan: &RoomPlan) -> Vec<Room> {
+///
+/// # Errors
+/// [`Cancelled`] when `progress` is cancelled; it is checked before each room.
+pub fn place_rooms(
+    tiles: &mut Grid<Tile>,
+    plan: &RoomPlan,
+    progress: &Progress,
+) -> Result<Vec<Room>, Cancelled> {
+    progress.start_rooms(plan.rooms);
     let mut placement = stream(plan.seed, Stage::Placement, 0);
     let mut free = tiles.as_slice().iter().filter(|t| t.is_free()).count();
     let mut rooms = Vec::new();
     for id in 0..plan.rooms {
+        progress.check()?;
         let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
             break;
         };
@@ -52,8 +62,9 @@ pub fn place_rooms(tiles: &mut Grid<Tile>, plan: &RoomPlan) -> Vec<Room> {
         free -= cells.len();
         let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
         rooms.push(Room { cells, colour });
+        progress.room_placed();
     }
-    rooms
+    Ok(rooms)
 }
 
 /// Tries at random places before counting through the free cells.
