@@ -7,7 +7,7 @@ use crate::corridors::{self, Path, PathPlan};
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
 use crate::recipe::{Recipe, RecipeError};
-use crate::rooms::{self, Room, RoomPlan};
+use crate::rooms::{self, Growth, Room, RoomPlan};
 use crate::tile::Tile;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between them.
@@ -67,17 +67,25 @@ pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon,
         &RoomPlan {
             seed: recipe.seed,
             rooms: recipe.rooms,
-            room_size: recipe.room_size,
-            stickiness: recipe.stickiness,
+            shape: recipe.shape,
+            growth: Growth {
+                size: recipe.room_size,
+                stickiness: recipe.stickiness,
+                stretch: recipe.stretch,
+            },
         },
         progress,
     )?;
-    let paths = corridors::connect_chain(
+    let paths = corridors::connect(
         &tiles,
         &rooms,
         &PathPlan {
             seed: recipe.seed,
             randomness: recipe.randomness,
+            corridor: recipe.corridor,
+            bends: recipe.bends,
+            connect: recipe.connect,
+            loops: recipe.loops,
         },
         progress,
     )?;
@@ -129,7 +137,7 @@ impl Dungeon {
         &self.rooms
     }
 
-    /// The paths, each joining a room to the next one made.
+    /// The paths, in the order they were made, each joining two rooms.
     #[must_use]
     pub fn paths(&self) -> &[Path] {
         &self.paths

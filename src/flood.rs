@@ -27,7 +27,7 @@
 
 use rand::{Rng, RngExt};
 
-use crate::grid::{Dir, Pos, step_within};
+use crate::grid::{Dir, Pos, index, step_within};
 
 /// What a flood visits, what it computes per cell and when it stops; built step by step
 /// from [`FloodSpec::new`], which floods every cell with its distance from the starts.
@@ -303,7 +303,7 @@ impl<V: Clone> Flood<V> {
         self.visits.reset(len, &spec.initial);
         self.order.clear();
         self.goal = None;
-        let index = |p: Pos| p.y as usize * w as usize + p.x as usize;
+        let index = |p: Pos| index(w, p);
 
         for &start in starts {
             if start.x >= w || start.y >= h || self.visits.is_seen(index(start)) {
@@ -344,8 +344,7 @@ impl<V: Clone> Flood<V> {
 
 impl<V> Flood<V> {
     fn index(&self, p: Pos) -> Option<usize> {
-        (p.x < self.width && p.y < self.height)
-            .then(|| p.y as usize * self.width as usize + p.x as usize)
+        (p.x < self.width && p.y < self.height).then(|| index(self.width, p))
     }
 
     /// Whether the last run reached `p`.

@@ -71,6 +71,111 @@ impl Dir {
     }
 }
 
+/// The row-major index of `p` on a grid `width` cells wide. Unchecked: `p` must lie on
+/// the grid, or the index points at another cell (or past the end).
+#[inline]
+#[must_use]
+pub const fn index(width: u32, p: Pos) -> usize {
+    p.y as usize * width as usize + p.x as usize
+}
+
+/// An axis-aligned rectangle of cells, both corners included: `x0 ≤ x ≤ x1`, `y0 ≤ y ≤ y1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+impl Rect {
+    /// The single cell `p`.
+    #[must_use]
+    pub const fn at(p: Pos) -> Self {
+        Self {
+            x0: p.x,
+            y0: p.y,
+            x1: p.x,
+            y1: p.y,
+        }
+    }
+
+    /// The smallest rectangle holding every cell of `cells`; `None` when there are none.
+    #[must_use]
+    pub fn around(cells: impl IntoIterator<Item = Pos>) -> Option<Self> {
+        let mut cells = cells.into_iter();
+        let first = Self::at(cells.next()?);
+        Some(cells.fold(first, |r, p| r.union(Self::at(p))))
+    }
+
+    /// The smallest rectangle holding both.
+    #[must_use]
+    pub fn union(self, other: Rect) -> Self {
+        Self {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+        }
+    }
+
+    #[must_use]
+    pub const fn width(&self) -> u32 {
+        self.x1 - self.x0 + 1
+    }
+
+    #[must_use]
+    pub const fn height(&self) -> u32 {
+        self.y1 - self.y0 + 1
+    }
+
+    /// Cells it holds.
+    #[must_use]
+    pub const fn area(&self) -> u64 {
+        self.width() as u64 * self.height() as u64
+    }
+
+    #[must_use]
+    pub const fn contains(&self, p: Pos) -> bool {
+        p.x >= self.x0 && p.x <= self.x1 && p.y >= self.y0 && p.y <= self.y1
+    }
+
+    /// Steps from `p` to the nearest cell of the rectangle, moving left, right, up, down.
+    #[must_use]
+    pub const fn distance_to(&self, p: Pos) -> u32 {
+        self.x0.saturating_sub(p.x)
+            + p.x.saturating_sub(self.x1)
+            + self.y0.saturating_sub(p.y)
+            + p.y.saturating_sub(self.y1)
+    }
+
+    /// The fewest steps between a cell of `self` and a cell of `other`.
+    #[must_use]
+    pub const fn gap(&self, other: &Rect) -> u32 {
+        self.x0.saturating_sub(other.x1)
+            + other.x0.saturating_sub(self.x1)
+            + self.y0.saturating_sub(other.y1)
+            + other.y0.saturating_sub(self.y1)
+    }
+
+    /// Widened by `margin` cells on every side, but staying on a `width × height` grid
+    /// (which must not be empty).
+    #[must_use]
+    pub fn grown(self, margin: u32, width: u32, height: u32) -> Self {
+        Self {
+            x0: self.x0.saturating_sub(margin),
+            y0: self.y0.saturating_sub(margin),
+            x1: self.x1.saturating_add(margin).min(width - 1),
+            y1: self.y1.saturating_add(margin).min(height - 1),
+        }
+    }
+
+    /// Every cell, row by row, top row first.
+    pub fn cells(self) -> impl Iterator<Item = Pos> {
+        (self.y0..=self.y1).flat_map(move |y| (self.x0..=self.x1).map(move |x| Pos::new(x, y)))
+    }
+}
+
 /// A value for every cell of a `width × height` rectangle, stored row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {
@@ -142,8 +247,7 @@ impl<T> Grid<T> {
     /// The row-major index of `p`, or `None` outside the grid.
     #[must_use]
     pub fn index_of(&self, p: Pos) -> Option<usize> {
-        self.contains(p)
-            .then(|| p.y as usize * self.width as usize + p.x as usize)
+        self.contains(p).then(|| index(self.width, p))
     }
 
     /// The cell at row-major index `i` (which must be below [`Grid::len`]).

@@ -24,6 +24,7 @@
 
 pub mod bench;
 pub mod colour;
+pub mod connect;
 pub mod corridors;
 pub mod dungeon;
 pub mod export;

@@ -13,6 +13,10 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+pub use crate::connect::Connect;
+pub use crate::corridors::Corridor;
+pub use crate::rooms::Shape;
+
 /// The version tag every recipe string starts with.
 pub const VERSION: &str = "dv1";
 
@@ -46,16 +50,12 @@ pub fn room_cells_allowed(width: u32, height: u32) -> u64 {
     (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
 }
 
-/// Every key, in the order a recipe is written.
-pub const KEYS: [&str; 7] = [
-    "seed",
-    "width",
-    "height",
-    "rooms",
-    "room-size",
-    "stickiness",
-    "randomness",
-];
+/// Turning of cave growth, [`STRETCH`]: −1 tall, 0 as grown, 1 wide.
+pub const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
+/// Bends a twisty corridor may take.
+pub const BENDS: RangeInclusive<u32> = 1..=8;
+/// Share of the extra connections a `loops` dungeon gets.
+pub const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,9 +74,22 @@ pub struct Recipe {
     pub stickiness: f64,
     /// How paths wiggle, [`RANDOMNESS`]: 0 straight, 1 wiggly.
     pub randomness: f64,
+    /// The rooms' shape.
+    pub shape: Shape,
+    /// Which way caves grow, [`STRETCH`]: negative tall, positive wide.
+    pub stretch: f64,
+    /// How a corridor runs between two rooms.
+    pub corridor: Corridor,
+    /// The most bends of a twisty corridor, [`BENDS`].
+    pub bends: u32,
+    /// Which rooms are joined.
+    pub connect: Connect,
+    /// Share of extra connections in a `loops` dungeon, [`LOOPS`].
+    pub loops: f64,
 }
 
-/// The original's map: 64×56 cells, 12 rooms of 90 cells, stickiness 0.5, randomness 1.
+/// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
+/// randomness 1, chained by shortest paths.
 impl Default for Recipe {
     fn default() -> Self {
         Self {
@@ -87,8 +100,377 @@ impl Default for Recipe {
             room_size: 90,
             stickiness: 0.5,
             randomness: 1.0,
+            shape: Shape::Cave,
+            stretch: 0.0,
+            corridor: Corridor::Flood,
+            bends: 3,
+            connect: Connect::Chain,
+            loops: 0.25,
         }
     }
+}
+
+/// A key's value, whatever its kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    Whole(u64),
+    Fraction(f64),
+    /// The index of one of the key's choices.
+    Choice(usize),
+}
+
+/// What values a key takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Whole numbers from `min` to `max`.
+    Whole { min: u64, max: u64 },
+    /// Numbers from `min` to `max`, moved by the panel in steps of 0.01.
+    Fraction { min: f64, max: f64 },
+    /// One of these names.
+    Choice(&'static [&'static str]),
+}
+
+impl Kind {
+    /// The allowed values in words: `1 to 2048`, `cave, rect or diamond`.
+    #[must_use]
+    pub fn allowed(&self) -> String {
+        match self {
+            Kind::Whole { min, max } => format!("{min} to {max}"),
+            Kind::Fraction { min, max } => {
+                format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
+            }
+            Kind::Choice(names) => match names.split_last() {
+                Some((last, [])) => (*last).to_string(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            },
+        }
+    }
+}
+
+/// One key of the recipe: its name, what it does in a user's words, the values it takes,
+/// and how to read and set it on a [`Recipe`]. [`KEYS`] lists them all; parsing, printing,
+/// validation, the command line's flags, the panel's controls and the README's table all
+/// come from it.
+#[derive(Clone, Copy)]
+pub struct Key {
+    /// As written in recipes and as a flag: `room-size`, `--room-size`.
+    pub name: &'static str,
+    /// What it does, for `--help`, tooltips and the README.
+    pub help: &'static str,
+    pub kind: Kind,
+    /// Whether every recipe prints it; the other keys appear only when they differ from
+    /// their default, so recipes written before they existed print as they always did.
+    pub always_printed: bool,
+    get: fn(&Recipe) -> Value,
+    set: fn(&mut Recipe, Value),
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Key")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Key {
+    /// This key's value in `recipe`.
+    #[must_use]
+    pub fn get(&self, recipe: &Recipe) -> Value {
+        (self.get)(recipe)
+    }
+
+    /// This key's value in the default recipe.
+    #[must_use]
+    pub fn default_value(&self) -> Value {
+        self.get(&Recipe::default())
+    }
+
+    /// The value as a recipe writes it.
+    #[must_use]
+    pub fn format(&self, value: Value) -> String {
+        match (value, self.kind) {
+            (Value::Whole(n), _) => n.to_string(),
+            (Value::Fraction(x), _) => fmt_fraction(x),
+            (Value::Choice(i), Kind::Choice(names)) => {
+                names.get(i).copied().unwrap_or("?").to_string()
+            }
+            (Value::Choice(i), _) => i.to_string(),
+        }
+    }
+
+    /// Read `text` as a value of this key.
+    ///
+    /// # Errors
+    /// Text that is not a value of the key's kind, or one outside its range; the error
+    /// names the key and what is allowed.
+    pub fn parse(&self, text: &str) -> Result<Value, RecipeError> {
+        let wrong = |range: bool| {
+            let (key, value, allowed) =
+                (self.name.to_string(), text.to_string(), self.kind.allowed());
+            match (self.kind, range) {
+                (Kind::Choice(_), _) => RecipeError::NotAChoice {
+                    key,
+                    value,
+                    allowed,
+                },
+                (_, true) => RecipeError::OutOfRange {
+                    key,
+                    value,
+                    range: allowed,
+                },
+                (_, false) => RecipeError::NotANumber {
+                    key,
+                    value,
+                    range: allowed,
+                },
+            }
+        };
+        let value = match self.kind {
+            Kind::Whole { .. } => Value::Whole(text.parse().map_err(|_| wrong(false))?),
+            // `-0` reads as 0, so that it prints as 0; NaN and infinities fail the range.
+            Kind::Fraction { .. } => {
+                Value::Fraction(text.parse::<f64>().map_err(|_| wrong(false))? + 0.0)
+            }
+            Kind::Choice(names) => Value::Choice(
+                names
+                    .iter()
+                    .position(|n| *n == text)
+                    .ok_or_else(|| wrong(false))?,
+            ),
+        };
+        self.check(value).map_err(|()| wrong(true))?;
+        Ok(value)
+    }
+
+    /// Whether `value` is in the key's range.
+    fn check(&self, value: Value) -> Result<(), ()> {
+        let fits = match (value, self.kind) {
+            (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(&n),
+            (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(&x),
+            (Value::Choice(i), Kind::Choice(names)) => i < names.len(),
+            _ => false,
+        };
+        if fits { Ok(()) } else { Err(()) }
+    }
+
+    /// Set this key of `recipe` to `value`, which must be of the key's kind and in its
+    /// range (as [`Key::parse`] gives).
+    ///
+    /// # Errors
+    /// A value of another kind or out of range; the recipe is unchanged then.
+    pub fn set(&self, recipe: &mut Recipe, value: Value) -> Result<(), RecipeError> {
+        self.check(value).map_err(|()| RecipeError::OutOfRange {
+            key: self.name.to_string(),
+            value: format!("{value:?}"),
+            range: self.kind.allowed(),
+        })?;
+        (self.set)(recipe, value);
+        Ok(())
+    }
+}
+
+/// The shortest decimal that reads back as `x`: `0.5`, `1`, `1e-320` (not 330 digits).
+#[must_use]
+pub fn fmt_fraction(x: f64) -> String {
+    let plain = format!("{x}");
+    let scientific = format!("{x:e}");
+    if scientific.len() < plain.len() {
+        scientific
+    } else {
+        plain
+    }
+}
+
+const fn whole(range: &RangeInclusive<u32>) -> Kind {
+    Kind::Whole {
+        min: *range.start() as u64,
+        max: *range.end() as u64,
+    }
+}
+
+const fn fraction(range: &RangeInclusive<f64>) -> Kind {
+    Kind::Fraction {
+        min: *range.start(),
+        max: *range.end(),
+    }
+}
+
+fn as_u32(v: Value) -> u32 {
+    match v {
+        Value::Whole(n) => u32::try_from(n).unwrap_or(u32::MAX),
+        _ => 0,
+    }
+}
+
+fn as_f64(v: Value) -> f64 {
+    match v {
+        Value::Fraction(x) => x,
+        _ => 0.0,
+    }
+}
+
+fn as_choice<C: Choice>(v: Value) -> C {
+    match v {
+        Value::Choice(i) => C::ALL.get(i).copied().unwrap_or(C::ALL[0]),
+        _ => C::ALL[0],
+    }
+}
+
+/// A recipe key that picks one of a few named styles.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every style, the default first.
+    const ALL: &'static [Self];
+    /// Their names in recipes, in the same order.
+    const NAMES: &'static [&'static str];
+
+    /// Its place in [`Choice::ALL`].
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|&c| c == self).unwrap_or(0)
+    }
+
+    /// Its name in recipes.
+    fn name(self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+}
+
+/// Every key, in the order a recipe is written.
+pub const KEYS: [Key; 13] = [
+    Key {
+        name: "seed",
+        help: "Every random choice of the map comes from this number: the same seed and \
+               settings always give the same map.",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+        },
+        always_printed: true,
+        get: |r| Value::Whole(r.seed),
+        set: |r, v| {
+            r.seed = match v {
+                Value::Whole(n) => n,
+                _ => r.seed,
+            }
+        },
+    },
+    Key {
+        name: "width",
+        help: "How many cells wide the map is.",
+        kind: whole(&WIDTH),
+        always_printed: true,
+        get: |r| Value::Whole(r.width.into()),
+        set: |r, v| r.width = as_u32(v),
+    },
+    Key {
+        name: "height",
+        help: "How many cells high the map is.",
+        kind: whole(&HEIGHT),
+        always_printed: true,
+        get: |r| Value::Whole(r.height.into()),
+        set: |r, v| r.height = as_u32(v),
+    },
+    Key {
+        name: "rooms",
+        help: "How many rooms to place; fewer fit when the map fills up. Rooms × room size \
+               may be at most a third of the cells (never more than 1000000, always 65536).",
+        kind: whole(&ROOMS),
+        always_printed: true,
+        get: |r| Value::Whole(r.rooms.into()),
+        set: |r, v| r.rooms = as_u32(v),
+    },
+    Key {
+        name: "room-size",
+        help: "How many cells each room grows to; a room with no space left stays smaller.",
+        kind: whole(&ROOM_SIZE),
+        always_printed: true,
+        get: |r| Value::Whole(r.room_size.into()),
+        set: |r, v| r.room_size = as_u32(v),
+    },
+    Key {
+        name: "stickiness",
+        help: "How cave rooms grow: at 0 each new cell sprouts anywhere on the room, giving \
+               round, compact blobs; at 1 it sprouts from the cell added last, giving long \
+               winding caverns.",
+        kind: fraction(&STICKINESS),
+        always_printed: true,
+        get: |r| Value::Fraction(r.stickiness),
+        set: |r, v| r.stickiness = as_f64(v),
+    },
+    Key {
+        name: "randomness",
+        help: "How much corridors wiggle: 0 draws straight, tidy corridors, 1 lets them \
+               wander. Flood corridors stay as short as they can either way.",
+        kind: fraction(&RANDOMNESS),
+        always_printed: true,
+        get: |r| Value::Fraction(r.randomness),
+        set: |r, v| r.randomness = as_f64(v),
+    },
+    Key {
+        name: "shape",
+        help: "The rooms' shape: cave (grown cell by cell), rect (rectangles), diamond, \
+               cross (two crossing bars), or mixed (each room picks one).",
+        kind: Kind::Choice(Shape::NAMES),
+        always_printed: false,
+        get: |r| Value::Choice(r.shape.index()),
+        set: |r, v| r.shape = as_choice(v),
+    },
+    Key {
+        name: "stretch",
+        help: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
+        kind: fraction(&STRETCH),
+        always_printed: false,
+        get: |r| Value::Fraction(r.stretch),
+        set: |r, v| r.stretch = as_f64(v),
+    },
+    Key {
+        name: "corridor",
+        help: "How a corridor runs: flood (the shortest way, wiggled by randomness), \
+               half-rect (one L-shaped bend) or twisty (several bends, up to `bends`).",
+        kind: Kind::Choice(Corridor::NAMES),
+        always_printed: false,
+        get: |r| Value::Choice(r.corridor.index()),
+        set: |r, v| r.corridor = as_choice(v),
+    },
+    Key {
+        name: "bends",
+        help: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
+        kind: whole(&BENDS),
+        always_printed: false,
+        get: |r| Value::Whole(r.bends.into()),
+        set: |r, v| r.bends = as_u32(v),
+    },
+    Key {
+        name: "connect",
+        help: "Which rooms get a corridor: chain (each to the next one made, crossing the \
+               map), nearest (each to its nearest neighbours: short corridors, no cycles) or \
+               loops (nearest plus extra short corridors that make circuits).",
+        kind: Kind::Choice(Connect::NAMES),
+        always_printed: false,
+        get: |r| Value::Choice(r.connect.index()),
+        set: |r, v| r.connect = as_choice(v),
+    },
+    Key {
+        name: "loops",
+        help: "For loops: the share of neighbouring rooms not yet joined that get an extra \
+               corridor, shortest first: 0 none (a tree), 1 every pair that faces each other.",
+        kind: fraction(&LOOPS),
+        always_printed: false,
+        get: |r| Value::Fraction(r.loops),
+        set: |r, v| r.loops = as_f64(v),
+    },
+];
+
+/// The key named `name`, if there is one.
+#[must_use]
+pub fn key(name: &str) -> Option<&'static Key> {
+    KEYS.iter().find(|k| k.name == name)
+}
+
+/// The names of every key, for messages.
+fn key_names() -> String {
+    KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
 }
 
 /// What is wrong with a recipe or one of its values.
@@ -109,6 +491,12 @@ pub enum RecipeError {
         key: String,
         value: String,
         range: String,
+    },
+    /// A name that is none of the key's choices.
+    NotAChoice {
+        key: String,
+        value: String,
+        allowed: String,
     },
     /// A number outside the key's range.
     OutOfRange {
@@ -141,12 +529,17 @@ impl fmt::Display for RecipeError {
             RecipeError::UnknownKey { key } => write!(
                 f,
                 "unknown recipe key `{key}`; the keys are {}",
-                KEYS.join(", ")
+                key_names()
             ),
             RecipeError::Repeated { key } => write!(f, "recipe key `{key}` is given twice"),
             RecipeError::NotANumber { key, value, range } => {
                 write!(f, "{key} = `{value}` is not a number in {range}")
             }
+            RecipeError::NotAChoice {
+                key,
+                value,
+                allowed,
+            } => write!(f, "{key} = `{value}` is not allowed: choose {allowed}"),
             RecipeError::OutOfRange { key, value, range } => {
                 write!(f, "{key} = {value} is out of range: allowed {range}")
             }
@@ -173,24 +566,14 @@ impl Recipe {
     /// Set one value from text, by key (`room-size`, not `room_size`).
     ///
     /// # Errors
-    /// An unknown key, a value that is not a number, or one out of the key's range; the
-    /// recipe is unchanged then.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RecipeError> {
-        match key {
-            "seed" => self.seed = parse_in(key, value, &(0..=u64::MAX))?,
-            "width" => self.width = parse_in(key, value, &WIDTH)?,
-            "height" => self.height = parse_in(key, value, &HEIGHT)?,
-            "rooms" => self.rooms = parse_in(key, value, &ROOMS)?,
-            "room-size" => self.room_size = parse_in(key, value, &ROOM_SIZE)?,
-            "stickiness" => self.stickiness = parse_in(key, value, &STICKINESS)?,
-            "randomness" => self.randomness = parse_in(key, value, &RANDOMNESS)?,
-            _ => {
-                return Err(RecipeError::UnknownKey {
-                    key: key.to_string(),
-                });
-            }
-        }
-        Ok(())
+    /// An unknown key, a value that is not of the key's kind, or one out of the key's
+    /// range; the recipe is unchanged then.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RecipeError> {
+        let key = key(name).ok_or_else(|| RecipeError::UnknownKey {
+            key: name.to_string(),
+        })?;
+        let value = key.parse(value)?;
+        key.set(self, value)
     }
 
     /// Check every value against its range, and the room cells asked for against
@@ -199,12 +582,14 @@ impl Recipe {
     /// # Errors
     /// The first value out of range, named with its key; or too many room cells.
     pub fn validate(&self) -> Result<(), RecipeError> {
-        check("width", &self.width, &WIDTH)?;
-        check("height", &self.height, &HEIGHT)?;
-        check("rooms", &self.rooms, &ROOMS)?;
-        check("room-size", &self.room_size, &ROOM_SIZE)?;
-        check("stickiness", &self.stickiness, &STICKINESS)?;
-        check("randomness", &self.randomness, &RANDOMNESS)?;
+        for key in &KEYS {
+            let value = key.get(self);
+            key.check(value).map_err(|()| RecipeError::OutOfRange {
+                key: key.name.to_string(),
+                value: key.format(value),
+                range: key.kind.allowed(),
+            })?;
+        }
         let asked = u64::from(self.rooms) * u64::from(self.room_size);
         if asked > room_cells_allowed(self.width, self.height) {
             return Err(RecipeError::Crowded {
@@ -218,54 +603,18 @@ impl Recipe {
     }
 }
 
-fn check<T>(key: &str, value: &T, range: &RangeInclusive<T>) -> Result<(), RecipeError>
-where
-    T: PartialOrd + fmt::Display,
-{
-    if range.contains(value) {
-        Ok(())
-    } else {
-        Err(RecipeError::OutOfRange {
-            key: key.to_string(),
-            value: value.to_string(),
-            range: describe(range),
-        })
-    }
-}
-
-fn parse_in<T>(key: &str, value: &str, range: &RangeInclusive<T>) -> Result<T, RecipeError>
-where
-    T: FromStr + PartialOrd + fmt::Display,
-{
-    let number = value.parse::<T>().map_err(|_| RecipeError::NotANumber {
-        key: key.to_string(),
-        value: value.to_string(),
-        range: describe(range),
-    })?;
-    check(key, &number, range)?;
-    Ok(number)
-}
-
-fn describe<T: fmt::Display>(range: &RangeInclusive<T>) -> String {
-    format!("{} to {}", range.start(), range.end())
-}
-
+/// `dv1` and every key as `key=value`, in [`KEYS`] order; keys that are not always printed
+/// only when they differ from their default.
 impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Recipe {
-            seed,
-            width,
-            height,
-            rooms,
-            room_size,
-            stickiness,
-            randomness,
-        } = self;
-        write!(
-            f,
-            "{VERSION} seed={seed} width={width} height={height} rooms={rooms} \
-             room-size={room_size} stickiness={stickiness} randomness={randomness}"
-        )
+        f.write_str(VERSION)?;
+        for key in &KEYS {
+            let value = key.get(self);
+            if key.always_printed || value != key.default_value() {
+                write!(f, " {}={}", key.name, key.format(value))?;
+            }
+        }
+        Ok(())
     }
 }
 

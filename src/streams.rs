@@ -18,6 +18,8 @@ pub enum Stage {
     RoomColour,
     /// How path `i` wiggles.
     Path,
+    /// Which shape room `i` of a mixed map takes.
+    RoomShape,
 }
 
 impl Stage {
@@ -27,6 +29,7 @@ impl Stage {
             Stage::RoomGrowth => 0x6772_6f77_7468_0002,
             Stage::RoomColour => 0x636f_6c6f_7572_0003,
             Stage::Path => 0x7061_7468_0000_0004,
+            Stage::RoomShape => 0x7368_6170_6500_0005,
         }
     }
 }

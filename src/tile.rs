@@ -45,9 +45,10 @@ impl Tile {
         }
     }
 
-    /// Whether no room holds this cell, so a room may grow into it.
+    /// Whether no room holds this cell (it is free ground or a path), so a room may grow
+    /// into it.
     #[must_use]
-    pub const fn is_free(self) -> bool {
+    pub const fn is_outside_rooms(self) -> bool {
         self.0 >= Self::MAX_ROOMS
     }
 

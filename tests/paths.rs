@@ -2,13 +2,13 @@ mod common;
 
 use common::{fewest_crossings, free_distance, unit_steps};
 use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::corridors::{PathPlan, connect_chain};
+use dungeon_viewer::corridors::{PathPlan, connect};
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::{Grid, Pos};
 use dungeon_viewer::progress::Progress;
 use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::rooms::{Room, cave};
+use dungeon_viewer::rooms::{Growth, Room, cave};
 use dungeon_viewer::tile::Tile;
 use rand_pcg::Pcg64Mcg;
 
@@ -41,13 +41,33 @@ fn test_path_with_rooms() {
         let mut tiles = Grid::new(30, 30, Tile::FREE);
         let (source, target) = (Pos::new(10, 10), Pos::new(25, 25));
         let mut rng = Pcg64Mcg::new(seed);
-        let a = cave::grow(&mut tiles, source, 5, 0.5, 0, &mut rng);
-        let b = cave::grow(&mut tiles, target, 5, 0.5, 1, &mut rng);
+        let a = cave::grow(
+            &mut tiles,
+            source,
+            &Growth {
+                size: 5,
+                stickiness: 0.5,
+                stretch: 0.0,
+            },
+            0,
+            &mut rng,
+        );
+        let b = cave::grow(
+            &mut tiles,
+            target,
+            &Growth {
+                size: 5,
+                stickiness: 0.5,
+                stretch: 0.0,
+            },
+            1,
+            &mut rng,
+        );
         assert_eq!((a.len(), b.len()), (5, 5));
 
         let mut flood = Flood::new(30, 30);
         let mut spec = FloodSpec::new()
-            .select(|p| tiles[p].is_free() || tiles[p].room().is_some_and(|r| r < 2))
+            .select(|p| tiles[p].is_outside_rooms() || tiles[p].room().is_some_and(|r| r < 2))
             .goal(|p| p == target)
             .randomness(1.0);
         flood.run(&[source], &mut spec, &mut rng);
@@ -57,12 +77,13 @@ fn test_path_with_rooms() {
         assert_eq!(*path.last().unwrap(), target);
 
         let rooms = vec![room(a), room(b)];
-        let paths = connect_chain(
+        let paths = connect(
             &tiles,
             &rooms,
             &PathPlan {
                 seed: 1,
                 randomness: 1.0,
+                ..PathPlan::default()
             },
             &Progress::default(),
         )
@@ -123,12 +144,13 @@ const WALLED_IN: &str = "
 fn a_walled_in_room_is_reached_across_the_fewest_cells_of_other_rooms() {
     let (tiles, rooms) = map(WALLED_IN);
     for randomness in [0.0, 0.5, 1.0] {
-        let paths = connect_chain(
+        let paths = connect(
             &tiles,
             &rooms,
             &PathPlan {
                 seed: 3,
                 randomness,
+                ..PathPlan::default()
             },
             &Progress::default(),
         )
@@ -164,12 +186,13 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
             tiles[p] = Tile::of_room(i as u32);
         }
     }
-    let paths = connect_chain(
+    let paths = connect(
         &tiles,
         &rooms,
         &PathPlan {
             seed: 3,
             randomness: 1.0,
+            ..PathPlan::default()
         },
         &Progress::default(),
     )
@@ -202,12 +225,13 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
         text.push('\n');
     }
     let (tiles, rooms) = map(&text);
-    let straight = connect_chain(
+    let straight = connect(
         &tiles,
         &rooms,
         &PathPlan {
             seed: 1,
             randomness: 0.0,
+            ..PathPlan::default()
         },
         &Progress::default(),
     )
@@ -217,12 +241,13 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
     assert!(turns(&straight[0].cells) <= 2, "{:?}", straight[0].cells);
     let mut total_turns = 0;
     for seed in 0..10 {
-        let wiggly = connect_chain(
+        let wiggly = connect(
             &tiles,
             &rooms,
             &PathPlan {
                 seed,
                 randomness: 1.0,
+                ..PathPlan::default()
             },
             &Progress::default(),
         )

@@ -8,7 +8,7 @@ use common::{fewest_crossings, four_connected, free_distance, random_recipe, uni
 use dungeon_viewer::dungeon::{Dungeon, generate};
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;
-use dungeon_viewer::recipe::{Recipe, room_cells_allowed};
+use dungeon_viewer::recipe::{Choice, Connect, Corridor, Recipe, Shape, room_cells_allowed};
 use dungeon_viewer::tile::Tile;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
@@ -18,6 +18,7 @@ fn five_hundred_random_recipes_make_sound_dungeons() {
     let mut rng = Pcg64Mcg::new(2026);
     let mut dense = 0;
     let mut crossing = 0;
+    let mut kinds = BTreeSet::new();
     for case in 0..500 {
         let recipe = random_recipe(&mut rng);
         let d = generate(&recipe).unwrap_or_else(|e| panic!("case {case}: {e}"));
@@ -28,7 +29,14 @@ fn five_hundred_random_recipes_make_sound_dungeons() {
             dense += 1;
         }
         crossing += usize::from(d.stats().paths_crossing_rooms > 0);
+        kinds.insert((
+            recipe.shape.index(),
+            recipe.corridor.index(),
+            recipe.connect.index(),
+        ));
     }
+    let every = Shape::ALL.len() * Corridor::ALL.len() * Connect::ALL.len();
+    assert_eq!(kinds.len(), every, "not every kind of dungeon was tried");
     assert!(dense >= 60, "only {dense} dense maps");
     assert!(crossing >= 20, "only {crossing} maps with walled-in rooms");
 }
@@ -49,6 +57,10 @@ fn big_random_recipes_make_sound_dungeons_too() {
             room_size,
             stickiness: rng.random_range(0.0..=1.0),
             randomness: rng.random_range(0.0..=1.0),
+            shape: common::pick(&mut rng),
+            corridor: common::pick(&mut rng),
+            connect: common::pick(&mut rng),
+            ..Recipe::default()
         };
         let d = generate(&recipe).unwrap_or_else(|e| panic!("big case {case}: {e}"));
         // The reference floods cover the whole map: check a sample of the paths.
@@ -79,13 +91,25 @@ fn check(d: &Dungeon, context: &str, every: usize) {
     }
     if d.rooms().len() < recipe.rooms as usize {
         assert!(
-            d.tiles().as_slice().iter().all(|t| !t.is_free()),
+            d.tiles().as_slice().iter().all(|t| !t.is_outside_rooms()),
             "{context}: placement stopped with free cells left"
         );
     }
-    assert_eq!(d.paths().len(), d.rooms().len() - 1, "{context}");
+    let tree = d.rooms().len() - 1;
+    match recipe.connect {
+        Connect::Chain | Connect::Nearest => assert_eq!(d.paths().len(), tree, "{context}"),
+        Connect::Loops => assert!(d.paths().len() >= tree, "{context}"),
+    }
+    let mut pairs = BTreeSet::new();
     for (i, path) in d.paths().iter().enumerate() {
-        assert_eq!((path.from, path.to), (i, i + 1), "{context}: chain order");
+        let (a, b) = (path.from, path.to);
+        if recipe.connect == Connect::Chain {
+            assert_eq!((a, b), (i, i + 1), "{context}: chain order");
+        }
+        assert!(
+            pairs.insert((a.min(b), a.max(b))),
+            "{context}: rooms {a} and {b} joined twice"
+        );
         assert!(unit_steps(&path.cells), "{context}: path {i} jumps");
         assert!(
             d.rooms()[path.from].cells.contains(&path.cells[0]),
@@ -103,7 +127,7 @@ fn check(d: &Dungeon, context: &str, every: usize) {
             .filter(|&&p| {
                 d.tile(p)
                     .and_then(Tile::room)
-                    .is_some_and(|r| r != i && r != i + 1)
+                    .is_some_and(|r| r != a && r != b)
             })
             .count();
         assert_eq!(
@@ -114,21 +138,26 @@ fn check(d: &Dungeon, context: &str, every: usize) {
             continue;
         }
         if path.crossed == 0 {
-            let shortest = free_distance(d, i, i + 1).unwrap();
-            assert_eq!(
-                path.cells.len() as u32,
-                shortest + 1,
-                "{context}: path {i} too long"
-            );
+            // Flood corridors are shortest; drawn ones only step towards their end.
+            let shortest = free_distance(d, a, b).unwrap();
+            let length = path.cells.len() as u32 - 1;
+            if recipe.corridor == Corridor::Flood {
+                assert_eq!(length, shortest, "{context}: path {i} too long");
+            } else {
+                assert!(
+                    length >= shortest,
+                    "{context}: path {i} shorter than shortest"
+                );
+            }
         } else {
             assert_eq!(
-                free_distance(d, i, i + 1),
+                free_distance(d, a, b),
                 None,
                 "{context}: path {i} crossed needlessly"
             );
             assert_eq!(
                 path.crossed,
-                fewest_crossings(d, i, i + 1),
+                fewest_crossings(d, a, b),
                 "{context}: path {i} crosses more room cells than it must"
             );
         }

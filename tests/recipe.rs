@@ -30,6 +30,7 @@ fn display_and_parse_round_trip_across_the_ranges() {
         room_size: 100,
         stickiness: 0.1 + 0.2,
         randomness: f64::MIN_POSITIVE,
+        ..Recipe::default()
     };
     assert_eq!(extreme.to_string().parse::<Recipe>(), Ok(extreme));
 }
@@ -67,7 +68,7 @@ fn each_error_names_the_problem() {
     assert_eq!(
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
-         stickiness, randomness"
+         stickiness, randomness, shape, stretch, corridor, bends, connect, loops"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),

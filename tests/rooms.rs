@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use common::four_connected;
 use dungeon_viewer::grid::{Grid, Pos};
 use dungeon_viewer::progress::Progress;
-use dungeon_viewer::rooms::{RoomPlan, cave, place_rooms};
+use dungeon_viewer::rooms::{Growth, RoomPlan, Shape, cave, place_rooms};
 use dungeon_viewer::tile::Tile;
 use rand_pcg::Pcg64Mcg;
 
@@ -14,8 +14,11 @@ fn grow_alone(size: u32, stickiness: f64, seed: u128) -> Vec<Pos> {
     cave::grow(
         &mut tiles,
         Pos::new(40, 40),
-        size,
-        stickiness,
+        &Growth {
+            size,
+            stickiness,
+            stretch: 0.0,
+        },
         0,
         &mut Pcg64Mcg::new(seed),
     )
@@ -95,8 +98,11 @@ fn a_walled_in_cave_stops_at_the_cells_it_has() {
     let cells = cave::grow(
         &mut tiles,
         Pos::new(2, 1),
-        90,
-        0.5,
+        &Growth {
+            size: 90,
+            stickiness: 0.5,
+            stretch: 0.0,
+        },
         0,
         &mut Pcg64Mcg::new(1),
     );
@@ -109,8 +115,34 @@ fn a_cave_never_starts_on_a_taken_cell_or_off_the_grid() {
     let mut tiles = Grid::new(4, 4, Tile::FREE);
     tiles[Pos::new(1, 1)] = Tile::of_room(0);
     let mut rng = Pcg64Mcg::new(1);
-    assert!(cave::grow(&mut tiles, Pos::new(1, 1), 5, 0.5, 1, &mut rng).is_empty());
-    assert!(cave::grow(&mut tiles, Pos::new(9, 1), 5, 0.5, 1, &mut rng).is_empty());
+    assert!(
+        cave::grow(
+            &mut tiles,
+            Pos::new(1, 1),
+            &Growth {
+                size: 5,
+                stickiness: 0.5,
+                stretch: 0.0
+            },
+            1,
+            &mut rng
+        )
+        .is_empty()
+    );
+    assert!(
+        cave::grow(
+            &mut tiles,
+            Pos::new(9, 1),
+            &Growth {
+                size: 5,
+                stickiness: 0.5,
+                stretch: 0.0
+            },
+            1,
+            &mut rng
+        )
+        .is_empty()
+    );
 }
 
 #[test]
@@ -120,8 +152,12 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
         let plan = RoomPlan {
             seed,
             rooms: 20,
-            room_size: 60,
-            stickiness: 0.7,
+            shape: Shape::Cave,
+            growth: Growth {
+                size: 60,
+                stickiness: 0.7,
+                stretch: 0.0,
+            },
         };
         let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
         let mut seen = BTreeSet::new();
@@ -135,7 +171,11 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
                 assert_eq!(tiles[p], Tile::of_room(i as u32));
             }
         }
-        let marked = tiles.as_slice().iter().filter(|t| !t.is_free()).count();
+        let marked = tiles
+            .as_slice()
+            .iter()
+            .filter(|t| !t.is_outside_rooms())
+            .count();
         assert_eq!(marked, seen.len());
     }
 }
@@ -146,11 +186,15 @@ fn a_full_grid_stops_placement_instead_of_looping() {
     let plan = RoomPlan {
         seed: 9,
         rooms: 1000,
-        room_size: 4,
-        stickiness: 0.5,
+        shape: Shape::Cave,
+        growth: Growth {
+            size: 4,
+            stickiness: 0.5,
+            stretch: 0.0,
+        },
     };
     let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
     assert!(rooms.len() < 1000);
-    assert!(tiles.as_slice().iter().all(|t| !t.is_free()));
+    assert!(tiles.as_slice().iter().all(|t| !t.is_outside_rooms()));
     assert_eq!(rooms.iter().map(|r| r.cells.len()).sum::<usize>(), 30);
 }

@@ -12,7 +12,7 @@
 use rand::Rng;
 
 use crate::flood::{Visits, neighbour_order};
-use crate::grid::{Grid, Pos, step_within};
+use crate::grid::{Grid, Pos, Rect, index, step_within};
 use crate::tile::Tile;
 
 use super::landmarks::{Landmarks, Span};
@@ -45,7 +45,7 @@ pub struct CrossingSearch {
 
 impl CrossingSearch {
     /// The route from a cell of the room with cells `from_cells` towards room `to`, whose
-    /// cells lie within `to_bounds` (top-left, bottom-right), crossing the fewest cells of
+    /// cells lie within `to_bounds`, crossing the fewest cells of
     /// other rooms. It ends in the room, or at a free cell (by row-major index) for which
     /// `leads_in` answers true. `guide` holds landmarks counting room cells entered, with
     /// their span over the target's cells. `None` only when a room has no cells on the map.
@@ -55,7 +55,7 @@ impl CrossingSearch {
         tiles: &Grid<Tile>,
         from_cells: &[Pos],
         to: u32,
-        to_bounds: (Pos, Pos),
+        to_bounds: Rect,
         leads_in: impl Fn(usize) -> bool,
         guide: Option<(&Landmarks, Span)>,
         randomness: f64,
@@ -65,21 +65,18 @@ impl CrossingSearch {
         self.visits.reset(tiles.len(), &Cost::default());
         let cells = tiles.as_slice();
         let target = Tile::of_room(to);
-        let (lo, hi) = to_bounds;
         // Lower bounds on (crossings, steps) from `p` (index `i`) into the target.
         let estimate = |p: Pos, i: usize| -> (u32, u32) {
-            let dx = lo.x.saturating_sub(p.x) + p.x.saturating_sub(hi.x);
-            let dy = lo.y.saturating_sub(p.y) + p.y.saturating_sub(hi.y);
             let crossings = guide.as_ref().map_or(0, |(landmarks, span)| {
                 // The landmarks count the target's own cell, and `p` itself when it is a
                 // room cell; the search counts neither.
                 let gap = landmarks.gap(i, span);
-                let own = u32::from(!cells[i].is_free());
+                let own = u32::from(!cells[i].is_outside_rooms());
                 gap.below
                     .saturating_sub(1)
                     .max(gap.above.saturating_sub(own))
             });
-            (crossings, dx + dy)
+            (crossings, to_bounds.distance_to(p))
         };
 
         // Start from the room's cells that have a neighbour outside it.
@@ -103,12 +100,12 @@ impl CrossingSearch {
 
         while let Some(item) = self.queue.pop() {
             let here = unpack(item);
-            let ci = here.y as usize * w as usize + here.x as usize;
+            let ci = index(w, here);
             if self.visits.is_closed(ci) {
                 continue;
             }
             self.visits.close(ci);
-            if cells[ci] == target || (cells[ci].is_free() && leads_in(ci)) {
+            if cells[ci] == target || (cells[ci].is_outside_rooms() && leads_in(ci)) {
                 let path = self.visits.reconstruct_path(ci)?;
                 return Some(Route {
                     cells: path.into_iter().map(|i| tiles.pos_of(i)).collect(),
@@ -120,9 +117,9 @@ impl CrossingSearch {
                 let Some(next) = step_within(w, h, here, d) else {
                     continue;
                 };
-                let ni = next.y as usize * w as usize + next.x as usize;
+                let ni = index(w, next);
                 let tile = cells[ni];
-                let entered = u32::from(!(tile.is_free() || tile == target));
+                let entered = u32::from(!(tile.is_outside_rooms() || tile == target));
                 let cost = Cost {
                     crossed: here_cost.crossed + entered,
                     steps: here_cost.steps + 1,

@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 
-use crate::grid::{Grid, Pos};
+use crate::grid::{Grid, Pos, index};
 use crate::parallel::map_chunks;
 use crate::tile::Tile;
 
@@ -135,8 +135,8 @@ fn crossings_from(tiles: &Grid<Tile>, start: Pos) -> Vec<u16> {
     while let Some(here) = queue.pop_front() {
         let c = cost[tiles.index_of(here).unwrap_or(first)];
         for next in tiles.neighbours(here) {
-            let ni = next.y as usize * tiles.width() as usize + next.x as usize;
-            let step = u32::from(!tiles[next].is_free());
+            let ni = index(tiles.width(), next);
+            let step = u32::from(!tiles[next].is_outside_rooms());
             if c + step < cost[ni] {
                 cost[ni] = c + step;
                 if step == 0 {

@@ -6,26 +6,44 @@
 //! in, it crosses as few of their cells as it can ([`crossing`]) instead of giving up, as
 //! the original did.
 
-pub mod crossing;
-pub mod landmarks;
-pub mod regions;
-pub mod wavefront;
+//! Corridors: the paths that join the rooms a connection style pairs up ([`crate::connect`]),
+//! each routed in the recipe's corridor style ([`Corridor`], chosen at one `match` in
+//! [`Router::join`]: one file per style).
+//!
+//! Every room is always connected. The `flood` style ([`shortest`]) runs through free
+//! cells, as short as possible, when free cells join the two rooms ([`wavefront`]); when
+//! other rooms wall one of them in, it crosses as few of their cells as it can
+//! ([`crossing`]) instead of giving up, as the original did. The drawn styles, `half-rect`
+//! ([`half_rect`]) and `twisty` ([`twisty`]), lay a straight-sided corridor between the
+//! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
+
+mod crossing;
+mod half_rect;
+mod landmarks;
+mod regions;
+mod shortest;
+mod twisty;
+mod wavefront;
+
+pub use half_rect::half_rect;
+pub use twisty::staircase;
 
 use std::sync::OnceLock;
 
-use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
+use crate::connect::{self, Connect};
 use crate::grid::{Grid, Pos};
 use crate::parallel::map_chunks;
 use crate::progress::{Cancelled, Progress};
+use crate::recipe::Choice;
 use crate::rooms::Room;
 use crate::streams::{Stage, stream};
 use crate::tile::Tile;
-use crossing::{CrossingSearch, Route};
+use crossing::CrossingSearch;
 use landmarks::Landmarks;
 use regions::Regions;
-use wavefront::{FreeBits, Side, Wavefront};
+use wavefront::{FreeBits, PathEnd, Wavefront};
 
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -40,11 +58,46 @@ pub struct Path {
     pub crossed: u32,
 }
 
-/// How the paths should look and which stream they draw from.
+/// How a corridor runs between two rooms, the recipe's `corridor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Corridor {
+    /// The shortest way through free cells, wiggled by randomness ([`shortest`]).
+    #[default]
+    Flood,
+    /// thrig's box trick: one L between the rooms ([`half_rect`]).
+    HalfRect,
+    /// The box trick repeated: a staircase of up to `bends` bends ([`twisty`]).
+    Twisty,
+}
+
+impl Choice for Corridor {
+    const ALL: &'static [Self] = &[Corridor::Flood, Corridor::HalfRect, Corridor::Twisty];
+    const NAMES: &'static [&'static str] = &["flood", "half-rect", "twisty"];
+}
+
+/// Which rooms to join and how the paths should look, with the seed their streams come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PathPlan {
     pub seed: u64,
     pub randomness: f64,
+    pub corridor: Corridor,
+    pub bends: u32,
+    pub connect: Connect,
+    pub loops: f64,
+}
+
+impl Default for PathPlan {
+    /// The original's: rooms chained by the shortest, wiggliest paths, on seed 1.
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            randomness: 1.0,
+            corridor: Corridor::Flood,
+            bends: 3,
+            connect: Connect::Chain,
+            loops: 0.0,
+        }
+    }
 }
 
 /// Paths worth a thread of their own.
@@ -54,20 +107,23 @@ const PATHS_PER_THREAD: usize = 16;
 /// this many cells on, with rooms covering more than half of them.
 const LANDMARKS_FROM_CELLS: usize = 1 << 16;
 
-/// Join each room to the next one made, as in the original. Path `i` draws from its own
-/// stream, so paths never change the rooms and each path ignores the others.
+/// Join the rooms the plan's connection style pairs up, each pair by a path in the plan's
+/// corridor style. Path `i` draws from its own stream, so paths never change the rooms and
+/// each path ignores the others.
 ///
 /// # Errors
 /// [`Cancelled`] when `progress` is cancelled; it is checked before each path.
-pub fn connect_chain(
+pub fn connect(
     tiles: &Grid<Tile>,
     rooms: &[Room],
     plan: &PathPlan,
     progress: &Progress,
 ) -> Result<Vec<Path>, Cancelled> {
-    let map = Map::new(tiles, rooms);
-    let pairs: Vec<(u64, (usize, usize))> = (1..rooms.len())
-        .map(|b| ((b - 1) as u64, (b - 1, b)))
+    let router = Router::new(tiles, rooms);
+    let pairs: Vec<(u64, (usize, usize))> = connect::pairs(plan.connect, tiles, rooms, plan.loops)
+        .into_iter()
+        .enumerate()
+        .map(|(i, pair)| (i as u64, pair))
         .collect();
     progress.start_paths(pairs.len() as u32);
     let paths = map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
@@ -77,7 +133,7 @@ pub fn connect_chain(
             if progress.is_cancelled() {
                 break;
             }
-            paths.extend(map.join(&mut searches, pair, plan, i));
+            paths.extend(router.join(&mut searches, pair, plan, i));
             progress.path_joined();
         }
         paths
@@ -94,11 +150,11 @@ struct Searches {
 }
 
 /// What path searches know about a map with its rooms placed.
-struct Map<'a> {
+struct Router<'a> {
     tiles: &'a Grid<Tile>,
     rooms: &'a [Room],
     /// Each room's bounds and doors.
-    sides: Vec<Option<Side>>,
+    sides: Vec<Option<PathEnd>>,
     free: FreeBits,
     /// Labelled when a path first fails to find free cells joining its rooms.
     regions: OnceLock<Regions>,
@@ -106,12 +162,15 @@ struct Map<'a> {
     landmarks: OnceLock<Option<Landmarks>>,
 }
 
-impl<'a> Map<'a> {
+impl<'a> Router<'a> {
     fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room]) -> Self {
         Self {
             tiles,
             rooms,
-            sides: rooms.iter().map(|r| Side::new(tiles, &r.cells)).collect(),
+            sides: rooms
+                .iter()
+                .map(|r| PathEnd::new(tiles, &r.cells))
+                .collect(),
             free: FreeBits::new(tiles),
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
@@ -124,8 +183,7 @@ impl<'a> Map<'a> {
     }
 
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
-    /// touch, else through free cells if any join them, else across the fewest cells of
-    /// other rooms. Each try draws from the start of the path's own stream.
+    /// touch, else in the plan's corridor style. The one place a style is chosen.
     fn join(
         &self,
         searches: &mut Searches,
@@ -133,7 +191,6 @@ impl<'a> Map<'a> {
         plan: &PathPlan,
         index: u64,
     ) -> Option<Path> {
-        let rng = || stream(plan.seed, Stage::Path, index);
         let path = |cells: Vec<Pos>, crossed: u32| Path {
             from: a,
             to: b,
@@ -143,87 +200,67 @@ impl<'a> Map<'a> {
         if let Some(cells) = self.touching(a, b) {
             return Some(path(cells, 0));
         }
-        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
-        let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
-        if worth_trying {
-            let found = searches.free.find(
-                self.tiles,
-                &self.free,
-                from,
-                to,
-                plan.randomness,
-                &mut rng(),
-            );
-            if let Some(cells) = found {
-                return Some(path(cells, 0));
+        let mut rng = stream(plan.seed, Stage::Path, index);
+        let drawn = match plan.corridor {
+            Corridor::Flood => None,
+            Corridor::HalfRect => half_rect::route(self, a, b, &mut rng),
+            Corridor::Twisty => twisty::route(self, a, b, plan.bends, &mut rng),
+        };
+        match drawn {
+            Some(cells) => Some(path(cells, 0)),
+            None => {
+                let (cells, crossed) = self.shortest(searches, (a, b), plan, index)?;
+                Some(path(cells, crossed))
             }
         }
-        // Walled in: cross from the side that reaches fewer free cells.
-        let regions = self.regions();
-        let Route { cells, crossed } = if regions.reach(a) <= regions.reach(b) {
-            self.cross(searches, a, b, plan.randomness, &mut rng())?
-        } else {
-            let mut back = self.cross(searches, b, a, plan.randomness, &mut rng())?;
-            back.cells.reverse();
-            back
-        };
-        Some(path(cells, crossed))
     }
 
-    /// The path from room `from` into room `to` across the fewest cells of other rooms:
-    /// across rooms until free cells lead into `to`, then the shortest way through them.
-    fn cross(
-        &self,
-        searches: &mut Searches,
-        from: usize,
-        to: usize,
-        randomness: f64,
-        rng: &mut Pcg64Mcg,
-    ) -> Option<Route> {
-        let tiles = self.tiles;
-        let target = &self.rooms[to];
-        let side = self.sides[to].as_ref()?;
-        let regions = self.regions();
-        let landmarks = self
-            .landmarks
-            .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
-            .as_ref();
-        let guide = landmarks.map(|l| {
-            (
-                l,
-                l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
-            )
-        });
-        let (x0, y0, x1, y1) = side.bounds;
-        let mut route = searches.crossing.find(
-            tiles,
-            &self.rooms[from].cells,
-            u32::try_from(to).ok()?,
-            (Pos::new(x0, y0), Pos::new(x1, y1)),
-            |i| regions.leads_into(i, to),
-            guide,
-            randomness,
-            rng,
-        )?;
-        let last = *route.cells.last()?;
-        let target_tile = Tile::of_room(u32::try_from(to).ok()?);
-        if tiles[last] != target_tile {
-            // A free cell from which free cells lead into the target: straight in when it is
-            // beside the target, else the shortest way.
-            let rest = match tiles.neighbours(last).find(|&n| tiles[n] == target_tile) {
-                Some(next) => vec![last, next],
-                None => searches.free.find(
-                    tiles,
-                    &self.free,
-                    &Side::new(tiles, &[last])?,
-                    side,
-                    randomness,
-                    rng,
-                )?,
-            };
-            route.cells.extend(rest.into_iter().skip(1));
+    /// The closest pair of free cells beside rooms `a` and `b` (the first such pair in
+    /// reading order when several are as close): where a drawn corridor starts and ends.
+    fn facing_doors(&self, a: usize, b: usize) -> Option<(Pos, Pos)> {
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        let mut best: Option<(u32, Pos, Pos)> = None;
+        for &s in &from.doors {
+            // b's doors lie at most one step outside its bounds: only doors of a that near
+            // can beat the best so far.
+            let reach = best.map_or(u32::MAX, |(d, _, _)| d);
+            if to.bounds.distance_to(s).saturating_sub(1) >= reach {
+                continue;
+            }
+            for &e in &to.doors {
+                let d = s.manhattan(e);
+                if best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, s, e));
+                }
+            }
         }
-        Some(route)
+        best.map(|(_, s, e)| (s, e))
+    }
+
+    /// A drawn corridor from room `a` into room `b`: the cell of `a` beside `start`,
+    /// `start`, `between`, `end` and the cell of `b` beside `end`; `None` when any of
+    /// `start`, `between` and `end` is not free or they do not touch the rooms.
+    fn lay(&self, a: usize, b: usize, start: Pos, between: &[Pos], end: Pos) -> Option<Vec<Pos>> {
+        let tiles = self.tiles;
+        let run = || {
+            std::iter::once(start)
+                .chain(between.iter().copied())
+                .chain((start != end).then_some(end))
+        };
+        if !run().all(|p| tiles.get(p) == Some(&Tile::FREE)) {
+            return None;
+        }
+        let beside = |p: Pos, room: usize| {
+            let tile = Tile::of_room(u32::try_from(room).ok()?);
+            tiles.neighbours(p).find(|&n| tiles[n] == tile)
+        };
+        let first = beside(start, a)?;
+        let last = beside(end, b)?;
+        let mut cells = Vec::with_capacity(between.len() + 4);
+        cells.push(first);
+        cells.extend(run());
+        cells.push(last);
+        Some(cells)
     }
 
     /// Whether the map is big and rooms cover more than half of it.

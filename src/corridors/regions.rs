@@ -30,12 +30,12 @@ impl Regions {
         // A flood without randomness draws nothing from its generator.
         let mut unused = Pcg64Mcg::new(0);
         for (i, tile) in tiles.as_slice().iter().enumerate() {
-            if !tile.is_free() || label.as_slice()[i] != NO_REGION {
+            if !tile.is_outside_rooms() || label.as_slice()[i] != NO_REGION {
                 continue;
             }
             let region = sizes.len() as u32;
             let mut spec = FloodSpec::new()
-                .select(|p| tiles[p].is_free())
+                .select(|p| tiles[p].is_outside_rooms())
                 .values((), |(), _, _| ());
             flood.run(&[tiles.pos_of(i)], &mut spec, &mut unused);
             for &p in flood.order() {

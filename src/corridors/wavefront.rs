@@ -20,7 +20,7 @@
 use rand::Rng;
 
 use crate::flood::neighbour_order;
-use crate::grid::{Grid, Pos, step_within};
+use crate::grid::{Grid, Pos, Rect, step_within};
 use crate::tile::Tile;
 
 /// The free cells of a map as bits, row by row.
@@ -40,7 +40,7 @@ impl FreeBits {
         let mut words = vec![0u64; words_per_row * height as usize];
         for y in 0..height {
             for (x, tile) in tiles.row(y).iter().enumerate() {
-                if tile.is_free() {
+                if tile.is_outside_rooms() {
                     words[y as usize * words_per_row + x / 64] |= 1 << (x % 64);
                 }
             }
@@ -79,57 +79,51 @@ struct Local {
     y: u32,
 }
 
-/// Which way the window is turned: where its origin is on the map and whether its x and y
-/// run against the map's.
+/// Which way the window is turned: the map's cells it covers and whether its x and y run
+/// against the map's.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    x0: u32,
-    y0: u32,
-    x1: u32,
-    y1: u32,
+    area: Rect,
     flip_x: bool,
     flip_y: bool,
 }
 
+/// `value` counted from `low` or, flipped, back from `high`; and back again.
+const fn turn(value: u32, low: u32, high: u32, flip: bool) -> u32 {
+    if flip { high - value } else { value - low }
+}
+
+const fn unturn(value: u32, low: u32, high: u32, flip: bool) -> u32 {
+    if flip { high - value } else { low + value }
+}
+
 impl Frame {
     fn width(&self) -> u32 {
-        self.x1 - self.x0 + 1
+        self.area.width()
     }
 
     fn height(&self) -> u32 {
-        self.y1 - self.y0 + 1
+        self.area.height()
+    }
+
+    /// The map row of window row `y`.
+    fn row(&self, y: u32) -> u32 {
+        unturn(y, self.area.y0, self.area.y1, self.flip_y)
     }
 
     fn local(&self, p: Pos) -> Option<Local> {
-        if p.x < self.x0 || p.x > self.x1 || p.y < self.y0 || p.y > self.y1 {
-            return None;
-        }
-        Some(Local {
-            x: if self.flip_x {
-                self.x1 - p.x
-            } else {
-                p.x - self.x0
-            },
-            y: if self.flip_y {
-                self.y1 - p.y
-            } else {
-                p.y - self.y0
-            },
+        let a = &self.area;
+        a.contains(p).then(|| Local {
+            x: turn(p.x, a.x0, a.x1, self.flip_x),
+            y: turn(p.y, a.y0, a.y1, self.flip_y),
         })
     }
 
     fn global(&self, l: Local) -> Pos {
+        let a = &self.area;
         Pos::new(
-            if self.flip_x {
-                self.x1 - l.x
-            } else {
-                self.x0 + l.x
-            },
-            if self.flip_y {
-                self.y1 - l.y
-            } else {
-                self.y0 + l.y
-            },
+            unturn(l.x, a.x0, a.x1, self.flip_x),
+            unturn(l.y, a.y0, a.y1, self.flip_y),
         )
     }
 }
@@ -169,27 +163,21 @@ pub struct Wavefront {
 /// One end of a path: a room's cells (or a single free cell), the smallest rectangle
 /// holding them, and the free cells beside them (its doors).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Side {
+pub struct PathEnd {
     pub cells: Vec<Pos>,
-    /// (min x, min y, max x, max y).
-    pub bounds: (u32, u32, u32, u32),
+    pub bounds: Rect,
     pub doors: Vec<Pos>,
 }
 
-impl Side {
+impl PathEnd {
     /// The side made of `cells` on `tiles`; `None` when there are no cells.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
-        let first = cells.first()?;
-        let bounds = cells
-            .iter()
-            .fold((first.x, first.y, first.x, first.y), |(a, b, c, d), p| {
-                (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y))
-            });
+        let bounds = Rect::around(cells.iter().copied())?;
         let mut doors: Vec<Pos> = cells
             .iter()
             .flat_map(|&c| tiles.neighbours(c))
-            .filter(|&n| tiles[n].is_free())
+            .filter(|&n| tiles[n].is_outside_rooms())
             .collect();
         doors.sort_unstable_by_key(|p| (p.y, p.x));
         doors.dedup();
@@ -208,31 +196,24 @@ impl Wavefront {
         &mut self,
         tiles: &Grid<Tile>,
         free: &FreeBits,
-        from: &Side,
-        to: &Side,
+        from: &PathEnd,
+        to: &PathEnd,
         randomness: f64,
         rng: &mut R,
     ) -> Option<Vec<Pos>> {
         let target = tiles[*to.cells.first()?];
         let (a, b) = (from.bounds, to.bounds);
         // A path leaving the window is at least the rooms' gap plus twice the margin long.
-        let gap = (a.0.saturating_sub(b.2) + b.0.saturating_sub(a.2))
-            + (a.1.saturating_sub(b.3) + b.1.saturating_sub(a.3));
+        let gap = a.gap(&b);
         let whole = free.width.max(free.height);
         let mut margin = 8 + gap / 8;
         loop {
             let frame = Frame {
-                x0: a.0.min(b.0).saturating_sub(margin),
-                y0: a.1.min(b.1).saturating_sub(margin),
-                x1: (a.2.max(b.2) + margin).min(free.width - 1),
-                y1: (a.3.max(b.3) + margin).min(free.height - 1),
-                flip_x: b.0 + b.2 < a.0 + a.2,
-                flip_y: b.1 + b.3 < a.1 + a.3,
+                area: a.union(b).grown(margin, free.width, free.height),
+                flip_x: b.x0 + b.x1 < a.x0 + a.x1,
+                flip_y: b.y0 + b.y1 < a.y0 + a.y1,
             };
-            let covers_map = frame.x0 == 0
-                && frame.y0 == 0
-                && frame.x1 == free.width - 1
-                && frame.y1 == free.height - 1;
+            let covers_map = frame.area.area() == u64::from(free.width) * u64::from(free.height);
             let reached = self.flood(free, &frame, from, to);
             let path = match reached {
                 Some(r) if covers_map || r.length < gap + 2 * (margin + 1) => {
@@ -269,7 +250,13 @@ impl Wavefront {
     }
 
     /// Flood the window layer by layer until no later layer can reach the target sooner.
-    fn flood(&mut self, free: &FreeBits, frame: &Frame, from: &Side, to: &Side) -> Option<Reached> {
+    fn flood(
+        &mut self,
+        free: &FreeBits,
+        frame: &Frame,
+        from: &PathEnd,
+        to: &PathEnd,
+    ) -> Option<Reached> {
         let (w, h) = (frame.width(), frame.height());
         let wpr = (w as usize).div_ceil(64);
         self.open.clear();
@@ -277,18 +264,14 @@ impl Wavefront {
         self.doors.clear();
         self.doors.resize(wpr * h as usize, 0);
         for y in 0..h {
-            let gy = if frame.flip_y {
-                frame.y1 - y
-            } else {
-                frame.y0 + y
-            };
+            let gy = frame.row(y);
             for word in 0..wpr {
                 let first = 64 * word as u32;
                 let bits = if frame.flip_x {
-                    let start = i64::from(frame.x1) - i64::from(first) - 63;
+                    let start = i64::from(frame.area.x1) - i64::from(first) - 63;
                     free.bits_at(gy, start).reverse_bits()
                 } else {
-                    free.bits_at(gy, i64::from(frame.x0) + i64::from(first))
+                    free.bits_at(gy, i64::from(frame.area.x0) + i64::from(first))
                 };
                 let inside = w - first;
                 let mask = if inside >= 64 {

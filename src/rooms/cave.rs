@@ -4,32 +4,47 @@
 //! `stickiness` it grows from the cell it added last, when that cell still has a free
 //! neighbour; otherwise it picks a random earlier cell that still has one (forgetting the
 //! ones that have none). Stickiness 0 gives compact blobs, 1 long winding caverns.
+//!
+//! Stretch (`002`'s weighted growth directions) weighs the free neighbours a cell may grow
+//! into: steps left and right by `1 + stretch`, up and down by `1 − stretch`, so positive
+//! stretch grows wide rooms and negative tall ones. At 0 every free neighbour is equally
+//! likely, drawn exactly as before stretch existed.
 
 use rand::{Rng, RngExt};
 
 use crate::streams::below;
 
-use crate::grid::{Dir, Grid, Pos, step_within};
+use crate::grid::{Dir, Grid, Pos, index, step_within};
 use crate::tile::Tile;
 
-/// Grow cave room number `id` from `origin` until it has `size` cells or cannot grow, marking
-/// its cells on `tiles`. Returns the cells in the order they were added, `origin` first; an
-/// empty list when `origin` is outside the grid or taken. Never touches a taken cell.
+use super::Growth;
+
+/// Grow cave room number `id` from `origin` until it has `growth.size` cells or cannot
+/// grow, marking its cells on `tiles`. Returns the cells in the order they were added,
+/// `origin` first; an empty list when `origin` is outside the grid or taken. Never touches
+/// a taken cell.
 pub fn grow<R: Rng + ?Sized>(
     tiles: &mut Grid<Tile>,
     origin: Pos,
-    size: u32,
-    stickiness: f64,
+    growth: &Growth,
     id: u32,
     rng: &mut R,
 ) -> Vec<Pos> {
-    if !tiles.get(origin).is_some_and(|t| t.is_free()) || size == 0 {
+    let (size, stickiness) = (growth.size, growth.stickiness);
+    if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) || size == 0 {
         return Vec::new();
     }
+    // Weights of a step left or right, and up or down; never quite 0, so a room at the
+    // ends of the range still fills out when it cannot grow the favoured way.
+    let weights = (growth.stretch != 0.0).then(|| {
+        let s = growth.stretch.clamp(-1.0, 1.0);
+        ((1.0 + s).max(MIN_WEIGHT), (1.0 - s).max(MIN_WEIGHT))
+    });
     let mut cave = Cave {
         width: tiles.width(),
         height: tiles.height(),
         room: Tile::of_room(id),
+        weights,
         grid: tiles.as_mut_slice(),
     };
     let mut cells = Vec::with_capacity(size as usize);
@@ -56,17 +71,22 @@ pub fn grow<R: Rng + ?Sized>(
     cells
 }
 
+/// The least weight of a direction at the ends of the stretch range.
+const MIN_WEIGHT: f64 = 0.02;
+
 /// The grid as a growing room sees it.
 struct Cave<'a> {
     width: u32,
     height: u32,
     room: Tile,
+    /// (left/right, up/down) weights; `None` for even growth.
+    weights: Option<(f64, f64)>,
     grid: &'a mut [Tile],
 }
 
 impl Cave<'_> {
     fn index(&self, p: Pos) -> usize {
-        p.y as usize * self.width as usize + p.x as usize
+        index(self.width, p)
     }
 
     fn take(&mut self, p: Pos) {
@@ -101,14 +121,26 @@ impl Cave<'_> {
             let Some(q) = step_within(self.width, self.height, p, d) else {
                 continue;
             };
-            if self.grid[self.index(q)].is_free() {
+            if self.grid[self.index(q)].is_outside_rooms() {
                 free[n] = q;
                 n += 1;
             }
         }
-        match n {
-            0 => None,
-            _ => Some(free[below(rng, n as u32) as usize]),
+        match (n, self.weights) {
+            (0, _) => None,
+            (_, None) => Some(free[below(rng, n as u32) as usize]),
+            (_, Some((across, along))) => {
+                let weight = |q: Pos| if q.y == p.y { across } else { along };
+                let total: f64 = free[..n].iter().map(|&q| weight(q)).sum();
+                let mut pick = rng.random::<f64>() * total;
+                for &q in &free[..n - 1] {
+                    pick -= weight(q);
+                    if pick < 0.0 {
+                        return Some(q);
+                    }
+                }
+                Some(free[n - 1])
+            }
         }
     }
 }

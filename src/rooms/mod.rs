@@ -1,18 +1,25 @@
-//! Rooms: their type, and placing them one after another on the grid (`001`).
+//! Rooms: their type, their shapes, and placing them one after another on the grid (`001`).
 //!
-//! Each room starts at a random free cell drawn from the placement stream and grows with its
-//! own stream; its colour comes from a third. Rooms are placed until as many as requested
-//! stand or no free cell is left.
+//! Each room starts at a random free cell drawn from the placement stream and takes its
+//! shape with its own stream ([`Shape`], chosen at one `match` in [`grow_room`]: one file
+//! per shape); its colour comes from a third. Rooms are placed until as many as requested
+//! stand or no free cell is left. A shape that does not fit where it starts is placed
+//! smaller, never over another room.
 
 pub mod cave;
+pub mod cross;
+pub mod diamond;
+pub mod rect;
 
-use rand::RngExt;
+use rand::{Rng, RngExt};
 use rand_pcg::Pcg64Mcg;
 
 use crate::colour::{Rgb, room_colour};
+use crate::flood::{Flood, FloodSpec};
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
-use crate::streams::{Stage, stream};
+use crate::recipe::Choice;
+use crate::streams::{Stage, below, stream};
 use crate::tile::Tile;
 
 /// A room: its cells in the order they grew (the first is where it started) and its colour.
@@ -22,16 +29,54 @@ pub struct Room {
     pub colour: Rgb,
 }
 
-/// What the room stage asks for: how many rooms, how big, how sticky, on which seed.
+/// The rooms' shape, the recipe's `shape`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Shape {
+    /// Grown cell by cell like a cave ([`cave`]), the original's.
+    #[default]
+    Cave,
+    /// A whole rectangle, proportions within 1:3 ([`rect`]).
+    Rect,
+    /// Every cell within a number of steps of the centre ([`diamond`]).
+    Diamond,
+    /// Two bars crossing at the centre ([`cross`]).
+    Cross,
+    /// Each room one of the others, picked from its own stream.
+    Mixed,
+}
+
+impl Choice for Shape {
+    const ALL: &'static [Self] = &[
+        Shape::Cave,
+        Shape::Rect,
+        Shape::Diamond,
+        Shape::Cross,
+        Shape::Mixed,
+    ];
+    const NAMES: &'static [&'static str] = &["cave", "rect", "diamond", "cross", "mixed"];
+}
+
+/// How big a room grows and, for caves, how.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Growth {
+    /// Cells a room grows to at most.
+    pub size: u32,
+    /// Chance of a cave growing from the cell it added last.
+    pub stickiness: f64,
+    /// Caves' lean: positive wide, negative tall.
+    pub stretch: f64,
+}
+
+/// What the room stage asks for: how many rooms, of which shape, how big, on which seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoomPlan {
     pub seed: u64,
     pub rooms: u32,
-    pub room_size: u32,
-    pub stickiness: f64,
+    pub shape: Shape,
+    pub growth: Growth,
 }
 
-/// Place up to `plan.rooms` cave rooms on `tiles`, which should be free; returns them in
+/// Place up to `plan.rooms` rooms on `tiles`, which should be free; returns them in
 /// creation order. Stops early, without error, when no free cell is left.
 ///
 /// # Errors
@@ -43,28 +88,87 @@ pub fn place_rooms(
 ) -> Result<Vec<Room>, Cancelled> {
     progress.start_rooms(plan.rooms);
     let mut placement = stream(plan.seed, Stage::Placement, 0);
-    let mut free = tiles.as_slice().iter().filter(|t| t.is_free()).count();
+    let mut free = tiles
+        .as_slice()
+        .iter()
+        .filter(|t| t.is_outside_rooms())
+        .count();
     let mut rooms = Vec::new();
     for id in 0..plan.rooms {
         progress.check()?;
         let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
             break;
         };
-        let mut growth = stream(plan.seed, Stage::RoomGrowth, u64::from(id));
-        let cells = cave::grow(
-            tiles,
-            origin,
-            plan.room_size,
-            plan.stickiness,
-            id,
-            &mut growth,
-        );
+        let cells = grow_room(plan.shape, tiles, origin, plan, id);
         free -= cells.len();
         let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
         rooms.push(Room { cells, colour });
         progress.room_placed();
     }
     Ok(rooms)
+}
+
+/// Grow room `id` of `shape` from the free cell `origin`: the one place a shape is chosen.
+fn grow_room(
+    shape: Shape,
+    tiles: &mut Grid<Tile>,
+    origin: Pos,
+    plan: &RoomPlan,
+    id: u32,
+) -> Vec<Pos> {
+    let growth = &plan.growth;
+    let mut rng = stream(plan.seed, Stage::RoomGrowth, u64::from(id));
+    match shape {
+        Shape::Cave => cave::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Rect => rect::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Diamond => diamond::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Cross => cross::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Mixed => {
+            let mut pick = stream(plan.seed, Stage::RoomShape, u64::from(id));
+            let concrete = &Shape::ALL[..Shape::ALL.len() - 1];
+            let shape = concrete[below(&mut pick, concrete.len() as u32) as usize];
+            grow_room(shape, tiles, origin, plan, id)
+        }
+    }
+}
+
+/// Claim for room `id` the cells of a shape around `origin` (those for which `inside`
+/// answers true, all free and joined to `origin` through each other), marking them on
+/// `tiles`; returns them nearest to `origin` first, so a replay shows the room spreading
+/// from where it started.
+fn claim(tiles: &mut Grid<Tile>, origin: Pos, id: u32, inside: impl Fn(Pos) -> bool) -> Vec<Pos> {
+    if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) {
+        return Vec::new();
+    }
+    let mut flood = Flood::new(tiles.width(), tiles.height());
+    let free = &*tiles;
+    flood.run(
+        &[origin],
+        &mut FloodSpec::new().select(|p| inside(p) && free[p].is_outside_rooms()),
+        &mut Pcg64Mcg::new(0),
+    );
+    let cells = flood.order().to_vec();
+    for &p in &cells {
+        tiles[p] = Tile::of_room(id);
+    }
+    cells
+}
+
+/// Whether every one of `cells` (as signed coordinates) is on the grid and free.
+fn all_free(tiles: &Grid<Tile>, mut cells: impl Iterator<Item = (i64, i64)>) -> bool {
+    cells.all(|(x, y)| {
+        let on_grid = u32::try_from(x)
+            .ok()
+            .zip(u32::try_from(y).ok())
+            .map(|(x, y)| Pos::new(x, y));
+        on_grid.is_some_and(|p| tiles.get(p).is_some_and(|t| t.is_outside_rooms()))
+    })
+}
+
+/// A random number from `lo` to `hi` spread evenly on a log scale: as likely to be halved
+/// as doubled.
+fn log_uniform<R: Rng + ?Sized>(rng: &mut R, lo: f64, hi: f64) -> f64 {
+    (lo.ln() + rng.random::<f64>() * (hi.ln() - lo.ln())).exp()
 }
 
 /// Tries at random places before counting through the free cells.
@@ -79,7 +183,7 @@ fn random_free_cell(tiles: &Grid<Tile>, free: usize, rng: &mut Pcg64Mcg) -> Opti
     let len = tiles.len() as u64;
     for _ in 0..RANDOM_TRIES {
         let i = rng.random_range(0..len) as usize;
-        if tiles.as_slice()[i].is_free() {
+        if tiles.as_slice()[i].is_outside_rooms() {
             return Some(tiles.pos_of(i));
         }
     }
@@ -88,7 +192,7 @@ fn random_free_cell(tiles: &Grid<Tile>, free: usize, rng: &mut Pcg64Mcg) -> Opti
         .as_slice()
         .iter()
         .enumerate()
-        .filter(|(_, t)| t.is_free())
+        .filter(|(_, t)| t.is_outside_rooms())
         .nth(k)?;
     Some(tiles.pos_of(i))
 }

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use dungeon_viewer::dungeon::Dungeon;
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::recipe::{Choice, Recipe};
 use dungeon_viewer::tile::Tile;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
@@ -88,7 +88,7 @@ pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
     let target = Tile::of_room(b as u32);
     let mut flood = Flood::new(d.width(), d.height());
     let mut spec = FloodSpec::new()
-        .select(|p| tiles[p].is_free() || tiles[p] == target)
+        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
         .goal(|p| tiles[p] == target);
     flood.run(&d.rooms()[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
     flood.goal().and_then(|g| flood.value(g).copied())
@@ -112,7 +112,7 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
         }
         for n in tiles.neighbours(p) {
             let t = tiles[n];
-            let step = u32::from(!(t.is_free() || t == ta || t == tb));
+            let step = u32::from(!(t.is_outside_rooms() || t == ta || t == tb));
             let i = tiles.index_of(n).unwrap();
             if c + step < cost[i] {
                 cost[i] = c + step;
@@ -152,7 +152,22 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         room_size,
         stickiness: rng.random_range(0.0..=1.0),
         randomness: rng.random_range(0.0..=1.0),
+        shape: pick(rng),
+        stretch: if rng.random_bool(0.5) {
+            0.0
+        } else {
+            rng.random_range(-1.0..=1.0)
+        },
+        corridor: pick(rng),
+        bends: rng.random_range(1..=8),
+        connect: pick(rng),
+        loops: rng.random_range(0.0..=1.0),
     }
+}
+
+/// One of a style's choices, at random.
+pub fn pick<C: Choice>(rng: &mut Pcg64Mcg) -> C {
+    C::ALL[rng.random_range(0..C::ALL.len())]
 }
 
 fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {
