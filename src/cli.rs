@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
 use crate::app;
 use dungeon_viewer::bench;
@@ -18,7 +18,7 @@ use dungeon_viewer::export;
 use dungeon_viewer::files::write_replacing;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::{self, Style};
-use dungeon_viewer::recipe::{Recipe, RecipeError};
+use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
@@ -50,38 +50,87 @@ pub enum Command {
     Bench(BenchArgs),
 }
 
-/// What decides the map. Values are checked against their ranges.
-#[derive(Args, Debug, Default, Clone)]
+/// What decides the map: `--recipe` or `--from`, then one flag per recipe key, made from
+/// the recipe's key table. Values are checked against their ranges.
+#[derive(Debug, Default, Clone)]
 pub struct RecipeArgs {
-    /// Start from this recipe string; the flags below override its values
-    #[arg(long, value_name = "RECIPE", conflicts_with = "from")]
+    /// Start from this recipe string.
     pub recipe: Option<String>,
-    /// Start from the recipe inside a PNG saved by Dungeon Viewer; the flags below override
-    /// its values
-    #[arg(long, value_name = "FILE.png")]
+    /// Start from the recipe inside this PNG.
     pub from: Option<PathBuf>,
-    /// Any whole number from 0 to 18446744073709551615
-    #[arg(long, value_name = "N")]
-    pub seed: Option<String>,
-    /// Grid width in cells (1 to 2048)
-    #[arg(long, value_name = "CELLS")]
-    pub width: Option<String>,
-    /// Grid height in cells (1 to 2048)
-    #[arg(long, value_name = "CELLS")]
-    pub height: Option<String>,
-    /// Rooms to place (1 to 10000; fewer when the grid fills up). Rooms × room size may be
-    /// at most a third of the cells (at most 1000000, always 65536)
-    #[arg(long, value_name = "N")]
-    pub rooms: Option<String>,
-    /// Cells per room (1 to 4096; walled-in rooms stay smaller)
-    #[arg(long, value_name = "CELLS")]
-    pub room_size: Option<String>,
-    /// How cave rooms grow: 0 compact blobs, 1 long winding caverns
-    #[arg(long, value_name = "0..1")]
-    pub stickiness: Option<String>,
-    /// How paths wiggle: 0 straight, 1 wiggly
-    #[arg(long, value_name = "0..1")]
-    pub randomness: Option<String>,
+    /// Each recipe key given as a flag, with its text, in the table's order.
+    pub values: Vec<(&'static str, String)>,
+}
+
+/// The placeholder a key's flag shows in `--help`.
+fn value_name(key: &Key) -> &'static str {
+    match key.kind {
+        Kind::Whole { .. } => "N",
+        Kind::Fraction { .. } => "NUMBER",
+        Kind::Choice(_) => "STYLE",
+    }
+}
+
+impl Args for RecipeArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let cmd = cmd
+            .arg(
+                Arg::new("recipe")
+                    .long("recipe")
+                    .value_name("RECIPE")
+                    .conflicts_with("from")
+                    .help("Start from this recipe string; the flags below override its values"),
+            )
+            .arg(
+                Arg::new("from")
+                    .long("from")
+                    .value_name("FILE.png")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(
+                        "Start from the recipe inside a PNG saved by Dungeon Viewer; the \
+                         flags below override its values",
+                    ),
+            );
+        KEYS.iter().fold(cmd, |cmd, key| {
+            cmd.arg(
+                Arg::new(key.name)
+                    .long(key.name)
+                    .value_name(value_name(key))
+                    .allow_negative_numbers(true)
+                    .help(format!(
+                        "{} ({})",
+                        key.help.trim_end_matches('.'),
+                        key.kind.allowed()
+                    )),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for RecipeArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Self {
+            recipe: matches.remove_one("recipe"),
+            from: matches.remove_one("from"),
+            values: KEYS
+                .iter()
+                .filter_map(|key| Some((key.name, matches.remove_one(key.name)?)))
+                .collect(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
 impl RecipeArgs {
@@ -101,19 +150,8 @@ impl RecipeArgs {
             }
             (None, None) => Recipe::default(),
         };
-        let flags = [
-            ("seed", &self.seed),
-            ("width", &self.width),
-            ("height", &self.height),
-            ("rooms", &self.rooms),
-            ("room-size", &self.room_size),
-            ("stickiness", &self.stickiness),
-            ("randomness", &self.randomness),
-        ];
-        for (key, value) in flags {
-            if let Some(value) = value {
-                recipe.set(key, value)?;
-            }
+        for (key, value) in &self.values {
+            recipe.set(key, value)?;
         }
         recipe.validate()?;
         Ok(recipe)

@@ -6,8 +6,8 @@
 //! ones that have none). Stickiness 0 gives compact blobs, 1 long winding caverns.
 //!
 //! Stretch (`002`'s weighted growth directions) weighs the free neighbours a cell may grow
-//! into: steps left and right by `1 + stretch`, up and down by `1 − stretch`, so positive
-//! stretch grows wide rooms and negative tall ones. At 0 every free neighbour is equally
+//! into: steps left and right by `e^(2·stretch)`, up and down by `e^(−2·stretch)`, so
+//! positive stretch grows wide rooms and negative tall ones. At 0 every free neighbour is equally
 //! likely, drawn exactly as before stretch existed.
 
 use rand::{Rng, RngExt};
@@ -34,11 +34,12 @@ pub fn grow<R: Rng + ?Sized>(
     if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) || size == 0 {
         return Vec::new();
     }
-    // Weights of a step left or right, and up or down; never quite 0, so a room at the
-    // ends of the range still fills out when it cannot grow the favoured way.
+    // Weights of a step left or right, and up or down: their ratio grows smoothly from 1 at
+    // stretch 0 to e⁴ (about 55) at ±1, and never reaches 0, so a room at the ends of the
+    // range still fills out when it cannot grow the favoured way.
     let weights = (growth.stretch != 0.0).then(|| {
-        let s = growth.stretch.clamp(-1.0, 1.0);
-        ((1.0 + s).max(MIN_WEIGHT), (1.0 - s).max(MIN_WEIGHT))
+        let lean = STRETCH_STRENGTH * growth.stretch.clamp(-1.0, 1.0);
+        (lean.exp(), (-lean).exp())
     });
     let mut cave = Cave {
         width: tiles.width(),
@@ -71,8 +72,9 @@ pub fn grow<R: Rng + ?Sized>(
     cells
 }
 
-/// The least weight of a direction at the ends of the stretch range.
-const MIN_WEIGHT: f64 = 0.02;
+/// How strongly stretch favours one direction: the log of the weights' ratio at ±1 is
+/// twice this.
+const STRETCH_STRENGTH: f64 = 2.0;
 
 /// The grid as a growing room sees it.
 struct Cave<'a> {
