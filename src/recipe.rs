@@ -468,6 +468,23 @@ pub fn key(name: &str) -> Option<&'static Key> {
     KEYS.iter().find(|k| k.name == name)
 }
 
+/// The README's table of keys, in Markdown: one row per key with its values, its default
+/// and what it does.
+#[must_use]
+pub fn keys_markdown() -> String {
+    let mut table = String::from("| key | values | default | what it does |\n|---|---|---|---|\n");
+    for key in &KEYS {
+        table.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            key.name,
+            key.kind.allowed(),
+            key.format(key.default_value()),
+            key.help
+        ));
+    }
+    table
+}
+
 /// The names of every key, for messages.
 fn key_names() -> String {
     KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")

@@ -136,7 +136,10 @@ fn stretch_leans_caves_wide_or_tall() {
     let (tall, even, wide) = (mean_aspect(-0.8), mean_aspect(0.0), mean_aspect(0.8));
     // Twice as wide as tall, or the other way round, give or take the map's own shape.
     assert!(wide > 1.8, "stretch 0.8 gave a mean aspect of {wide}");
-    assert!(tall < 1.0 / 1.8, "stretch -0.8 gave a mean aspect of {tall}");
+    assert!(
+        tall < 1.0 / 1.8,
+        "stretch -0.8 gave a mean aspect of {tall}"
+    );
     assert!((0.7..1.4).contains(&even), "stretch 0 gave {even}");
 }
 
@@ -305,4 +308,36 @@ fn bad_kinds_are_usage_errors_that_list_what_is_allowed() {
         "-",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Turns a path takes.
+fn turns(cells: &[Pos]) -> usize {
+    cells
+        .windows(3)
+        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
+        .count()
+}
+
+#[test]
+fn drawn_corridors_are_ls_and_staircases_where_there_is_room() {
+    let (mut ls, mut stairs, mut total) = (0, 0, 0);
+    for seed in 0..40 {
+        let two = |corridor: Corridor| {
+            with(seed, |r| {
+                (r.rooms, r.room_size, r.shape, r.corridor, r.bends) =
+                    (2, 30, Shape::Rect, corridor, 4);
+            })
+        };
+        let (l, stair) = (two(Corridor::HalfRect), two(Corridor::Twisty));
+        let (Some(l), Some(stair)) = (l.paths().first(), stair.paths().first()) else {
+            continue;
+        };
+        total += 1;
+        // The turns into and out of the rooms come on top of the corridor's own.
+        ls += usize::from(turns(&l.cells) <= 3);
+        stairs += usize::from(turns(&stair.cells) <= 4 + 2);
+        assert!(common::unit_steps(&l.cells) && common::unit_steps(&stair.cells));
+    }
+    assert!(ls * 10 >= total * 8, "only {ls} of {total} half-rect corridors were L's");
+    assert!(stairs * 10 >= total * 8, "only {stairs} of {total} twisty corridors were staircases");
 }

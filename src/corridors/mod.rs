@@ -43,7 +43,7 @@ use crate::tile::Tile;
 use crossing::CrossingSearch;
 use landmarks::Landmarks;
 use regions::Regions;
-use wavefront::{FreeBits, PathEnd, Wavefront};
+use wavefront::{FreeBits, PathEnd, Walk, Wavefront};
 
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -206,13 +206,17 @@ impl<'a> Router<'a> {
             Corridor::HalfRect => half_rect::route(self, a, b, &mut rng),
             Corridor::Twisty => twisty::route(self, a, b, plan.bends, &mut rng),
         };
-        match drawn {
-            Some(cells) => Some(path(cells, 0)),
-            None => {
-                let (cells, crossed) = self.shortest(searches, (a, b), plan, index)?;
-                Some(path(cells, crossed))
-            }
+        if let Some(cells) = drawn {
+            return Some(path(cells, 0));
         }
+        // Flood corridors wiggle as randomness says; drawn ones that found no straight way
+        // take the shortest one, walked as straight as it goes.
+        let walk = match plan.corridor {
+            Corridor::Flood => Walk::Wiggle(plan.randomness),
+            Corridor::HalfRect | Corridor::Twisty => Walk::Straight,
+        };
+        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk)?;
+        Some(path(cells, crossed))
     }
 
     /// The closest pair of free cells beside rooms `a` and `b` (the first such pair in

@@ -1,7 +1,7 @@
 //! The `flood` corridor style, the original's: the shortest path through free cells, found
 //! by a bit-parallel flood ([`super::wavefront`]) and wiggled by randomness; when other
 //! rooms wall a room in, the route that crosses the fewest of their cells
-//! ([`super::crossing`]).
+//! ([`super::crossing`]). The drawn styles fall back to it, walked straight.
 
 use rand_pcg::Pcg64Mcg;
 
@@ -12,7 +12,8 @@ use crate::tile::Tile;
 use super::crossing::Route;
 use super::landmarks::Landmarks;
 use super::wavefront::PathEnd;
-use super::{PathPlan, Router, Searches};
+use super::wavefront::Walk;
+use super::{Router, Searches};
 
 impl Router<'_> {
     /// The `flood` style's path from room `a` to room `b`: through free cells if any join
@@ -22,21 +23,17 @@ impl Router<'_> {
         &self,
         searches: &mut Searches,
         (a, b): (usize, usize),
-        plan: &PathPlan,
+        seed: u64,
         index: u64,
+        walk: Walk,
     ) -> Option<(Vec<Pos>, u32)> {
-        let rng = || stream(plan.seed, Stage::Path, index);
+        let rng = || stream(seed, Stage::Path, index);
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
         let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
         if worth_trying {
-            let found = searches.free.find(
-                self.tiles,
-                &self.free,
-                from,
-                to,
-                plan.randomness,
-                &mut rng(),
-            );
+            let found = searches
+                .free
+                .find(self.tiles, &self.free, from, to, walk, &mut rng());
             if let Some(cells) = found {
                 return Some((cells, 0));
             }
@@ -44,9 +41,9 @@ impl Router<'_> {
         // Walled in: cross from the side that reaches fewer free cells.
         let regions = self.regions();
         let Route { cells, crossed } = if regions.reach(a) <= regions.reach(b) {
-            self.cross(searches, a, b, plan.randomness, &mut rng())?
+            self.cross(searches, a, b, walk, &mut rng())?
         } else {
-            let mut back = self.cross(searches, b, a, plan.randomness, &mut rng())?;
+            let mut back = self.cross(searches, b, a, walk, &mut rng())?;
             back.cells.reverse();
             back
         };
@@ -60,9 +57,13 @@ impl Router<'_> {
         searches: &mut Searches,
         from: usize,
         to: usize,
-        randomness: f64,
+        walk: Walk,
         rng: &mut Pcg64Mcg,
     ) -> Option<Route> {
+        let randomness = match walk {
+            Walk::Wiggle(randomness) => randomness,
+            Walk::Straight => 0.0,
+        };
         let tiles = self.tiles;
         let target = &self.rooms[to];
         let side = self.sides[to].as_ref()?;
@@ -99,7 +100,7 @@ impl Router<'_> {
                     &self.free,
                     &PathEnd::new(tiles, &[last])?,
                     side,
-                    randomness,
+                    walk,
                     rng,
                 )?,
             };

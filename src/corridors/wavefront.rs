@@ -20,8 +20,28 @@
 use rand::Rng;
 
 use crate::flood::neighbour_order;
-use crate::grid::{Grid, Pos, Rect, step_within};
+use crate::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::tile::Tile;
+
+/// How a path the flood found is walked back from its end: among the cells one step
+/// nearer the start, in the order the seeds' randomness gives (0 straight and tidy, 1
+/// wiggly), or keeping the direction of the step before whenever it can, for corridors
+/// that run straight and turn only where they must.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Walk {
+    Wiggle(f64),
+    Straight,
+}
+
+/// The four directions, `ahead` first.
+fn straight_on(ahead: Option<Dir>) -> [Dir; 4] {
+    let mut order = Dir::ALL;
+    if let Some(d) = ahead {
+        let at = order.iter().position(|&o| o == d).unwrap_or(0);
+        order[..=at].rotate_right(1);
+    }
+    order
+}
 
 /// The free cells of a map as bits, row by row.
 #[derive(Debug)]
@@ -198,7 +218,7 @@ impl Wavefront {
         free: &FreeBits,
         from: &PathEnd,
         to: &PathEnd,
-        randomness: f64,
+        walk: Walk,
         rng: &mut R,
     ) -> Option<Vec<Pos>> {
         let target = tiles[*to.cells.first()?];
@@ -217,7 +237,7 @@ impl Wavefront {
             let reached = self.flood(free, &frame, from, to);
             let path = match reached {
                 Some(r) if covers_map || r.length < gap + 2 * (margin + 1) => {
-                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, randomness, rng))
+                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, walk, rng))
                 }
                 None if covers_map => None,
                 _ => {
@@ -470,10 +490,18 @@ impl Wavefront {
         reached: &Reached,
         from: &[Pos],
         target: Tile,
-        randomness: f64,
+        walk: Walk,
         rng: &mut R,
     ) -> Vec<Pos> {
         let (w, h) = (tiles.width(), tiles.height());
+        // The direction of the step last taken, which a straight walk keeps when it can.
+        let mut ahead: Option<Dir> = None;
+        let order = |ahead: Option<Dir>, rng: &mut R| -> [Dir; 4] {
+            match walk {
+                Walk::Wiggle(randomness) => *neighbour_order(randomness, rng),
+                Walk::Straight => straight_on(ahead),
+            }
+        };
         let in_layer = |l: Local, k: usize| -> bool {
             let (word, bit) = (l.x / 64, 1u64 << (l.x % 64));
             let layer = &self.layers[k];
@@ -483,7 +511,7 @@ impl Wavefront {
         };
         let mut path = Vec::with_capacity(reached.length as usize + 1);
         let door = frame.global(reached.door);
-        let into = neighbour_order(randomness, rng)
+        let into = order(ahead, rng)
             .iter()
             .filter_map(|&d| step_within(w, h, door, d))
             .find(|&p| tiles[p] == target);
@@ -492,7 +520,7 @@ impl Wavefront {
         loop {
             let at = frame.global(here);
             path.push(at);
-            let order = neighbour_order(randomness, rng);
+            let order = order(ahead, rng);
             let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y);
             if steps <= 1 {
                 // One step from room A: step into it.
@@ -512,12 +540,12 @@ impl Wavefront {
                 } else {
                     layer.checked_sub(2)?
                 };
-                in_layer(l, k).then_some((l, k))
+                in_layer(l, k).then_some((l, k, d))
             });
-            let Some((l, k)) = previous else {
+            let Some((l, k, d)) = previous else {
                 break;
             };
-            (here, layer) = (l, k);
+            (here, layer, ahead) = (l, k, Some(d));
         }
         path.reverse();
         path
