@@ -4,9 +4,10 @@
 //! A workload fixes the grid and the room count; the seed decides how tangled the map is,
 //! so each workload is timed over several seeds and the row gives the median of their
 //! medians, the fastest run, and the median of one breadth-first flood of the empty grid.
+//! Every workload is timed with each connection style, on the same rooms.
 
 use dungeon_viewer::bench::measure;
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::recipe::{Choice, Connect, Recipe};
 
 /// (name, width, height, rooms, seeds, iterations per seed)
 const WORKLOADS: [(&str, u32, u32, u32, u64, u32); 4] = [
@@ -22,30 +23,34 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn main() {
-    println!("| workload | grid | rooms | median ms | min ms | flood ms | ratio |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| workload | grid | rooms | connect | median ms | min ms | flood ms | ratio |");
+    println!("|---|---|---|---|---|---|---|---|");
     for (name, width, height, rooms, seeds, iterations) in WORKLOADS {
-        let reports: Vec<_> = (1..=seeds)
-            .map(|seed| {
-                let recipe = Recipe {
-                    seed,
-                    width,
-                    height,
-                    rooms,
-                    ..Recipe::default()
-                };
-                measure(&recipe, iterations).expect("the workloads are in range")
-            })
-            .collect();
-        let generation = median(&mut reports.iter().map(|r| r.median_ms).collect::<Vec<_>>());
-        let fastest = reports
-            .iter()
-            .map(|r| r.min_ms)
-            .fold(f64::INFINITY, f64::min);
-        let flood = median(&mut reports.iter().map(|r| r.flood_ms).collect::<Vec<_>>());
-        println!(
-            "| {name} | {width}×{height} | {rooms} | {generation:.3} | {fastest:.3} | {flood:.4} | {:.1} |",
-            generation / flood
-        );
+        for &connect in Connect::ALL {
+            let reports: Vec<_> = (1..=seeds)
+                .map(|seed| {
+                    let recipe = Recipe {
+                        seed,
+                        width,
+                        height,
+                        rooms,
+                        connect,
+                        ..Recipe::default()
+                    };
+                    measure(&recipe, iterations).expect("the workloads are in range")
+                })
+                .collect();
+            let generation = median(&mut reports.iter().map(|r| r.median_ms).collect::<Vec<_>>());
+            let fastest = reports
+                .iter()
+                .map(|r| r.min_ms)
+                .fold(f64::INFINITY, f64::min);
+            let flood = median(&mut reports.iter().map(|r| r.flood_ms).collect::<Vec<_>>());
+            println!(
+                "| {name} | {width}×{height} | {rooms} | {} | {generation:.3} | {fastest:.3} | {flood:.4} | {:.1} |",
+                connect.name(),
+                generation / flood
+            );
+        }
     }
 }

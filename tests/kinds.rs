@@ -338,6 +338,12 @@ fn drawn_corridors_are_ls_and_staircases_where_there_is_room() {
         stairs += usize::from(turns(&stair.cells) <= 4 + 2);
         assert!(common::unit_steps(&l.cells) && common::unit_steps(&stair.cells));
     }
-    assert!(ls * 10 >= total * 8, "only {ls} of {total} half-rect corridors were L's");
-    assert!(stairs * 10 >= total * 8, "only {stairs} of {total} twisty corridors were staircases");
+    assert!(
+        ls * 10 >= total * 8,
+        "only {ls} of {total} half-rect corridors were L's"
+    );
+    assert!(
+        stairs * 10 >= total * 8,
+        "only {stairs} of {total} twisty corridors were staircases"
+    );
 }
