@@ -1,22 +1,38 @@
 //! A dungeon: what a recipe makes. [`generate`] runs the stages as plain calls in order
 //! (rooms, then paths), each drawing from its own seeded streams.
 
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 use crate::corridors::{self, Path, PathPlan};
+use crate::features::Features;
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
 use crate::recipe::{Recipe, RecipeError};
 use crate::rooms::{self, Growth, Room, RoomPlan};
 use crate::tile::Tile;
 
-/// A generated map: the grid of tiles, the rooms in creation order and the paths between them.
-#[derive(Clone, Debug, PartialEq)]
+/// A generated map: the grid of tiles, the rooms in creation order and the paths between
+/// them; its doors, start and goal are read off it when first asked for.
+#[derive(Clone, Debug)]
 pub struct Dungeon {
     recipe: Recipe,
     tiles: Grid<Tile>,
     rooms: Vec<Room>,
     paths: Vec<Path>,
+    features: OnceLock<Features>,
+}
+
+/// Two dungeons are equal when their recipe, tiles, rooms and paths are: the features
+/// follow from those, whether or not they were asked for yet.
+impl PartialEq for Dungeon {
+    fn eq(&self, other: &Self) -> bool {
+        self.recipe == other.recipe
+            && self.tiles == other.tiles
+            && self.rooms == other.rooms
+            && self.paths == other.paths
+    }
 }
 
 /// What a dungeon holds, in numbers.
@@ -99,6 +115,7 @@ pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon,
         tiles,
         rooms,
         paths,
+        features: OnceLock::new(),
     })
 }
 
@@ -141,6 +158,15 @@ impl Dungeon {
     #[must_use]
     pub fn paths(&self) -> &[Path] {
         &self.paths
+    }
+
+    /// The doors, the start and the goal, found the first time they are asked for.
+    #[must_use]
+    pub fn features(&self) -> &Features {
+        self.features.get_or_init(|| {
+            let cells: Vec<&[Pos]> = self.rooms.iter().map(|r| r.cells.as_slice()).collect();
+            Features::find(self.recipe.seed, &self.tiles, &cells, &self.paths)
+        })
     }
 
     #[must_use]

@@ -28,6 +28,7 @@ pub mod connect;
 pub mod corridors;
 pub mod dungeon;
 pub mod export;
+pub mod features;
 pub mod files;
 pub mod flood;
 pub mod grid;

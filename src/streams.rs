@@ -20,6 +20,8 @@ pub enum Stage {
     Path,
     /// Which shape room `i` of a mixed map takes.
     RoomShape,
+    /// Where the adventurer starts.
+    Start,
 }
 
 impl Stage {
@@ -30,6 +32,7 @@ impl Stage {
             Stage::RoomColour => 0x636f_6c6f_7572_0003,
             Stage::Path => 0x7061_7468_0000_0004,
             Stage::RoomShape => 0x7368_6170_6500_0005,
+            Stage::Start => 0x7374_6172_7400_0006,
         }
     }
 }
