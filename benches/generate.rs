@@ -5,6 +5,8 @@
 //! so each workload is timed over several seeds and the row gives the median of their
 //! medians, the fastest run, and the median of one breadth-first flood of the empty grid.
 
+use std::sync::atomic::AtomicU32;
+
 use dungeon_viewer::bench::measure;
 use dungeon_viewer::recipe::Recipe;
 
@@ -34,7 +36,8 @@ fn main() {
                     rooms,
                     ..Recipe::default()
                 };
-                measure(&recipe, iterations).expect("the workloads are in range")
+                measure(&recipe, iterations, &AtomicU32::default())
+                    .expect("the workloads are in range")
             })
             .collect();
         let generation = median(&mut reports.iter().map(|r| r.median_ms).collect::<Vec<_>>());
