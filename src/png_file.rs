@@ -10,7 +10,7 @@
 //! anything is allocated for it.
 
 use std::fmt;
-use std::io::{self, BufReader, Cursor, Read, Write};
+use std::io::{self, BufReader, BufWriter, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::files::open_regular;
@@ -224,41 +224,50 @@ fn image_data<W: Write>(
     store: bool,
     bands: &impl Fn(&mut dyn FnMut(&[[u8; 4]]) -> io::Result<()>) -> io::Result<()>,
 ) -> io::Result<W> {
-    let mut row = Vec::with_capacity(1 + width * 3);
-    if store {
-        let mut stored = Stored::new(out)?;
-        bands(&mut |band| {
-            for pixels in band.chunks(width) {
-                row.clear();
-                row.extend(pixels.iter().flat_map(|px| [px[0], px[1], px[2]]));
-                stored.write_data(&[0])?;
-                stored.write_data(&row)?;
-            }
-            Ok(())
-        })?;
-        stored.finish()
+    // The compressor writes a few bytes at a time: gather them for the checksum.
+    let out = BufWriter::with_capacity(1 << 16, out);
+    let mut deflate = if store {
+        Deflate::Stored(Stored::new(out)?)
     } else {
-        let mut deflate = fdeflate::Compressor::new(out)?;
-        bands(&mut |band| {
-            for pixels in band.chunks(width) {
-                // Filter `Sub`: each byte less the same colour of the pixel on its left.
-                row.clear();
-                row.push(1);
-                let mut left = [0; 3];
-                for px in pixels {
-                    row.extend([
-                        px[0].wrapping_sub(left[0]),
-                        px[1].wrapping_sub(left[1]),
-                        px[2].wrapping_sub(left[2]),
-                    ]);
-                    left = [px[0], px[1], px[2]];
-                }
-                deflate.write_data(&row)?;
+        Deflate::Compressed(fdeflate::Compressor::new(out)?)
+    };
+    let mut rgb = vec![0; width * 3];
+    // A row of image data: its filter type, then its bytes.
+    let mut row = vec![0; 1 + width * 3];
+    bands(&mut |band| {
+        for pixels in band.chunks(width) {
+            for (to, px) in rgb.chunks_exact_mut(3).zip(pixels) {
+                to.copy_from_slice(&px[..3]);
             }
-            Ok(())
-        })?;
-        deflate.finish()
-    }
+            if store {
+                row[0] = 0; // None
+                row[1..].copy_from_slice(&rgb);
+            } else {
+                // Sub: each byte less the same colour of the pixel on its left.
+                row[0] = 1;
+                row[1..4].copy_from_slice(&rgb[..3]);
+                for ((to, &byte), &left) in row[4..].iter_mut().zip(&rgb[3..]).zip(&rgb) {
+                    *to = byte.wrapping_sub(left);
+                }
+            }
+            match &mut deflate {
+                Deflate::Compressed(compressor) => compressor.write_data(&row)?,
+                Deflate::Stored(stored) => stored.write_data(&row)?,
+            }
+        }
+        Ok(())
+    })?;
+    let out = match deflate {
+        Deflate::Compressed(compressor) => compressor.finish()?,
+        Deflate::Stored(stored) => stored.finish()?,
+    };
+    out.into_inner().map_err(io::IntoInnerError::into_error)
+}
+
+/// The two ways image data is deflated.
+enum Deflate<W: Write> {
+    Compressed(fdeflate::Compressor<BufWriter<W>>),
+    Stored(Stored<BufWriter<W>>),
 }
 
 /// A writer that counts the bytes through it and keeps their CRC, started from `kind`.
