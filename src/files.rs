@@ -74,15 +74,16 @@ pub fn write_replacing_with(
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
     };
-    let temporary = {
+    // Listed in the same step as made, and unlisted only once removed or renamed (the
+    // temporary file is dropped first), so a signal never misses it.
+    let (listed, temporary) = {
         let mut unfinished = unfinished();
         let temporary = Builder::new()
             .permissions(Permissions::from_mode(kept.unwrap_or(0o666)))
             .tempfile_in(dir)?;
         unfinished.push(temporary.path().to_path_buf());
-        temporary
+        (Listed(temporary.path().to_path_buf()), temporary)
     };
-    let listed = Listed(temporary.path().to_path_buf());
     let mut out = BufWriter::new(temporary.as_file());
     write(&mut out)?;
     out.flush()?;
