@@ -6,6 +6,8 @@
 //! medians, the fastest run, and the median of one breadth-first flood of the empty grid.
 //! Every workload is timed with each connection style, on the same rooms.
 
+use std::sync::atomic::AtomicU32;
+
 use dungeon_viewer::bench::measure;
 use dungeon_viewer::recipe::{Choice, Connect, Recipe};
 
@@ -37,7 +39,8 @@ fn main() {
                         connect,
                         ..Recipe::default()
                     };
-                    measure(&recipe, iterations).expect("the workloads are in range")
+                    measure(&recipe, iterations, &AtomicU32::default())
+                        .expect("the workloads are in range")
                 })
                 .collect();
             let generation = median(&mut reports.iter().map(|r| r.median_ms).collect::<Vec<_>>());

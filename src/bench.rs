@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use rand_pcg::Pcg64Mcg;
@@ -33,16 +34,24 @@ impl Report {
     }
 }
 
-/// Generate `recipe` `iterations` times (at least once) and time it, and time the flood.
+/// Generate `recipe` once for its figures, then `iterations` times (at least once) timed,
+/// and time the flood. Each generation done adds one to `generations_done`, for a watcher
+/// on another thread (`iterations + 1` in all).
 ///
 /// # Errors
 /// When the recipe is out of range.
-pub fn measure(recipe: &Recipe, iterations: u32) -> Result<Report, RecipeError> {
+pub fn measure(
+    recipe: &Recipe,
+    iterations: u32,
+    generations_done: &AtomicU32,
+) -> Result<Report, RecipeError> {
     let iterations = iterations.max(1);
     let dungeon = generate(recipe)?;
+    generations_done.fetch_add(1, Ordering::Relaxed);
     let stats = dungeon.stats();
     let mut times = time(iterations, || {
         black_box(generate(black_box(recipe)).ok());
+        generations_done.fetch_add(1, Ordering::Relaxed);
     });
     let mut floods = time(iterations.max(50), || {
         black_box(flood_whole_grid(recipe.width, recipe.height));

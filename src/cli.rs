@@ -2,22 +2,30 @@
 //! `bench`), and handing the window its recipe.
 //!
 //! Bad input never panics: it gets one line on stderr naming the problem and exit code 2
-//! (usage) or 1 (input/output).
+//! (usage) or 1 (input/output). `render` and `bench` show a progress bar on a terminal when
+//! they take over a second; Ctrl-C (or SIGTERM) stops them, leaving no unfinished file, with
+//! exit code 130.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app;
 use dungeon_viewer::bench;
-use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::dungeon::{GenerateError, generate_watched};
 use dungeon_viewer::export;
-use dungeon_viewer::files::write_replacing;
+use dungeon_viewer::files::{self, write_replacing, write_replacing_with};
 use dungeon_viewer::png_file;
-use dungeon_viewer::raster::{self, Style};
+use dungeon_viewer::progress::Progress;
+use dungeon_viewer::raster::{self, Raster, Style};
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
 
@@ -144,9 +152,7 @@ impl RecipeArgs {
         let mut recipe = match (&self.recipe, &self.from) {
             (Some(text), _) => text.parse()?,
             (None, Some(file)) => {
-                png_file::read(file)
-                    .map_err(|e| Failure::Io(e.to_string()))?
-                    .1
+                png_file::read_recipe(file).map_err(|e| Failure::Io(e.to_string()))?
             }
             (None, None) => Recipe::default(),
         };
@@ -178,8 +184,9 @@ pub struct RenderArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// How many times to generate the map
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// How many times to generate the map (at least 1)
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub iterations: u32,
 }
 
@@ -212,6 +219,15 @@ impl Failure {
 impl From<RecipeError> for Failure {
     fn from(e: RecipeError) -> Self {
         Failure::Usage(e.to_string())
+    }
+}
+
+impl From<GenerateError> for Failure {
+    fn from(e: GenerateError) -> Self {
+        match e {
+            GenerateError::Recipe(e) => e.into(),
+            GenerateError::Cancelled(e) => Failure::Io(e.to_string()),
+        }
     }
 }
 
@@ -262,6 +278,9 @@ fn report_parse_error(e: &clap::Error) -> i32 {
 }
 
 fn execute(cli: Cli) -> Result<(), Failure> {
+    if cli.command.is_some() {
+        stop_cleanly_on_signals()?;
+    }
     match cli.command {
         Some(Command::Render(args)) => render(&args),
         Some(Command::Bench(args)) => run_bench(&args),
@@ -309,7 +328,11 @@ impl Format {
 fn render(args: &RenderArgs) -> Result<(), Failure> {
     let format = Format::of(&args.output)?;
     let recipe = args.recipe.to_recipe()?;
-    let dungeon = generate(&recipe)?;
+    let progress = Progress::default();
+    let dungeon = with_progress(
+        || progress.snapshot().fraction(),
+        || generate_watched(&recipe, &progress),
+    )?;
     let stats = dungeon.stats();
     if stats.rooms_placed < stats.rooms_requested {
         eprintln!(
@@ -323,9 +346,12 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
                 cell_size: args.cell_size,
                 grid: !args.no_grid,
             };
-            let pixels =
-                raster::rasterize(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
-            png_file::encode(&pixels, &recipe).map_err(Failure::Io)?
+            let raster =
+                Raster::new(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
+            return write_replacing_with(&args.output, |out| {
+                png_file::write(out, &raster, &recipe)
+            })
+            .map_err(|e| cannot_write(&args.output, &e));
         }
         Format::Json => export::to_json(&dungeon).into_bytes(),
         Format::Text => export::to_text(&dungeon).into_bytes(),
@@ -333,15 +359,75 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
     if args.output.as_os_str() == "-" {
         write_stdout(&bytes)
     } else {
-        write_replacing(&args.output, &bytes)
-            .map_err(|e| Failure::Io(format!("cannot write {}: {e}", args.output.display())))
+        write_replacing(&args.output, &bytes).map_err(|e| cannot_write(&args.output, &e))
     }
+}
+
+fn cannot_write(file: &Path, e: &io::Error) -> Failure {
+    Failure::Io(format!("cannot write {}: {e}", file.display()))
 }
 
 fn run_bench(args: &BenchArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
-    let report = bench::measure(&recipe, args.iterations)?;
+    let done = AtomicU32::default();
+    let total = f64::from(args.iterations) + 1.0;
+    let report = with_progress(
+        || f64::from(done.load(Ordering::Relaxed)) / total,
+        || bench::measure(&recipe, args.iterations, &done),
+    )?;
     write_stdout(report.to_string().as_bytes())
+}
+
+/// On SIGINT (Ctrl-C) or SIGTERM: remove the unfinished temporary files, say so on one
+/// line and exit with 130, the shells' code for an interrupted command.
+fn stop_cleanly_on_signals() -> Result<(), Failure> {
+    ctrlc::set_handler(|| {
+        let _stopped = files::stop_writes();
+        let clear_bar = if io::stderr().is_terminal() {
+            "\r\x1b[2K"
+        } else {
+            ""
+        };
+        eprintln!("{clear_bar}interrupted");
+        std::process::exit(130);
+    })
+    .map_err(|e| Failure::Io(format!("cannot watch for Ctrl-C: {e}")))
+}
+
+/// Run `work` on a thread of its own while this one shows how far along it is, as told by
+/// `fraction` (0 to 1): a bar on standard error, drawn only when that is a terminal and
+/// the work takes over a second.
+fn with_progress<T: Send>(fraction: impl Fn() -> f64, work: impl FnOnce() -> T + Send) -> T {
+    const TICK: Duration = Duration::from_millis(100);
+    const SHOW_AFTER: Duration = Duration::from_secs(1);
+    const STEPS: u64 = 1000;
+    let started = Instant::now();
+    let mut bar = None;
+    thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        let worker = scope.spawn(move || {
+            // Dropping the sender when the work ends wakes the watcher at once.
+            let _done = done;
+            work()
+        });
+        while finished.recv_timeout(TICK) == Err(RecvTimeoutError::Timeout) {
+            if started.elapsed() >= SHOW_AFTER && io::stderr().is_terminal() {
+                let bar = bar.get_or_insert_with(|| {
+                    ProgressBar::new(STEPS).with_style(
+                        ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {percent:>3}%")
+                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                    )
+                });
+                bar.set_position((fraction() * STEPS as f64) as u64);
+            }
+        }
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {

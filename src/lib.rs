@@ -3,8 +3,9 @@
 //! Data flows one way:
 //!
 //! ```text
-//! Recipe ──generate──▶ Dungeon ──rasterize──▶ Pixels ──┬──▶ texture in the window
-//! (seed + params)      (grid, rooms, paths)    (RGBA)   └──▶ PNG file (+ recipe)
+//! Recipe ──generate──▶ Dungeon ──rasterize──▶ Pixels ──▶ texture in the window
+//! (seed + params)      (grid, rooms, paths)    (RGBA)
+//!                         └──Raster, band by band──▶ PNG file (+ recipe)
 //! ```
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],

@@ -8,6 +8,7 @@
 //! original, where rooms and paths were drawn over the grid; there are no grid lines below
 //! [`MIN_GRID_CELL`] pixels a cell, where they would hide the cells.
 
+use std::convert::Infallible;
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -107,7 +108,13 @@ impl Pixels {
     /// The RGBA bytes, row by row, top row first.
     #[must_use]
     pub fn rgba(&self) -> &[u8] {
-        self.grid.as_slice().as_flattened()
+        self.rgba_pixels().as_flattened()
+    }
+
+    /// The pixels as RGBA quadruples, row by row, top row first.
+    #[must_use]
+    pub fn rgba_pixels(&self) -> &[[u8; 4]] {
+        self.grid.as_slice()
     }
 
     /// The colour at pixel (x, y); `None` outside the image.
@@ -140,45 +147,107 @@ pub fn image_size(
     Ok((width as u32, height as u32))
 }
 
-/// Draw `dungeon` in `style`.
+/// Draw `dungeon` in `style`, the whole image at once (the window's texture).
 ///
 /// # Errors
 /// A cell size out of range, or an image too large (see [`image_size`]).
 pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, RasterError> {
-    let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
-    let n = style.cell_size as usize;
-    let grid_lines = style.grid && style.cell_size >= MIN_GRID_CELL;
-    let colours: Vec<[u8; 4]> = dungeon
-        .rooms()
-        .iter()
-        .map(|r| [r.colour.0, r.colour.1, r.colour.2, 255])
-        .collect();
-    let rgba = |c: Rgb| [c.0, c.1, c.2, 255];
-    let (background, line, path) = (rgba(Rgb::GRAY33), rgba(Rgb::DARK_BLUE), rgba(Rgb::BLACK));
-
-    let mut grid = Grid::new(width, height, background);
-    // Each row of cells becomes two pixel rows, a first (grid line) one and an inner one,
-    // each repeated down the cells' height.
-    let row = width as usize;
-    let mut first = vec![background; row];
-    let mut inner = vec![background; row];
-    for (y, cells) in grid.as_mut_slice().chunks_exact_mut(row * n).enumerate() {
-        for (x, tile) in dungeon.tiles().row(y as u32).iter().enumerate() {
-            let (top, rest, left) = match tile.kind() {
-                TileKind::Room(i) => (colours[i], colours[i], colours[i]),
-                TileKind::Path => (path, path, path),
-                TileKind::Free if grid_lines => (line, background, line),
-                TileKind::Free => (background, background, background),
-            };
-            let span = x * n..(x + 1) * n;
-            first[span.clone()].fill(top);
-            inner[span].fill(rest);
-            first[x * n] = left;
-            inner[x * n] = left;
-        }
-        for (i, pixels) in cells.chunks_exact_mut(row).enumerate() {
-            pixels.copy_from_slice(if i == 0 { &first } else { &inner });
-        }
-    }
+    let raster = Raster::new(dungeon, style)?;
+    let (width, height) = (raster.width(), raster.height());
+    let mut pixels = Vec::with_capacity(width as usize * height as usize);
+    let Ok(()) = raster.for_each_band(|band| {
+        pixels.extend_from_slice(band);
+        Ok::<(), Infallible>(())
+    });
+    let grid = Grid::from_cells(width, height, pixels).expect("the bands cover the image");
     Ok(Pixels { grid })
+}
+
+/// A dungeon ready to be drawn in a style, its image size checked: drawn one band of
+/// pixel rows at a time, so that writing a picture of any size needs memory for one band.
+#[derive(Clone, Copy, Debug)]
+pub struct Raster<'a> {
+    dungeon: &'a Dungeon,
+    style: Style,
+    width: u32,
+    height: u32,
+}
+
+impl<'a> Raster<'a> {
+    /// `dungeon` to be drawn in `style`.
+    ///
+    /// # Errors
+    /// A cell size out of range, or an image too large (see [`image_size`]).
+    pub fn new(dungeon: &'a Dungeon, style: &Style) -> Result<Self, RasterError> {
+        let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
+        Ok(Self {
+            dungeon,
+            style: *style,
+            width,
+            height,
+        })
+    }
+
+    /// The image's width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The image's height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Draw the image band by band, top first, handing each to `band`: the RGBA pixels of
+    /// one row of cells (cell-size rows of `width` pixels, top row first). Stops at the
+    /// first error `band` returns.
+    ///
+    /// # Errors
+    /// The first error of `band`.
+    pub fn for_each_band<E>(
+        &self,
+        mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let n = self.style.cell_size as usize;
+        let grid_lines = self.style.grid && self.style.cell_size >= MIN_GRID_CELL;
+        let colours: Vec<[u8; 4]> = self
+            .dungeon
+            .rooms()
+            .iter()
+            .map(|r| [r.colour.0, r.colour.1, r.colour.2, 255])
+            .collect();
+        let rgba = |c: Rgb| [c.0, c.1, c.2, 255];
+        let (background, line, path) = (rgba(Rgb::GRAY33), rgba(Rgb::DARK_BLUE), rgba(Rgb::BLACK));
+
+        // Each row of cells becomes two pixel rows, a first (grid line) one and an inner
+        // one, the inner one repeated down the cells' height.
+        let row = self.width as usize;
+        let mut first = vec![background; row];
+        let mut inner = vec![background; row];
+        let mut pixels = vec![background; row * n];
+        for y in 0..self.dungeon.height() {
+            for (x, tile) in self.dungeon.tiles().row(y).iter().enumerate() {
+                let (top, rest, left) = match tile.kind() {
+                    TileKind::Room(i) => (colours[i], colours[i], colours[i]),
+                    TileKind::Path => (path, path, path),
+                    TileKind::Free if grid_lines => (line, background, line),
+                    TileKind::Free => (background, background, background),
+                };
+                let span = x * n..(x + 1) * n;
+                first[span.clone()].fill(top);
+                inner[span].fill(rest);
+                first[x * n] = left;
+                inner[x * n] = left;
+            }
+            let (top, rest) = pixels.split_at_mut(row);
+            top.copy_from_slice(&first);
+            for pixel_row in rest.chunks_exact_mut(row) {
+                pixel_row.copy_from_slice(&inner);
+            }
+            band(&pixels)?;
+        }
+        Ok(())
+    }
 }

@@ -30,7 +30,7 @@ pub fn file_stem(recipe: &Recipe) -> String {
 /// A message for the user: the picture would be too large, or the file cannot be written.
 pub fn save_map(dir: &Path, dungeon: &Dungeon, style: &Style) -> Result<PathBuf, String> {
     let pixels = rasterize(dungeon, style).map_err(|e| e.to_string())?;
-    let bytes = png_file::encode(&pixels, dungeon.recipe())?;
+    let bytes = png_file::encode(&pixels, dungeon.recipe()).map_err(|e| e.to_string())?;
     save_new(dir, &file_stem(dungeon.recipe()), "png", &bytes)
         .map_err(|e| format!("cannot save in {}: {e}", dir.display()))
 }

@@ -190,6 +190,12 @@ fn bad_arguments_are_usage_errors_in_one_line() {
     );
     fails_with(&run(&["render"]), 2, "--output");
     fails_with(&run(&["bench", "--iterations", "many"]), 2, "many");
+    // A median of no runs is nothing to print.
+    fails_with(
+        &run(&["bench", "--iterations", "0"]),
+        2,
+        "invalid value '0' for '--iterations <N>'",
+    );
     fails_with(
         &run(&["render", "-o", "map.bmp"]),
         2,

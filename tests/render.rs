@@ -353,8 +353,9 @@ fn broken_pictures_each_get_their_message_naming_the_file() {
     assert!(out.status.success());
     let bytes = std::fs::read(&good).unwrap();
 
+    // Cut inside the recipe chunk, which is all `--from` reads.
     let truncated = dir.join("truncated.png");
-    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::write(&truncated, &bytes[..60]).unwrap();
     let not_png = dir.join("notes.png");
     std::fs::write(&not_png, "these are my notes").unwrap();
     let bare = dir.join("bare.png");
@@ -369,7 +370,10 @@ fn broken_pictures_each_get_their_message_naming_the_file() {
             "truncated.png is a damaged PNG image: it breaks off before its end",
         ),
         (&not_png, "notes.png is not a PNG image"),
-        (&bare, "bare.png has no dungeon recipe in it"),
+        (
+            &bare,
+            "bare.png has no dungeon recipe before its image data",
+        ),
         (&bad, "the recipe in "),
         (&missing, "cannot read "),
     ];
@@ -431,4 +435,68 @@ fn an_unwritable_png_is_an_io_error_and_a_too_large_one_a_usage_error() {
 fn pixels_check_their_size() {
     assert!(Pixels::from_rgba(2, 2, vec![0; 16]).is_ok());
     assert!(Pixels::from_rgba(2, 2, vec![0; 15]).is_err());
+}
+
+/// The bytes the `png` crate makes of a whole image at once, as pictures were written before
+/// they were streamed band by band.
+fn whole_image_png(pixels: &Pixels, recipe: &Recipe) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, pixels.width(), pixels.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let software = format!("Dungeon Viewer {}", env!("CARGO_PKG_VERSION"));
+    for (keyword, text) in [("recipe", recipe.to_string()), ("Software", software)] {
+        encoder.add_text_chunk(keyword.into(), text).unwrap();
+    }
+    let mut writer = encoder.write_header().unwrap();
+    let rgb: Vec<u8> = pixels
+        .rgba()
+        .chunks_exact(4)
+        .flat_map(|px| [px[0], px[1], px[2]])
+        .collect();
+    writer.write_image_data(&rgb).unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+#[test]
+fn pictures_written_band_by_band_keep_their_bytes() {
+    let cases = [
+        ("dv1", 12, true),
+        (
+            "dv1 seed=13 width=20 height=16 rooms=3 room-size=20",
+            3,
+            true,
+        ),
+        (
+            "dv1 seed=5 width=30 height=20 rooms=8 room-size=25",
+            7,
+            false,
+        ),
+        // So small that the image data is stored, not compressed.
+        ("dv1 width=1 height=1 rooms=1 room-size=1", 1, true),
+        ("dv1 width=3 height=2 rooms=1 room-size=1", 1, true),
+    ];
+    let dir = scratch("bytes");
+    for (text, cell_size, grid) in cases {
+        let recipe: Recipe = text.parse().unwrap();
+        let d = generate(&recipe).unwrap();
+        let style = Style { cell_size, grid };
+        let expected = whole_image_png(&rasterize(&d, &style).unwrap(), &recipe);
+        assert_eq!(
+            encode(&rasterize(&d, &style).unwrap(), &recipe).unwrap(),
+            expected,
+            "{text}"
+        );
+        let file = dir.join("map.png");
+        let mut args = vec!["render", "--recipe", text, "-o", file.to_str().unwrap()];
+        let size = cell_size.to_string();
+        args.extend(["--cell-size", &size]);
+        if !grid {
+            args.push("--no-grid");
+        }
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(std::fs::read(&file).unwrap(), expected, "render {text}");
+    }
 }

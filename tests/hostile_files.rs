@@ -1,0 +1,275 @@
+//! Files as a hostile user would hand them over (issue 7): decompression bombs, devices,
+//! pipes, planted links, interrupted writes, edited recipes. Each test failed before the fix.
+
+mod common;
+
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{run, scratch, stderr};
+
+use dungeon_viewer::png_file::{self, PictureError};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
+
+/// One PNG chunk with its checksum.
+fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    let mut bytes = (data.len() as u32).to_be_bytes().to_vec();
+    bytes.extend_from_slice(kind);
+    bytes.extend_from_slice(data);
+    bytes.extend_from_slice(&crc.finalize().to_be_bytes());
+    bytes
+}
+
+/// A PNG whose header claims `width × height` RGB pixels, with `recipe` before (or, when
+/// `recipe_first` is false, after) a tiny image data chunk.
+fn crafted_png(width: u32, height: u32, recipe: &str, recipe_first: bool) -> Vec<u8> {
+    let mut header = width.to_be_bytes().to_vec();
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut text = b"recipe\0".to_vec();
+    text.extend_from_slice(recipe.as_bytes());
+    let text = chunk(b"tEXt", &text);
+    // A few bytes of zlib data: far too little for the claimed image.
+    let data = chunk(b"IDAT", &[0x78, 0x01, 0x63, 0x60, 0x00, 0x00]);
+    let mut bytes = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    bytes.extend(chunk(b"IHDR", &header));
+    if recipe_first {
+        bytes.extend(text);
+        bytes.extend(data);
+    } else {
+        bytes.extend(data);
+        bytes.extend(text);
+    }
+    bytes.extend(chunk(b"IEND", &[]));
+    bytes
+}
+
+/// Run `command`, killing it if it has not ended within `seconds`.
+fn within(seconds: u64, mut command: Command) -> Output {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {seconds} s: {command:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn render(args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command.arg("render").args(args);
+    command
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_decompression_bomb_gives_its_recipe_without_decoding_a_pixel() {
+    let dir = scratch("bomb");
+    let bomb = dir.join("bomb.png");
+    let bytes = crafted_png(100_000, 100_000, "dv1 seed=3 rooms=4", true);
+    std::fs::write(&bomb, &bytes).unwrap();
+
+    let err = png_file::decode(&bytes, &bomb).unwrap_err();
+    assert!(matches!(err, PictureError::TooLarge { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("bomb.png is 100000×100000 pixels: larger than the 16384"),
+        "{err}"
+    );
+
+    // Under a 1 GiB address-space cap: the old reader asked for 30 GB and aborted.
+    let json = dir.join("map.json");
+    let mut capped = Command::new("prlimit");
+    capped.args(["--as=1073741824", "--", BIN, "render", "--from"]);
+    capped.arg(&bomb).arg("-o").arg(&json);
+    let out = within(30, capped);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let map: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(map["rooms"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_recipe_must_come_before_the_image_data() {
+    let dir = scratch("late-recipe");
+    let late = dir.join("late.png");
+    std::fs::write(&late, crafted_png(2, 2, "dv1 seed=3", false)).unwrap();
+    let out = run(&["render", "--from", late.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("late.png has no dungeon recipe before its image data"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn devices_directories_and_pipes_are_refused_at_once() {
+    let dir = scratch("not-files");
+    let fifo = dir.join("pipe.png");
+    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let cases: [(PathBuf, &str); 4] = [
+        ("/dev/zero".into(), "it is a device, not a regular file"),
+        ("/dev/urandom".into(), "it is a device, not a regular file"),
+        (dir.clone(), "it is a directory, not a regular file"),
+        (fifo, "it is a pipe (FIFO), not a regular file"),
+    ];
+    for (file, message) in cases {
+        let out = within(20, render(&["--from", file.to_str().unwrap(), "-o", "-"]));
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("cannot read {}", file.display())),
+            "{err}"
+        );
+        assert!(err.contains(message), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn an_edited_recipe_with_a_stale_checksum_is_refused() {
+    let dir = scratch("stale-crc");
+    let file = dir.join("map.png");
+    let out = run(&["render", "--seed", "21", "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = bytes
+        .windows(7)
+        .position(|w| w == b"seed=21")
+        .expect("the recipe is in the file");
+    bytes[at + 6] = b'9';
+    std::fs::write(&file, &bytes).unwrap();
+    let out = run(&["render", "--from", file.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("map.png is a damaged PNG image: the checksum of its recipe"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The process's umask, from /proc (asking `umask()` would change it for other threads).
+fn umask() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
+}
+
+#[test]
+fn a_replaced_file_keeps_its_permissions_and_a_new_one_gets_the_usual_ones() {
+    let dir = scratch("modes");
+    let private = dir.join("private.txt");
+    std::fs::write(&private, "secret").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let fresh = dir.join("fresh.txt");
+    for file in [&private, &fresh] {
+        let out = run(&["render", "-o", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let mode = |file: &Path| std::fs::metadata(file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&private), 0o600);
+    assert_eq!(mode(&fresh), 0o666 & !umask());
+    assert!(std::fs::read_to_string(&private).unwrap().contains("dv1"));
+    assert_eq!(names(&dir), ["fresh.txt", "private.txt"]);
+}
+
+#[test]
+fn links_planted_under_the_old_temporary_names_are_never_followed() {
+    let dir = scratch("planted");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "root only").unwrap();
+    // The writer used to write `<name>.<pid>.partial`: plant links for the next pids.
+    let last: u32 = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .map_or(0, |s| s.trim().parse().unwrap_or(0));
+    let links: Vec<PathBuf> = (last + 1..last + 400)
+        .map(|pid| dir.join(format!("map.png.{pid}.partial")))
+        .collect();
+    for link in &links {
+        symlink(&victim, link).unwrap();
+    }
+    let map = dir.join("map.png");
+    let out = run(&["render", "--seed", "5", "-o", map.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "root only");
+    assert_eq!(png_file::read_recipe(&map).unwrap().seed, 5);
+    for link in &links {
+        assert!(link.symlink_metadata().unwrap().is_symlink());
+    }
+    // Nothing else appeared beside them.
+    assert_eq!(names(&dir).len(), links.len() + 2);
+}
+
+#[test]
+fn the_longest_legal_output_names_work() {
+    let dir = scratch("long-name");
+    let name = format!("{}.png", "a".repeat(246));
+    assert_eq!(name.len(), 250);
+    let file = dir.join(&name);
+    let out = run(&["render", "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(names(&dir), [name]);
+}
+
+#[test]
+fn an_interrupted_write_leaves_the_old_file_and_no_temporary_one() {
+    let dir = scratch("interrupted");
+    let file = dir.join("big.png");
+    std::fs::write(&file, "the old picture").unwrap();
+    // 2048×2048 cells of 8 pixels: a 16384×16384 picture, seconds of writing.
+    let mut child = render(&[
+        "--width",
+        "2048",
+        "--height",
+        "2048",
+        "--rooms",
+        "12",
+        "--cell-size",
+        "8",
+        "-o",
+        file.to_str().unwrap(),
+    ])
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while names(&dir).len() < 2 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "render ended before writing"
+        );
+        assert!(Instant::now() < deadline, "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: signalling a child this test started and has not reaped.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(stderr(&out).ends_with("interrupted\n"), "{}", stderr(&out));
+    assert_eq!(names(&dir), ["big.png"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "the old picture");
+}
