@@ -298,7 +298,10 @@ async fn main_loop(options: Options) -> Result<(), String> {
         }
         app.regenerate_if_changed(area);
         app.refit_if_needed(area);
-        app.save_when_ready();
+        if app.save_when_ready() {
+            // The panel drawn this frame did not say it yet.
+            macroquad::miniquad::window::schedule_update();
+        }
         if !app.pointer.is_down() {
             app.session.commit();
         }
@@ -491,15 +494,16 @@ impl App {
     }
 
     /// Carry out a save asked for, once the map of the current recipe is shown: a save
-    /// asked for right after a change saves the new map, not the one before.
-    fn save_when_ready(&mut self) {
+    /// asked for right after a change saves the new map, not the one before. True when it
+    /// did (or said why it could not).
+    fn save_when_ready(&mut self) -> bool {
         if !self.save_pending || self.is_generating() {
-            return;
+            return false;
         }
         self.save_pending = false;
         if let Some(error) = &self.error {
             self.status = Some(format!("Not saved: {error}"));
-            return;
+            return true;
         }
         let Some(shown) = self
             .shown
@@ -507,7 +511,7 @@ impl App {
             .filter(|s| s.map.dungeon.recipe() == &self.session.recipe)
         else {
             self.status = Some("Nothing to save yet.".to_string());
-            return;
+            return true;
         };
         // As `render` draws it at the chosen cell size: the same file, byte for byte.
         let style = Style {
@@ -520,6 +524,7 @@ impl App {
                 Err(e) => format!("Not saved: {e}"),
             },
         );
+        true
     }
 
     fn hover_text(&self) -> Option<String> {
