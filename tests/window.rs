@@ -255,11 +255,14 @@ fn saved(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// Wait until `dir` holds one picture more than `before`, and return it.
-fn next_picture(dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
+/// Wait until `dir` holds one whole picture more than `before` (one that reads back: the
+/// window creates the file, then writes it), and return it.
+fn next_picture(what: &str, dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
     let mut new = None;
-    wait_for("a new picture", || {
-        new = saved(dir).into_iter().find(|f| !before.contains(f));
+    wait_for(what, || {
+        new = saved(dir)
+            .into_iter()
+            .find(|f| !before.contains(f) && png_file::read(f).is_ok());
         new.is_some()
     });
     let new = new.unwrap();
@@ -268,7 +271,8 @@ fn next_picture(dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
 }
 
 fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
+    // Generous: a deadline, not a delay; on a loaded machine a window may take a while.
+    let deadline = Instant::now() + Duration::from_secs(60);
     while !ready() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         sleep(Duration::from_millis(50));
@@ -365,9 +369,9 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     // S saves the map; Space makes a new one and S, pressed at once, saves that one.
     let mut files = Vec::new();
     xdotool(&display, &["key", "s"]);
-    next_picture(&shots, &mut files);
+    next_picture("the first picture", &shots, &mut files);
     xdotool(&display, &["key", "space", "s"]);
-    next_picture(&shots, &mut files);
+    next_picture("the picture after Space", &shots, &mut files);
 
     let (first, first_recipe) = png_file::read(&files[0]).unwrap();
     let (second, second_recipe) = png_file::read(&files[1]).unwrap();
@@ -405,7 +409,7 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
 
     // Back shows the first map again, and saving it never overwrites the first picture.
     xdotool(&display, &["key", "Left", "s"]);
-    next_picture(&shots, &mut files);
+    next_picture("the picture after Left", &shots, &mut files);
     assert_same_file(&files[0], &files[2]);
     assert!(files[2].to_str().unwrap().ends_with("-2.png"), "{files:?}");
 
@@ -414,13 +418,17 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     for seed in [u64::MAX, (1 << 53) + 1] {
         type_seed(&display, &seed.to_string());
         xdotool(&display, &["key", "s"]);
-        let file = next_picture(&shots, &mut files);
+        let file = next_picture("the picture of a typed seed", &shots, &mut files);
         assert_eq!(png_file::read(&file).unwrap().1.seed, seed);
         let name = file.file_name().unwrap().to_str().unwrap().to_string();
         assert!(name.starts_with(&format!("seed-{seed}-")), "{name}");
     }
     xdotool(&display, &["key", "Left", "s"]);
-    let file = next_picture(&shots, &mut files);
+    let file = next_picture(
+        "the picture after Left from a typed seed",
+        &shots,
+        &mut files,
+    );
     assert_eq!(png_file::read(&file).unwrap().1.seed, u64::MAX);
 
     // Idle, the window costs next to no CPU.

@@ -54,6 +54,11 @@ pub const GRID_FROM: u32 = 6;
 const MAX_TEXTURE: u32 = 4096;
 /// How long a frame waits for a map being generated before drawing without it.
 const PATIENCE: Duration = Duration::from_millis(25);
+/// While a map is being generated, the window draws a frame (with its progress) at least
+/// this often, waiting for the map in between. It must: a wake from another thread reaches
+/// a window blocked on its event loop only with the next input event (miniquad reads
+/// such requests after an X event).
+const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
 /// Around the map.
@@ -249,7 +254,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
     let mut frames = 0;
     loop {
         let mut actions = Vec::new();
-        app.take_new_map(Duration::ZERO);
+        app.take_new_map(if app.is_generating() {
+            GENERATING_FRAME
+        } else {
+            Duration::ZERO
+        });
         let facts_hover = app.hover_text();
         egui_macroquad::ui(|ctx| {
             if app.panel_open {
@@ -298,8 +307,9 @@ async fn main_loop(options: Options) -> Result<(), String> {
         }
         app.regenerate_if_changed(area);
         app.refit_if_needed(area);
-        if app.save_when_ready() {
-            // The panel drawn this frame did not say it yet.
+        // The panel drawn this frame did not say what a save did; a map being made needs
+        // frames to show its progress and to be taken when done.
+        if app.save_when_ready() || app.is_generating() {
             macroquad::miniquad::window::schedule_update();
         }
         if !app.pointer.is_down() {

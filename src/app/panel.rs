@@ -3,7 +3,6 @@
 //! as actions for the window to carry out.
 
 use std::num::IntErrorKind;
-use std::time::Duration;
 
 use egui_macroquad::egui::{self, Color32, RichText};
 
@@ -419,13 +418,8 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
         });
         ui.add(egui::ProgressBar::new(p.fraction() as f32).show_percentage())
             .on_hover_text("Any change stops this map and starts the new one.");
-        // Draw again soon to show the counters move.
-        ui.ctx().request_repaint_after(PROGRESS_EVERY);
     }
 }
-
-/// How often the progress of a map being made is shown anew.
-const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 fn recipe_box(
     ui: &mut egui::Ui,
