@@ -227,6 +227,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
             });
         });
     }
+    // egui-macroquad divides wheel steps by 90, as if they came in the 120ths of a notch
+    // some systems report; X11 reports whole notches, so a notch scrolled the panel by
+    // half a point and the panel seemed not to scroll at all.
+    #[cfg(target_os = "linux")]
+    egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
     let mut app = App {
         session: Session::new(options.recipe.clone()),
         worker,
@@ -554,10 +559,10 @@ impl App {
         Some(n as f32 * self.view.scale)
     }
 
-    /// Whether cells on screen are big enough for grid lines.
+    /// Whether cells on screen are big enough for grid lines (or there is no map yet).
     fn grid_fits(&self) -> bool {
         self.screen_cell()
-            .is_some_and(|cell| cell >= GRID_FROM as f32)
+            .is_none_or(|cell| cell >= GRID_FROM as f32)
     }
 
     fn draw(&self, area: Area) {
