@@ -189,20 +189,25 @@ mod tests {
     #[test]
     fn a_newer_request_stops_a_big_map_being_made_at_once() {
         let mut worker = Worker::start(|| {}).unwrap();
-        worker.request(&huge(), SMALL);
-        // Wait until it is well under way: rooms are being placed.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while worker.progress().is_none_or(|p| p.rooms_placed == 0) {
-            assert!(Instant::now() < deadline, "generation never started");
-            thread::sleep(Duration::from_millis(5));
+        // Called off while placing rooms, then while joining paths.
+        let placing: fn(&Snapshot) -> bool = |p| p.rooms_placed > 0;
+        let joining: fn(&Snapshot) -> bool = |p| p.paths_joined > 0;
+        for (stage, under_way) in [("placing rooms", placing), ("joining paths", joining)] {
+            worker.request(&huge(), SMALL);
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !worker.progress().is_some_and(|p| under_way(&p)) {
+                assert!(Instant::now() < deadline, "never got to {stage}");
+                thread::sleep(Duration::from_millis(5));
+            }
+            let asked = Instant::now();
+            let new = worker.request(&recipe("dv1 seed=4 rooms=2 width=8 height=8"), SMALL);
+            answer(&mut worker, new);
+            // The old map ended and the new one was made well before the old one could
+            // have been finished (tens of seconds); the cancel itself waits for one room or
+            // one path, a few milliseconds here.
+            let waited = asked.elapsed();
+            assert!(waited < Duration::from_secs(1), "{stage}: took {waited:?}");
         }
-        let asked = Instant::now();
-        let new = worker.request(&recipe("dv1 seed=4 rooms=2 width=8 height=8"), SMALL);
-        answer(&mut worker, new);
-        // The old map ended and the new one was made well before the old one could have
-        // been finished (tens of seconds); the cancel itself takes one room or one path.
-        let waited = asked.elapsed();
-        assert!(waited < Duration::from_secs(1), "took {waited:?}");
     }
 
     #[test]
