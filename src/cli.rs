@@ -170,7 +170,8 @@ pub struct RenderArgs {
     pub recipe: RecipeArgs,
     /// Output file (.png, .json or .txt), or `-` for JSON on standard output. An existing
     /// file is replaced only once the new one is completely written.
-    #[arg(short, long, value_name = "FILE")]
+    // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
+    #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
     /// Pixels per cell in a PNG (1 to 64)
     #[arg(long, value_name = "PIXELS", default_value_t = raster::DEFAULT_CELL_SIZE)]

@@ -286,3 +286,34 @@ fn help_and_version_succeed() {
     assert!(version.status.success());
     assert!(text(&version.stdout).contains(env!("CARGO_PKG_VERSION")));
 }
+
+/// `render -o -` into `stdout`, its output collected.
+fn render_to(stdout: impl Into<std::process::Stdio>) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(["render", "--seed", "3", "-o", "-"])
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn standard_output_whose_reader_is_gone_is_an_io_error() {
+    // The read end is closed before the program starts, so its write meets EPIPE.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    fails_with(&render_to(writer), 1, "cannot write to standard output");
+}
+
+#[test]
+fn an_output_named_like_a_flag_is_a_file() {
+    let dir = scratch("dash-name");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(["render", "--seed", "3", "--cell-size", "2", "-o", "-.png"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (_, recipe) = dungeon_viewer::png_file::read(&dir.join("-.png")).unwrap();
+    assert_eq!(recipe.seed, 3);
+}

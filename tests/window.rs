@@ -101,23 +101,50 @@ fn display() -> Option<Display> {
     let Ok(n) = number.trim().parse::<u32>() else {
         return skip_or_fail("Xvfb started but gave no display");
     };
-    // Ready once its socket is there and it is still running.
+    // Ready once it accepts a connection on its socket, as a window will make one.
     let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !socket.exists() && matches!(server.0.try_wait(), Ok(None)) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !accepts_clients(&socket) {
+        if !matches!(server.0.try_wait(), Ok(None)) {
+            return skip_or_fail("Xvfb stopped before it served a display");
+        }
         if Instant::now() > deadline {
-            break;
+            return skip_or_fail("Xvfb took no connection within 20 s");
         }
         sleep(Duration::from_millis(20));
-    }
-    if !socket.exists() || !matches!(server.0.try_wait(), Ok(None)) {
-        return skip_or_fail("Xvfb stopped before it served a display");
     }
     Some(Display {
         name: format!(":{n}"),
         _server: Some(server),
         _turn: turn,
     })
+}
+
+/// Whether the X server on `socket` takes a client: it answers the opening of a connection
+/// (byte order, protocol 11.0, no authorization) with "success".
+fn accepts_clients(socket: &Path) -> bool {
+    let Ok(mut stream) = std::os::unix::net::UnixStream::connect(socket) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let hello = [b'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let mut answer = [0_u8; 1];
+    stream.write_all(&hello).is_ok()
+        && std::io::Read::read_exact(&mut stream, &mut answer).is_ok()
+        && answer[0] == 1
+}
+
+/// Fail, in a few words, unless files `a` and `b` hold the same bytes.
+fn assert_same_file(a: &Path, b: &Path) {
+    let (x, y) = (std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+    if x != y {
+        let at = x.iter().zip(&y).position(|(p, q)| p != q);
+        panic!(
+            "{a:?} ({} bytes) and {b:?} ({} bytes) differ, first at byte {at:?}",
+            x.len(),
+            y.len()
+        );
+    }
 }
 
 fn run_on(display: &Display, args: &[&str]) -> Output {
@@ -231,11 +258,14 @@ fn saved(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// Wait until `dir` holds one picture more than `before`, and return it.
-fn next_picture(dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
+/// Wait until `dir` holds one whole picture more than `before` (one that reads back: the
+/// window creates the file, then writes it), and return it.
+fn next_picture(what: &str, dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
     let mut new = None;
-    wait_for("a new picture", || {
-        new = saved(dir).into_iter().find(|f| !before.contains(f));
+    wait_for(what, || {
+        new = saved(dir)
+            .into_iter()
+            .find(|f| !before.contains(f) && png_file::read(f).is_ok());
         new.is_some()
     });
     let new = new.unwrap();
@@ -244,7 +274,8 @@ fn next_picture(dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
 }
 
 fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
+    // Generous: a deadline, not a delay; on a loaded machine a window may take a while.
+    let deadline = Instant::now() + Duration::from_secs(60);
     while !ready() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         sleep(Duration::from_millis(50));
@@ -263,19 +294,11 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
-#[test]
-fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
-    let Some(display) = display() else {
-        return;
-    };
-    if Command::new("xdotool").arg("version").output().is_err() {
-        skip_or_fail("xdotool is not installed");
-        return;
-    }
-    let dir = scratch("keys");
-    let shots = dir.join("shots");
+/// The viewer, running on `display` with `args`, and its window once it is on screen and
+/// has the keyboard.
+fn open_window(display: &Display, args: &[&str]) -> (Reaped, String) {
     let app = Command::new(BIN)
-        .args(["--seed", "5", "--out-dir", shots.to_str().unwrap()])
+        .args(args)
         .env("DISPLAY", &display.name)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -291,7 +314,11 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
             }
             panic!("the viewer exited ({status}) before showing a window: {err}");
         }
-        let found = xdotool(&display, &["search", "--name", "^Dungeon Viewer$"]);
+        // Only a window on screen can take the keyboard.
+        let found = xdotool(
+            display,
+            &["search", "--onlyvisible", "--name", "^Dungeon Viewer$"],
+        );
         window = String::from_utf8_lossy(&found.stdout)
             .lines()
             .next()
@@ -299,23 +326,61 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
             .to_string();
         !window.is_empty()
     });
-    sleep(Duration::from_millis(500));
-    xdotool(&display, &["windowfocus", "--sync", &window]);
+    // Keys sent from now on wait in the window's queue until it reads them.
+    wait_for("the window to take the keyboard", || {
+        xdotool(display, &["windowfocus", "--sync", &window])
+            .status
+            .success()
+    });
+    (app, window)
+}
 
-    // S saves the map; Space makes a new one; S saves that too.
+/// Type `seed` into the seed box (the panel's first field, reached with Tab) and press
+/// Enter, which leaves the box.
+fn type_seed(display: &Display, seed: &str) {
+    xdotool(display, &["key", "Tab", "ctrl+a"]);
+    xdotool(display, &["type", seed]);
+    xdotool(display, &["key", "Return"]);
+}
+
+/// Wait until the process has used no CPU for a tenth of a second.
+fn wait_until_idle(pid: u32) {
+    let mut last = cpu_ticks(pid);
+    wait_for("the window to go idle", || {
+        sleep(Duration::from_millis(100));
+        let now = cpu_ticks(pid);
+        std::mem::replace(&mut last, now) == now
+    });
+}
+
+#[test]
+fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
+    let Some(display) = display() else {
+        return;
+    };
+    if Command::new("xdotool").arg("version").output().is_err() {
+        skip_or_fail("xdotool is not installed");
+        return;
+    }
+    let dir = scratch("keys");
+    let shots = dir.join("shots");
+    let (mut app, _) = open_window(
+        &display,
+        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
+    );
+
+    // S saves the map; Space makes a new one and S, pressed at once, saves that one.
     let mut files = Vec::new();
     xdotool(&display, &["key", "s"]);
-    next_picture(&shots, &mut files);
-    xdotool(&display, &["key", "space"]);
-    sleep(Duration::from_millis(300));
-    xdotool(&display, &["key", "s"]);
-    next_picture(&shots, &mut files);
+    next_picture("the first picture", &shots, &mut files);
+    xdotool(&display, &["key", "space", "s"]);
+    next_picture("the picture after Space", &shots, &mut files);
 
     let (first, first_recipe) = png_file::read(&files[0]).unwrap();
     let (second, second_recipe) = png_file::read(&files[1]).unwrap();
     assert_eq!(first_recipe.seed, 5);
     assert_ne!(second_recipe.seed, 5, "Space kept the seed");
-    assert_ne!(first, second, "Space did not change the map");
+    assert!(first != second, "Space did not change the map");
     assert!(
         files[0]
             .file_name()
@@ -325,40 +390,52 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
             .starts_with("seed-5-")
     );
 
-    // Each saved picture reproduces its map through `render --from`, byte for byte.
-    for file in &files {
+    // Each saved picture is what `render` makes of its recipe at the default 12 pixels a
+    // cell, byte for byte, and `render --from` gives it back.
+    for (file, recipe) in [(&files[0], &first_recipe), (&files[1], &second_recipe)] {
         let again = dir.join("again.png");
-        let out = Command::new(BIN)
-            .args([
-                "render",
-                "--from",
-                file.to_str().unwrap(),
-                "-o",
-                again.to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        assert_eq!(
-            std::fs::read(file).unwrap(),
-            std::fs::read(&again).unwrap(),
-            "{file:?}"
-        );
+        let recipe = recipe.to_string();
+        for from in [
+            ["--recipe", &recipe, "--cell-size", "12"],
+            ["--from", file.to_str().unwrap(), "--cell-size", "12"],
+        ] {
+            let out = Command::new(BIN)
+                .arg("render")
+                .args(from)
+                .args(["-o", again.to_str().unwrap()])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            assert_same_file(file, &again);
+        }
     }
 
-    // Saving the same map again never overwrites the first picture.
-    xdotool(&display, &["key", "Left"]);
-    sleep(Duration::from_millis(300));
-    xdotool(&display, &["key", "s"]);
-    next_picture(&shots, &mut files);
-    assert_eq!(
-        std::fs::read(&files[0]).unwrap(),
-        std::fs::read(&files[2]).unwrap()
-    );
+    // Back shows the first map again, and saving it never overwrites the first picture.
+    xdotool(&display, &["key", "Left", "s"]);
+    next_picture("the picture after Left", &shots, &mut files);
+    assert_same_file(&files[0], &files[2]);
     assert!(files[2].to_str().unwrap().ends_with("-2.png"), "{files:?}");
 
+    // Seeds typed in the seed box are taken exactly, also beyond 2^53, where a float
+    // would round them; each typed seed is one step of the history.
+    for seed in [u64::MAX, (1 << 53) + 1] {
+        type_seed(&display, &seed.to_string());
+        xdotool(&display, &["key", "s"]);
+        let file = next_picture("the picture of a typed seed", &shots, &mut files);
+        assert_eq!(png_file::read(&file).unwrap().1.seed, seed);
+        let name = file.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.starts_with(&format!("seed-{seed}-")), "{name}");
+    }
+    xdotool(&display, &["key", "Left", "s"]);
+    let file = next_picture(
+        "the picture after Left from a typed seed",
+        &shots,
+        &mut files,
+    );
+    assert_eq!(png_file::read(&file).unwrap().1.seed, u64::MAX);
+
     // Idle, the window costs next to no CPU.
-    sleep(Duration::from_millis(500));
+    wait_until_idle(app.0.id());
     let before = cpu_ticks(app.0.id());
     sleep(Duration::from_secs(2));
     let used = cpu_ticks(app.0.id()) - before;

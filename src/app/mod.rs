@@ -6,6 +6,7 @@
 mod alarm;
 mod input;
 mod panel;
+mod recent;
 pub mod session;
 pub mod view;
 pub mod worker;
@@ -13,22 +14,26 @@ pub mod worker;
 use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Duration;
 
 use macroquad::color::Color;
 use macroquad::math::vec2;
+use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
 
 use alarm::Alarm;
+use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::dungeon::Stats;
 use dungeon_viewer::grid::Pos;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::{self, Pixels, Style};
 use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::screenshots;
-use dungeon_viewer::tile::TileKind;
-use panel::{Action, Facts, PasteField};
+use dungeon_viewer::tile::{Tile, TileKind};
+use panel::{Action, Controls, Facts};
+use recent::{Kept, Recent};
 use session::Session;
 use view::{Area, View};
 use worker::{Generated, Worker};
@@ -43,12 +48,17 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
 }
 
-/// The window draws grid lines from this many pixels a cell on.
+/// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;
 /// The largest texture side the window asks the GPU for.
 const MAX_TEXTURE: u32 = 4096;
 /// How long a frame waits for a map being generated before drawing without it.
 const PATIENCE: Duration = Duration::from_millis(25);
+/// While a map is being generated, the window draws a frame (with its progress) at least
+/// this often, waiting for the map in between. It must: a wake from another thread reaches
+/// a window blocked on its event loop only with the next input event (miniquad reads
+/// such requests after an X event).
+const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
 /// Around the map.
@@ -138,9 +148,10 @@ fn window_size(recipe: &Recipe) -> (i32, i32) {
 }
 
 /// How the window draws a `width × height` map in `area`: as many pixels a cell (up to 12)
-/// as let the whole map fit at a whole scale, so that cells and grid lines stay crisp; grid
-/// lines only from [`GRID_FROM`] pixels a cell, below which they drown the background.
-fn texture_style(width: u32, height: u32, area: Area, grid: bool) -> Style {
+/// as let the whole map fit at a whole scale, so that cells stay crisp. Grid lines are not
+/// in the texture: they are drawn over it for the cells on screen, at any zoom (see
+/// [`App::draw_grid`]).
+fn texture_style(width: u32, height: u32, area: Area) -> Style {
     let fits = (area.w / width.max(1) as f32).min(area.h / height.max(1) as f32) as u32;
     let side = width.max(height).max(1);
     let cell_size = fits
@@ -148,7 +159,7 @@ fn texture_style(width: u32, height: u32, area: Area, grid: bool) -> Style {
         .clamp(1, raster::DEFAULT_CELL_SIZE);
     Style {
         cell_size,
-        grid: grid && cell_size >= GRID_FROM,
+        grid: false,
     }
 }
 
@@ -161,11 +172,24 @@ struct Shown {
     smooth: Cell<bool>,
 }
 
+/// Where the map was last fitted: in which area, a map of how many cells, at which
+/// texture size, and the view that fitted it. A view other than this one was zoomed or
+/// panned by the user.
+#[derive(Clone, Copy, Debug)]
+struct Fitted {
+    area: Area,
+    cells: (u32, u32),
+    picture: (u32, u32),
+    view: View,
+}
+
 /// Everything the window keeps between frames.
 struct App {
     session: Session,
     worker: Worker,
     shown: Option<Shown>,
+    /// The maps made last, to show again at once when going back and forward.
+    recent: Recent,
     /// The recipe last asked of the worker.
     asked: Option<Recipe>,
     /// The number of the request not yet answered, if one is out.
@@ -175,12 +199,14 @@ struct App {
     grid: bool,
     panel_open: bool,
     help_open: bool,
-    paste: PasteField,
+    controls: Controls,
+    /// What the last save did, while its map is shown.
     status: Option<String>,
+    /// A save asked for before the current recipe's map was made: done once it is.
+    save_pending: bool,
     out_dir: PathBuf,
     view: View,
-    /// The area and picture size the view was last fitted to.
-    fitted: Option<(Area, (u32, u32), View)>,
+    fitted: Option<Fitted>,
     pointer: input::Pointer,
     hover: Option<Pos>,
 }
@@ -201,18 +227,25 @@ async fn main_loop(options: Options) -> Result<(), String> {
             });
         });
     }
+    // egui-macroquad divides wheel steps by 90, as if they came in the 120ths of a notch
+    // some systems report; X11 reports whole notches, so a notch scrolled the panel by
+    // half a point and the panel seemed not to scroll at all.
+    #[cfg(target_os = "linux")]
+    egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
     let mut app = App {
         session: Session::new(options.recipe.clone()),
         worker,
         shown: None,
+        recent: Recent::default(),
         asked: None,
         waiting_for: None,
         error: None,
         grid: true,
         panel_open: true,
         help_open: false,
-        paste: PasteField::default(),
+        controls: Controls::default(),
         status: None,
+        save_pending: false,
         out_dir: options.out_dir.clone(),
         view: View {
             x: 0.0,
@@ -226,20 +259,30 @@ async fn main_loop(options: Options) -> Result<(), String> {
     let mut frames = 0;
     loop {
         let mut actions = Vec::new();
-        app.take_new_map(Duration::ZERO);
+        app.take_new_map(if app.is_generating() {
+            GENERATING_FRAME
+        } else {
+            Duration::ZERO
+        });
         let facts_hover = app.hover_text();
         egui_macroquad::ui(|ctx| {
             if app.panel_open {
                 let facts = Facts {
                     stats: app.shown.as_ref().map(|s| &s.stats),
                     took_ms: app.shown.as_ref().map(|s| s.map.took.as_secs_f64() * 1e3),
-                    generating: app.is_generating(),
+                    progress: app.is_generating().then(|| app.worker.progress()).flatten(),
                     error: app.error.as_deref(),
                     grid: app.grid,
+                    grid_fits: app.grid_fits(),
                     status: app.status.as_deref(),
                     hover: facts_hover.clone(),
                 };
-                actions.extend(panel::show(ctx, &mut app.session, &mut app.paste, &facts));
+                actions.extend(panel::show(
+                    ctx,
+                    &mut app.session,
+                    &mut app.controls,
+                    &facts,
+                ));
             }
             panel::help(ctx, &mut app.help_open);
         });
@@ -249,7 +292,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
             let picture = app.picture_size();
             let (view, hover, mouse_actions) =
                 app.pointer
-                    .handle(ctx, app.view, app.fitted.map(|f| f.2), picture);
+                    .handle(ctx, app.view, app.fitted.map(|f| f.view), picture);
             app.view = view;
             app.hover = hover.and_then(|(px, py)| {
                 let n = app.shown.as_ref()?.map.style.cell_size;
@@ -269,10 +312,15 @@ async fn main_loop(options: Options) -> Result<(), String> {
         }
         app.regenerate_if_changed(area);
         app.refit_if_needed(area);
+        // The panel drawn this frame did not say what a save did; a map being made needs
+        // frames to show its progress and to be taken when done.
+        if app.save_when_ready() || app.is_generating() {
+            macroquad::miniquad::window::schedule_update();
+        }
         if !app.pointer.is_down() {
             app.session.commit();
         }
-        app.draw();
+        app.draw(area);
         egui_macroquad::draw();
 
         frames += 1;
@@ -299,6 +347,10 @@ impl App {
         match done.result {
             Ok(map) => {
                 self.error = None;
+                self.recent.put(Kept {
+                    dungeon: Arc::clone(&map.dungeon),
+                    took: map.took,
+                });
                 self.show(map);
             }
             Err(e) => self.error = Some(e),
@@ -306,6 +358,8 @@ impl App {
     }
 
     fn show(&mut self, map: Generated) {
+        // What the last save said was about the map shown until now.
+        self.status = None;
         let old = self.shown.take().map(|s| s.texture);
         let texture = texture_of(&map.pixels, old);
         let stats = map.dungeon.stats();
@@ -321,14 +375,32 @@ impl App {
         self.waiting_for.is_some()
     }
 
-    /// Ask for a new map when the recipe changed (a small map arrives within this frame),
-    /// or draw the map again when only the look changed.
+    /// Ask for a new map when the recipe changed (a small map arrives within this frame;
+    /// one made recently is shown again at once), or draw the map again when the window's
+    /// size asks for another texture.
     fn regenerate_if_changed(&mut self, area: Area) {
         let recipe = &self.session.recipe;
-        let style = texture_style(recipe.width, recipe.height, area, self.grid);
+        let style = texture_style(recipe.width, recipe.height, area);
         if self.asked.as_ref() != Some(recipe) {
-            self.waiting_for = Some(self.worker.request(recipe, style));
             self.asked = Some(recipe.clone());
+            if let Some(kept) = self.recent.get(recipe) {
+                self.worker.cancel();
+                self.waiting_for = None;
+                match raster::rasterize(&kept.dungeon, &style) {
+                    Ok(pixels) => {
+                        self.error = None;
+                        self.show(Generated {
+                            dungeon: kept.dungeon,
+                            pixels,
+                            style,
+                            took: kept.took,
+                        });
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+                return;
+            }
+            self.waiting_for = Some(self.worker.request(recipe, style));
             self.take_new_map(PATIENCE);
             return;
         }
@@ -366,22 +438,50 @@ impl App {
         Some((pixels.width(), pixels.height()))
     }
 
-    /// Fit the map again when the window, the panel or the map's size changed.
+    /// The map's size in cells.
+    fn cells(&self) -> Option<(u32, u32)> {
+        let d = &self.shown.as_ref()?.map.dungeon;
+        Some((d.width(), d.height()))
+    }
+
+    /// Fit the map again when its size changed, or when the window or the panel changed
+    /// while the user had not zoomed or panned. A zoomed or panned map stays where it is,
+    /// its cells as big on screen as before.
     fn refit_if_needed(&mut self, area: Area) {
-        let Some(size) = self.picture_size() else {
+        let (Some(picture), Some(cells)) = (self.picture_size(), self.cells()) else {
             return;
         };
-        let stale = self.fitted.is_none_or(|(a, s, _)| a != area || s != size);
-        if stale {
+        let Some(fitted) = self.fitted else {
             self.fit(area);
+            return;
+        };
+        if fitted.cells != cells || (self.view == fitted.view && fitted.area != area) {
+            self.fit(area);
+        } else if fitted.area != area || fitted.picture != picture {
+            // Another texture size (the window changed): the same cells on screen.
+            let k = fitted.picture.0 as f32 / picture.0 as f32;
+            self.view.scale *= k;
+            let mut view = fitted.view;
+            view.scale *= k;
+            self.fitted = Some(Fitted {
+                area,
+                picture,
+                view,
+                ..fitted
+            });
         }
     }
 
     fn fit(&mut self, area: Area) {
-        if let Some(size) = self.picture_size() {
-            let view = View::fit(area, size.0 as f32, size.1 as f32);
+        if let (Some(picture), Some(cells)) = (self.picture_size(), self.cells()) {
+            let view = View::fit(area, picture.0 as f32, picture.1 as f32);
             self.view = view;
-            self.fitted = Some((area, size, view));
+            self.fitted = Some(Fitted {
+                area,
+                cells,
+                picture,
+                view,
+            });
         }
     }
 
@@ -389,6 +489,7 @@ impl App {
     fn carry_out(&mut self, action: Action, area: Area) -> bool {
         match action {
             Action::NewSeed => self.session.new_seed(),
+            Action::SetSeed(seed) => self.session.set_seed(seed),
             Action::Back => {
                 self.session.back();
             }
@@ -401,24 +502,44 @@ impl App {
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::HidePanel => self.panel_open = !self.panel_open,
             Action::Fit => self.fit(area),
-            Action::Save => self.save(),
+            Action::Save => self.save_pending = true,
             Action::Quit => return true,
         }
         false
     }
 
-    /// Save the map on screen, as drawn, into the screenshot directory.
-    fn save(&mut self) {
-        let Some(shown) = &self.shown else {
+    /// Carry out a save asked for, once the map of the current recipe is shown: a save
+    /// asked for right after a change saves the new map, not the one before. True when it
+    /// did (or said why it could not).
+    fn save_when_ready(&mut self) -> bool {
+        if !self.save_pending || self.is_generating() {
+            return false;
+        }
+        self.save_pending = false;
+        if let Some(error) = &self.error {
+            self.status = Some(format!("Not saved: {error}"));
+            return true;
+        }
+        let Some(shown) = self
+            .shown
+            .as_ref()
+            .filter(|s| s.map.dungeon.recipe() == &self.session.recipe)
+        else {
             self.status = Some("Nothing to save yet.".to_string());
-            return;
+            return true;
+        };
+        // As `render` draws it at the chosen cell size: the same file, byte for byte.
+        let style = Style {
+            cell_size: self.controls.save_cell_size(&self.session.recipe),
+            grid: self.grid,
         };
         self.status = Some(
-            match screenshots::save_map(&self.out_dir, &shown.map.dungeon, &shown.map.style) {
+            match screenshots::save_map(&self.out_dir, &shown.map.dungeon, &style) {
                 Ok(path) => format!("Saved {}", path.display()),
                 Err(e) => format!("Not saved: {e}"),
             },
         );
+        true
     }
 
     fn hover_text(&self) -> Option<String> {
@@ -432,7 +553,19 @@ impl App {
         Some(format!("Cell ({}, {}): {what}", p.x, p.y))
     }
 
-    fn draw(&self) {
+    /// Screen pixels one cell takes.
+    fn screen_cell(&self) -> Option<f32> {
+        let n = self.shown.as_ref()?.map.style.cell_size;
+        Some(n as f32 * self.view.scale)
+    }
+
+    /// Whether cells on screen are big enough for grid lines (or there is no map yet).
+    fn grid_fits(&self) -> bool {
+        self.screen_cell()
+            .is_none_or(|cell| cell >= GRID_FROM as f32)
+    }
+
+    fn draw(&self, area: Area) {
         clear_background(SURROUND);
         let Some(shown) = &self.shown else {
             return;
@@ -458,6 +591,62 @@ impl App {
                 ..Default::default()
             },
         );
+        if self.grid && self.grid_fits() {
+            self.draw_grid(&shown.map.dungeon, area);
+        }
+    }
+
+    /// Grid lines over the free cells on screen, as the rasterizer draws them (the first
+    /// row and column of a free cell's pixels), one line per run of free cells: cheap at
+    /// any map size, since only the cells on screen count.
+    fn draw_grid(&self, dungeon: &dungeon_viewer::dungeon::Dungeon, area: Area) {
+        let Some(cell) = self.screen_cell() else {
+            return;
+        };
+        let View { x: ox, y: oy, .. } = self.view;
+        // The cells on screen, clamped to the map.
+        let first = |origin: f32, start: f32, n: u32| {
+            (((start - origin) / cell).floor().max(0.0) as u32).min(n)
+        };
+        let last =
+            |origin: f32, end: f32, n: u32| (((end - origin) / cell).ceil().max(0.0) as u32).min(n);
+        let (w, h) = (dungeon.width(), dungeon.height());
+        let (x0, x1) = (first(ox, area.x, w), last(ox, area.x + area.w, w));
+        let (y0, y1) = (first(oy, area.y, h), last(oy, area.y + area.h, h));
+        let sx = |x: u32| (ox + x as f32 * cell).round();
+        let sy = |y: u32| (oy + y as f32 * cell).round();
+        // One pixel of a 12-pixel cell, as in the files; thicker when zoomed further.
+        let thick = (cell / raster::DEFAULT_CELL_SIZE as f32).round().max(1.0);
+        let Rgb(r, g, b) = Rgb::DARK_BLUE;
+        let colour = Color::from_rgba(r, g, b, 255);
+        let free = |x: u32, y: u32| dungeon.tiles().row(y)[x as usize] == Tile::FREE;
+        // Runs of free cells: left lines down each column, top lines along each row.
+        for x in x0..x1 {
+            let mut start = None;
+            for y in y0..=y1 {
+                match (y < y1 && free(x, y), start) {
+                    (true, None) => start = Some(y),
+                    (false, Some(s)) => {
+                        draw_rectangle(sx(x), sy(s), thick, sy(y) - sy(s), colour);
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for y in y0..y1 {
+            let mut start = None;
+            for x in x0..=x1 {
+                match (x < x1 && free(x, y), start) {
+                    (true, None) => start = Some(x),
+                    (false, Some(s)) => {
+                        draw_rectangle(sx(s), sy(y), sx(x) - sx(s), thick, colour);
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
 }
 

@@ -2,10 +2,15 @@
 //! the cell under the pointer. It edits the session's recipe directly and reports buttons
 //! as actions for the window to carry out.
 
+use std::num::IntErrorKind;
+
 use egui_macroquad::egui::{self, Color32, RichText};
 
+use super::GRID_FROM;
 use super::session::Session;
 use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::progress::Snapshot;
+use dungeon_viewer::raster;
 use dungeon_viewer::recipe::{self, Recipe};
 
 /// The panel's width in points.
@@ -15,6 +20,8 @@ pub const WIDTH: f32 = 300.0;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     NewSeed,
+    /// A seed typed into the seed box.
+    SetSeed(u64),
     Back,
     Forward,
     Reset,
@@ -31,28 +38,103 @@ pub enum Action {
 pub struct Facts<'a> {
     pub stats: Option<&'a Stats>,
     pub took_ms: Option<f64>,
-    pub generating: bool,
+    /// How far the map being made has got, while one is being made.
+    pub progress: Option<Snapshot>,
     /// Why the current recipe makes no map, if it makes none.
     pub error: Option<&'a str>,
     pub grid: bool,
-    /// The result of the last save.
+    /// Whether cells on screen are big enough for grid lines.
+    pub grid_fits: bool,
+    /// The result of the last save, while the map it saved is shown.
     pub status: Option<&'a str>,
     /// What is under the pointer, ready to print.
     pub hover: Option<String>,
 }
 
-/// The panel's own state between frames: the paste field and its error.
+/// The panel's own state between frames.
+#[derive(Debug)]
+pub struct Controls {
+    seed: SeedField,
+    paste: PasteField,
+    /// The recipe text last copied, to say "Copied" while it is the one shown.
+    copied: Option<String>,
+    /// Pixels a cell in saved pictures, as chosen (see [`Controls::save_cell_size`]).
+    save_cell: u32,
+}
+
+impl Default for Controls {
+    fn default() -> Self {
+        Self {
+            seed: SeedField::default(),
+            paste: PasteField::default(),
+            copied: None,
+            save_cell: raster::DEFAULT_CELL_SIZE,
+        }
+    }
+}
+
+impl Controls {
+    /// Pixels a cell to save a map of `recipe` at: the chosen size, or less when the
+    /// picture would pass [`raster::MAX_SIDE`] pixels a side.
+    #[must_use]
+    pub fn save_cell_size(&self, recipe: &Recipe) -> u32 {
+        self.save_cell.min(largest_save_cell(recipe))
+    }
+}
+
+/// The largest cell size a picture of `recipe` may have.
+fn largest_save_cell(recipe: &Recipe) -> u32 {
+    let side = recipe.width.max(recipe.height).max(1);
+    (raster::MAX_SIDE / side).clamp(*raster::CELL_SIZE.start(), *raster::CELL_SIZE.end())
+}
+
+/// The seed box: the text being typed, kept apart from the recipe until Enter or until
+/// the box loses focus, so that typing a seed records one layout, not one per key.
 #[derive(Debug, Default)]
-pub struct PasteField {
-    pub text: String,
-    pub error: Option<String>,
+struct SeedField {
+    text: String,
+    /// The recipe's seed the text last showed.
+    showing: Option<u64>,
+    error: Option<SeedError>,
+}
+
+/// The paste field and its error.
+#[derive(Debug, Default)]
+struct PasteField {
+    text: String,
+    error: Option<String>,
+}
+
+/// Why a seed typed into the seed box is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeedError {
+    #[error("type a seed: a whole number from 0 to {}", u64::MAX)]
+    Empty,
+    #[error("too big: a seed goes up to {}", u64::MAX)]
+    TooBig,
+    #[error("not a seed: type a whole number from 0 to {}", u64::MAX)]
+    NotANumber,
+}
+
+/// A seed as typed: a whole number from 0 to 2⁶⁴−1, spaces around it ignored.
+///
+/// # Errors
+/// Nothing typed, a number too big, or anything else than digits.
+pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
+    text.trim()
+        .parse()
+        .map_err(|e: std::num::ParseIntError| match e.kind() {
+            IntErrorKind::Empty => SeedError::Empty,
+            IntErrorKind::PosOverflow => SeedError::TooBig,
+            _ => SeedError::NotANumber,
+        })
 }
 
 /// Show the panel; returns the actions its buttons asked for.
 pub fn show(
     ctx: &egui::Context,
     session: &mut Session,
-    paste: &mut PasteField,
+    controls: &mut Controls,
     facts: &Facts<'_>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -62,15 +144,21 @@ pub fn show(
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Dungeon Viewer");
-                seed_and_history(ui, session, &mut actions);
+                seed_and_history(ui, session, &mut controls.seed, &mut actions);
                 ui.separator();
-                sliders(ui, &mut session.recipe, facts.grid, &mut actions);
+                sliders(ui, &mut session.recipe, facts, &mut actions);
                 ui.separator();
                 made(ui, facts);
                 ui.separator();
-                recipe_box(ui, ctx, &session.recipe, paste, &mut actions);
+                recipe_box(ui, ctx, &session.recipe, controls, &mut actions);
                 ui.separator();
-                saving(ui, facts, &mut actions);
+                saving(
+                    ui,
+                    &session.recipe,
+                    &mut controls.save_cell,
+                    facts,
+                    &mut actions,
+                );
                 ui.separator();
                 ui.label(
                     facts
@@ -85,12 +173,50 @@ pub fn show(
     actions
 }
 
-fn seed_and_history(ui: &mut egui::Ui, session: &mut Session, actions: &mut Vec<Action>) {
+fn seed_and_history(
+    ui: &mut egui::Ui,
+    session: &Session,
+    seed: &mut SeedField,
+    actions: &mut Vec<Action>,
+) {
+    let current = session.recipe.seed;
     ui.horizontal(|ui| {
         ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut session.recipe.seed).speed(1.0))
-            .on_hover_text("Every random choice of the map comes from this number.");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut seed.text)
+                    .char_limit(24)
+                    .desired_width(f32::INFINITY),
+            )
+            .on_hover_text(
+                "Every random choice of the map comes from this number: the same seed and \
+                 settings give the same map. Type one (from a saved picture's name, say) and \
+                 press Enter.",
+            );
+        if field.changed() {
+            seed.error = parse_seed(&seed.text).err();
+        }
+        if field.lost_focus() {
+            // Enter or a click elsewhere: the typed seed becomes the map's, once.
+            match parse_seed(&seed.text) {
+                Ok(typed) if typed != current => actions.push(Action::SetSeed(typed)),
+                Ok(_) => seed.error = None,
+                Err(e) => {
+                    // Said under the box, which shows the map's seed again.
+                    seed.error = Some(e);
+                    seed.text = current.to_string();
+                }
+            }
+        } else if !field.has_focus() && seed.showing != Some(current) {
+            // The seed changed elsewhere (new seed, back, a pasted recipe): show it.
+            seed.text = current.to_string();
+            seed.showing = Some(current);
+            seed.error = None;
+        }
     });
+    if let Some(error) = &seed.error {
+        ui.colored_label(Color32::LIGHT_RED, error.to_string());
+    }
     ui.horizontal(|ui| {
         if ui
             .button("New seed")
@@ -101,44 +227,65 @@ fn seed_and_history(ui: &mut egui::Ui, session: &mut Session, actions: &mut Vec<
         }
         if ui
             .add_enabled(session.can_go_back(), egui::Button::new("◀ Back"))
-            .on_hover_text("The layout seen before (Left or Backspace).")
+            .on_hover_text("The map you saw before this one (Left or Backspace).")
             .clicked()
         {
             actions.push(Action::Back);
         }
         if ui
             .add_enabled(session.can_go_forward(), egui::Button::new("Forward ▶"))
-            .on_hover_text("The layout seen after (Right).")
+            .on_hover_text("The map you saw after this one, after going back (Right).")
             .clicked()
         {
             actions.push(Action::Forward);
         }
     });
     let (at, of) = session.place();
-    ui.weak(format!("Layout {at} of {of} seen"));
+    ui.weak(format!("Map {at} of {of} in this session's history"));
 }
 
-fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, grid: bool, actions: &mut Vec<Action>) {
+/// Slider values are kept to their step, so that the recipe reads `0.35`, not
+/// `0.35000000000000003`: a whole number of steps divided by the steps in one is the
+/// closest number to the decimal, as the recipe parses it.
+fn to_step(value: f64) -> f64 {
+    (value * STEPS).round() / STEPS
+}
+
+/// How many steps the 0-to-1 sliders have.
+const STEPS: f64 = 100.0;
+/// The step of the 0-to-1 sliders.
+const STEP: f64 = 1.0 / STEPS;
+
+fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, facts: &Facts<'_>, actions: &mut Vec<Action>) {
     let unit = |ui: &mut egui::Ui, label: &str, value: &mut f64, help: &str| {
-        ui.add(
-            egui::Slider::new(value, 0.0..=1.0)
-                .step_by(0.01)
-                .text(label),
-        )
-        .on_hover_text(help);
+        let moved = ui
+            .add(
+                egui::Slider::new(value, 0.0..=1.0)
+                    .step_by(STEP)
+                    .fixed_decimals(2)
+                    .text(label),
+            )
+            .on_hover_text(help)
+            .changed();
+        if moved {
+            *value = to_step(*value);
+        }
     };
     unit(
         ui,
         "randomness",
         &mut recipe.randomness,
-        "How much the paths wiggle: 0 draws straight, tidy corridors, 1 lets them wander. \
-         They stay as short as they can either way.",
+        "How the paths between rooms wiggle. At 0 they run straight, in long tidy \
+         corridors; at 1 they wander and turn at nearly every step. They stay as short as \
+         they can either way.",
     );
     unit(
         ui,
         "stickiness",
         &mut recipe.stickiness,
-        "How the cave rooms grow: 0 makes round, compact blobs, 1 long winding caverns.",
+        "How rooms grow, one cell at a time. At 0 each new cell grows from anywhere on the \
+         room, making round, compact blobs; at 1 each grows from the cell added just \
+         before, making long winding caverns.",
     );
     let count = |ui: &mut egui::Ui,
                  label: &str,
@@ -165,8 +312,8 @@ fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, grid: bool, actions: &mut Vec
         "rooms",
         &mut recipe.rooms,
         rooms_range,
-        "How many rooms to place. Fewer fit when the map fills up. Rooms may take at most \
-         a third of a big map.",
+        "How many rooms to place: from 1 up to as many as this room size lets fit (rooms \
+         may cover at most a third of the map). When the map fills up, fewer are placed.",
     );
     let size_range = most(recipe.rooms, recipe::ROOM_SIZE);
     count(
@@ -174,41 +321,53 @@ fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, grid: bool, actions: &mut Vec
         "room size",
         &mut recipe.room_size,
         size_range,
-        "How many cells each room grows to. A room with no space left stays smaller.",
+        "How many cells each room grows to: 1 makes one-cell rooms, the top of the range \
+         the biggest rooms this many rooms allow. A room hemmed in by others stays smaller.",
     );
     count(
         ui,
         "width",
         &mut recipe.width,
         recipe::WIDTH,
-        "How many cells wide the map is.",
+        "How many cells wide the map is, 1 to 2048. The biggest maps take seconds to make: \
+         the panel shows how far it got, and any change stops it.",
     );
     count(
         ui,
         "height",
         &mut recipe.height,
         recipe::HEIGHT,
-        "How many cells high the map is.",
+        "How many cells high the map is, 1 to 2048. The biggest maps take seconds to make: \
+         the panel shows how far it got, and any change stops it.",
     );
     ui.horizontal(|ui| {
+        let d = Recipe::default();
         if ui
             .button("Reset")
-            .on_hover_text("Back to the original's settings, keeping the seed.")
+            .on_hover_text(format!(
+                "Back to the default {}×{} map with {} rooms, keeping the seed.",
+                d.width, d.height, d.rooms
+            ))
             .clicked()
         {
             actions.push(Action::Reset);
         }
-        let mut lines = grid;
+        let mut lines = facts.grid;
+        let help = format!(
+            "Draw the cell grid over free ground (G), when cells on screen are {GRID_FROM} \
+             pixels or more."
+        );
         if ui
             .checkbox(&mut lines, "grid lines")
-            .on_hover_text(
-                "Draw the cell grid over free ground (G), when cells are 6 pixels or more.",
-            )
+            .on_hover_text(help)
             .changed()
         {
             actions.push(Action::ToggleGrid);
         }
     });
+    if facts.grid && !facts.grid_fits {
+        ui.weak("Cells are too small to show the grid: zoom in.");
+    }
 }
 
 fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
@@ -222,43 +381,66 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
                 s.rooms_placed, s.rooms_requested
             ));
             ui.label(format!("Room cells: {}", s.room_cells));
-            ui.label(format!(
-                "Path cells: {} ({} paths, {} crossing rooms)",
-                s.path_cells, s.paths, s.paths_crossing_rooms
-            ));
+            ui.label(format!("Path cells: {} ({} paths)", s.path_cells, s.paths))
+                .on_hover_text("The black cells: paths run through free ground where they can.");
+            if s.paths_crossing_rooms > 0 {
+                ui.label(format!(
+                    "Paths cutting through other rooms: {}",
+                    s.paths_crossing_rooms
+                ))
+                .on_hover_text(
+                    "When other rooms wall a room in, its path cuts through them, through \
+                     as few of their cells as it can, so that every room stays reachable.",
+                );
+            }
         }
         None => {
             ui.label("No map yet.");
         }
     }
-    ui.horizontal(|ui| {
-        if let Some(ms) = facts.took_ms {
-            ui.label(format!("Generated in {ms:.1} ms"));
-        }
-        if facts.generating {
+    if let Some(ms) = facts.took_ms {
+        ui.label(format!("Generated in {ms:.1} ms"));
+    }
+    if let Some(p) = facts.progress {
+        ui.horizontal(|ui| {
             ui.spinner();
-            ui.weak("generating…");
-        }
-    });
+            if p.paths_total > 0 {
+                ui.label(format!(
+                    "joining paths: {} of {}",
+                    p.paths_joined, p.paths_total
+                ));
+            } else {
+                ui.label(format!(
+                    "placing rooms: {} of {}",
+                    p.rooms_placed, p.rooms_total
+                ));
+            }
+        });
+        ui.add(egui::ProgressBar::new(p.fraction() as f32).show_percentage())
+            .on_hover_text("Any change stops this map and starts the new one.");
+    }
 }
 
 fn recipe_box(
     ui: &mut egui::Ui,
     ctx: &egui::Context,
     recipe: &Recipe,
-    paste: &mut PasteField,
+    controls: &mut Controls,
     actions: &mut Vec<Action>,
 ) {
     ui.label("Recipe");
     let text = recipe.to_string();
     ui.add(egui::Label::new(RichText::new(&text).monospace()).wrap());
+    let copied = controls.copied.as_ref() == Some(&text);
     if ui
-        .button("Copy")
-        .on_hover_text("Copy the recipe to the clipboard.")
+        .button(if copied { "Copied" } else { "Copy" })
+        .on_hover_text("Copy the recipe to the clipboard, to paste it below or share it.")
         .clicked()
     {
-        ctx.copy_text(text);
+        ctx.copy_text(text.clone());
+        controls.copied = Some(text);
     }
+    let paste = &mut controls.paste;
     let field = ui.add(
         egui::TextEdit::singleline(&mut paste.text)
             .hint_text("paste a recipe here")
@@ -279,14 +461,47 @@ fn recipe_box(
     }
 }
 
-fn saving(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
-    if ui
-        .button("Save PNG")
-        .on_hover_text("Save the map, with its recipe inside, to come back to it (S or F12).")
-        .clicked()
-    {
-        actions.push(Action::Save);
-    }
+fn saving(
+    ui: &mut egui::Ui,
+    recipe: &Recipe,
+    save_cell: &mut u32,
+    facts: &Facts<'_>,
+    actions: &mut Vec<Action>,
+) {
+    let largest = largest_save_cell(recipe);
+    let mut cell = (*save_cell).min(largest);
+    ui.horizontal(|ui| {
+        if ui
+            .button("Save PNG")
+            .on_hover_text(
+                "Save the map, with its recipe inside, to come back to it (S or F12). The \
+                 picture is the same as `render` makes at this cell size.",
+            )
+            .clicked()
+        {
+            actions.push(Action::Save);
+        }
+        let changed = ui
+            .add(
+                egui::DragValue::new(&mut cell)
+                    .range(*raster::CELL_SIZE.start()..=largest)
+                    .suffix(" px a cell"),
+            )
+            .on_hover_text(format!(
+                "Pixels a cell in saved pictures, 1 to {largest} for this map (pictures stay \
+                 within {} pixels a side).",
+                raster::MAX_SIDE
+            ))
+            .changed();
+        if changed {
+            *save_cell = cell;
+        }
+    });
+    ui.weak(format!(
+        "{}×{} pixels",
+        u64::from(recipe.width) * u64::from(cell),
+        u64::from(recipe.height) * u64::from(cell)
+    ));
     if let Some(status) = facts.status {
         ui.label(status);
     }
@@ -313,7 +528,7 @@ pub fn help(ctx: &egui::Context, open: &mut bool) {
 /// Every shortcut, for the help window and the README.
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space, N", "new seed"),
-    ("Left, Backspace", "back to the layout seen before"),
+    ("Left, Backspace", "back to the map seen before"),
     ("Right", "forward again"),
     ("G", "grid lines on or off"),
     ("S, F12", "save the map as a PNG"),
@@ -325,3 +540,69 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Esc", "close this help"),
     ("Ctrl+Q", "quit"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_seed_reads_back_exactly() {
+        assert_eq!(parse_seed(&u64::MAX.to_string()), Ok(u64::MAX));
+        // Above 2^53 a float would round it: 9007199254740993 is not an f64.
+        let odd = (1_u64 << 53) + 1;
+        assert_eq!(parse_seed(&odd.to_string()), Ok(odd));
+        assert_eq!(parse_seed("0"), Ok(0));
+        assert_eq!(
+            parse_seed("1210672589875049556"),
+            Ok(1_210_672_589_875_049_556)
+        );
+    }
+
+    #[test]
+    fn spaces_around_a_seed_are_ignored() {
+        assert_eq!(parse_seed("  42 "), Ok(42));
+        assert_eq!(parse_seed("\t7\n"), Ok(7));
+    }
+
+    #[test]
+    fn anything_else_says_what_a_seed_is() {
+        assert_eq!(parse_seed(""), Err(SeedError::Empty));
+        assert_eq!(parse_seed("   "), Err(SeedError::Empty));
+        assert_eq!(parse_seed("18446744073709551616"), Err(SeedError::TooBig));
+        for junk in ["-1", "4 2", "1e9", "0x10", "seven", "3.0", "+-1"] {
+            assert_eq!(parse_seed(junk), Err(SeedError::NotANumber), "{junk:?}");
+        }
+        assert!(
+            SeedError::NotANumber
+                .to_string()
+                .contains("18446744073709551615")
+        );
+    }
+
+    #[test]
+    fn slider_values_keep_to_their_step() {
+        assert_eq!(to_step(0.350_000_000_000_000_03), 0.35);
+        assert_eq!(to_step(0.1 + 0.2), 0.3);
+        assert_eq!(to_step(1.0), 1.0);
+        assert_eq!(to_step(0.0), 0.0);
+        for i in 0..=100 {
+            let v = to_step(f64::from(i) * STEP);
+            assert_eq!(
+                v,
+                format!("{}.{:02}", i / 100, i % 100)
+                    .parse::<f64>()
+                    .unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn saved_pictures_stay_within_the_largest_side() {
+        let mut controls = Controls::default();
+        assert_eq!(controls.save_cell_size(&Recipe::default()), 12);
+        let big: Recipe = "dv1 width=2048 height=100 rooms=1".parse().unwrap();
+        assert_eq!(controls.save_cell_size(&big), 8);
+        controls.save_cell = 64;
+        assert_eq!(controls.save_cell_size(&Recipe::default()), 64);
+    }
+}

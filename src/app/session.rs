@@ -1,4 +1,4 @@
-//! What the user is looking at and has seen: the current recipe, the layouts seen this
+//! What the user is looking at and has seen: the current recipe, the maps seen this
 //! session (to go back and forward through), and where new seeds come from.
 
 use rand::RngExt;
@@ -47,7 +47,13 @@ impl Session {
         self.commit();
     }
 
-    /// The original's defaults, with the current seed; recorded at once.
+    /// `seed` typed in, everything else kept; recorded at once.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.recipe.seed = seed;
+        self.commit();
+    }
+
+    /// The default recipe, with the current seed; recorded at once.
     pub fn reset(&mut self) {
         self.recipe = Recipe {
             seed: self.recipe.seed,
@@ -156,6 +162,15 @@ mod tests {
         };
         assert_eq!(seeds(1), seeds(1));
         assert_ne!(seeds(1), seeds(2));
+    }
+
+    #[test]
+    fn a_typed_seed_is_one_step_of_the_history() {
+        let mut s = Session::new(Recipe::default());
+        s.set_seed(u64::MAX);
+        s.commit();
+        assert_eq!(s.recipe.seed, u64::MAX);
+        assert_eq!(s.place(), (2, 2));
     }
 
     #[test]

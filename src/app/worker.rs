@@ -1,26 +1,31 @@
 //! Generation off the window's thread: the window asks for a recipe and keeps drawing; the
 //! worker makes the dungeon and its pixels and wakes the window. Only the newest request
-//! counts: requests that queued up while the worker was busy are skipped.
+//! counts: a newer request cancels the one being generated (generation checks between
+//! rooms and between paths) and requests that queued up are skipped. While a map is being
+//! made, its progress can be read at any time.
 
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dungeon_viewer::dungeon::{Dungeon, generate};
+use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
+use dungeon_viewer::progress::{Progress, Snapshot};
 use dungeon_viewer::raster::{Pixels, Style, rasterize};
 use dungeon_viewer::recipe::Recipe;
 
 /// A map ready to show.
 #[derive(Debug)]
 pub struct Generated {
-    pub dungeon: Dungeon,
+    pub dungeon: Arc<Dungeon>,
     pub pixels: Pixels,
     pub style: Style,
     /// How long generation (not drawing) took.
     pub took: Duration,
 }
 
-/// The answer to a request: the map, or what was wrong with the recipe.
+/// The answer to a request: the map, or what was wrong with the recipe. A cancelled
+/// request gets no answer.
 #[derive(Debug)]
 pub struct Done {
     pub id: u64,
@@ -31,6 +36,7 @@ struct Job {
     id: u64,
     recipe: Recipe,
     style: Style,
+    progress: Arc<Progress>,
 }
 
 /// The window's handle on the worker thread.
@@ -38,6 +44,8 @@ pub struct Worker {
     jobs: Sender<Job>,
     done: Receiver<Done>,
     next_id: u64,
+    /// The newest request's progress: cancelled when a newer one comes.
+    current: Option<Arc<Progress>>,
 }
 
 impl Worker {
@@ -56,7 +64,9 @@ impl Worker {
                     while let Ok(newer) = inbox.try_recv() {
                         job = newer;
                     }
-                    let result = make(&job.recipe, &job.style);
+                    let Some(result) = make(&job) else {
+                        continue;
+                    };
                     if outbox.send(Done { id: job.id, result }).is_err() {
                         return;
                     }
@@ -67,18 +77,37 @@ impl Worker {
             jobs,
             done,
             next_id: 0,
+            current: None,
         })
     }
 
-    /// Ask for `recipe` drawn in `style`; returns the request's number.
+    /// Ask for `recipe` drawn in `style`, calling off the request before; returns the
+    /// request's number.
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
+        self.cancel();
         self.next_id += 1;
+        let progress = Arc::new(Progress::default());
+        self.current = Some(Arc::clone(&progress));
         let _ = self.jobs.send(Job {
             id: self.next_id,
             recipe: recipe.clone(),
             style,
+            progress,
         });
         self.next_id
+    }
+
+    /// Call off the newest request, if it is still being made.
+    pub fn cancel(&mut self) {
+        if let Some(progress) = self.current.take() {
+            progress.cancel();
+        }
+    }
+
+    /// How far the newest request has got (all zeros while it waits for its turn).
+    #[must_use]
+    pub fn progress(&self) -> Option<Snapshot> {
+        self.current.as_ref().map(|p| p.snapshot())
     }
 
     /// The newest answer that has arrived, waiting up to `patience` for one.
@@ -94,16 +123,103 @@ impl Worker {
     }
 }
 
-/// Generate and draw, timing generation.
-fn make(recipe: &Recipe, style: &Style) -> Result<Generated, String> {
+/// Generate and draw, timing generation; `None` when the job was called off.
+fn make(job: &Job) -> Option<Result<Generated, String>> {
     let start = Instant::now();
-    let dungeon = generate(recipe).map_err(|e| e.to_string())?;
+    let dungeon = match generate_watched(&job.recipe, &job.progress) {
+        Ok(dungeon) => dungeon,
+        Err(GenerateError::Cancelled(_)) => return None,
+        Err(e) => return Some(Err(e.to_string())),
+    };
     let took = start.elapsed();
-    let pixels = rasterize(&dungeon, style).map_err(|e| e.to_string())?;
-    Ok(Generated {
-        dungeon,
-        pixels,
-        style: *style,
-        took,
-    })
+    if job.progress.is_cancelled() {
+        return None;
+    }
+    Some(
+        rasterize(&dungeon, &job.style)
+            .map(|pixels| Generated {
+                dungeon: Arc::new(dungeon),
+                pixels,
+                style: job.style,
+                took,
+            })
+            .map_err(|e| e.to_string()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: Style = Style {
+        cell_size: 1,
+        grid: false,
+    };
+
+    fn recipe(text: &str) -> Recipe {
+        text.parse().expect("a valid recipe")
+    }
+
+    /// The biggest map there is: minutes in a test build if it were not called off.
+    fn huge() -> Recipe {
+        recipe("dv1 seed=3 width=2048 height=2048 rooms=10000 room-size=100")
+    }
+
+    /// Wait for the answer to request `id`, failing on any other answer.
+    fn answer(worker: &mut Worker, id: u64) -> Generated {
+        let done = worker
+            .newest(Duration::from_secs(30))
+            .expect("an answer within 30 s");
+        assert_eq!(done.id, id, "the answer to another request came");
+        done.result.expect("a map")
+    }
+
+    #[test]
+    fn a_request_superseded_by_a_newer_one_is_cancelled_and_the_newer_answer_arrives() {
+        let mut worker = Worker::start(|| {}).unwrap();
+        let old = worker.request(&huge(), SMALL);
+        let new = worker.request(&recipe("dv1 seed=4 rooms=5"), SMALL);
+        assert!(new > old);
+        let map = answer(&mut worker, new);
+        assert_eq!(map.dungeon.recipe().seed, 4);
+        // No answer for the old request follows.
+        assert!(worker.newest(Duration::from_millis(100)).is_none());
+    }
+
+    #[test]
+    fn a_newer_request_stops_a_big_map_being_made_at_once() {
+        let mut worker = Worker::start(|| {}).unwrap();
+        // Called off while placing rooms, then while joining paths.
+        let placing: fn(&Snapshot) -> bool = |p| p.rooms_placed > 0;
+        let joining: fn(&Snapshot) -> bool = |p| p.paths_joined > 0;
+        for (stage, under_way) in [("placing rooms", placing), ("joining paths", joining)] {
+            worker.request(&huge(), SMALL);
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !worker.progress().is_some_and(|p| under_way(&p)) {
+                assert!(Instant::now() < deadline, "never got to {stage}");
+                thread::sleep(Duration::from_millis(5));
+            }
+            let asked = Instant::now();
+            let new = worker.request(&recipe("dv1 seed=4 rooms=2 width=8 height=8"), SMALL);
+            answer(&mut worker, new);
+            // The old map ended and the new one was made well before the old one could
+            // have been finished (tens of seconds); the cancel itself waits for one room or
+            // one path, a few milliseconds here.
+            let waited = asked.elapsed();
+            assert!(waited < Duration::from_secs(1), "{stage}: took {waited:?}");
+        }
+    }
+
+    #[test]
+    fn progress_shows_how_far_the_newest_request_got() {
+        let mut worker = Worker::start(|| {}).unwrap();
+        assert_eq!(worker.progress(), None);
+        let id = worker.request(&recipe("dv1 seed=4 rooms=5"), SMALL);
+        answer(&mut worker, id);
+        let done = worker.progress().expect("the newest request's progress");
+        assert_eq!((done.rooms_placed, done.rooms_total), (5, 5));
+        assert_eq!((done.paths_joined, done.paths_total), (4, 4));
+        worker.cancel();
+        assert_eq!(worker.progress(), None);
+    }
 }

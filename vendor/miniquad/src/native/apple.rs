@@ -1,0 +1,2 @@
+pub mod apple_util;
+pub mod frameworks;
