@@ -15,7 +15,7 @@ use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use macroquad::color::Color;
 use macroquad::math::vec2;
@@ -59,6 +59,11 @@ const PATIENCE: Duration = Duration::from_millis(25);
 /// a window blocked on its event loop only with the next input event (miniquad reads
 /// such requests after an X event).
 const GENERATING_FRAME: Duration = Duration::from_millis(50);
+/// How long frames keep coming after the last input. miniquad 0.4.11's blocking event
+/// loop, after reading the events that arrived during a frame, waits for one more before it
+/// draws: a key pressed and released while a frame is drawn would wait for the next mouse
+/// move. Staying awake a moment after input draws such keys; the idle window still sleeps.
+const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
 /// Around the map.
@@ -257,6 +262,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
         hover: None,
     };
     let mut frames = 0;
+    let mut last_input = Instant::now();
     loop {
         let mut actions = Vec::new();
         app.take_new_map(if app.is_generating() {
@@ -288,6 +294,9 @@ async fn main_loop(options: Options) -> Result<(), String> {
         });
         let area = app.map_area();
         egui_macroquad::cfg(|ctx| {
+            if ctx.input(|i| !i.events.is_empty()) {
+                last_input = Instant::now();
+            }
             actions.extend(input::shortcuts(ctx, app.help_open));
             let picture = app.picture_size();
             let (view, hover, mouse_actions) =
@@ -300,9 +309,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
             });
             actions.extend(mouse_actions);
         });
-        // Draw one more frame after any input: characters and egui's reactions trail
-        // the event that woke this frame. Idle frames schedule nothing.
-        if !actions.is_empty() || input::keys_held() || app.pointer.is_down() {
+        // Keep drawing a moment after any input: characters and egui's reactions trail the
+        // event that woke this frame, and miniquad's blocking loop draws input that arrives
+        // during a frame only once a further event comes. Idle frames schedule nothing.
+        let awake = last_input.elapsed() < AWAKE_AFTER_INPUT;
+        if awake || !actions.is_empty() || input::keys_held() || app.pointer.is_down() {
             macroquad::miniquad::window::schedule_update();
         }
         for action in actions {
