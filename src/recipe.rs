@@ -357,7 +357,8 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "width",
-        help: "How many cells wide the map is.",
+        help: "How many cells wide the map is, 1 to 2048. The biggest maps take seconds to \
+               make: the panel shows how far it got, and any change stops it.",
         kind: whole(&WIDTH),
         always_printed: true,
         get: |r| Value::Whole(r.width.into()),
@@ -365,7 +366,8 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "height",
-        help: "How many cells high the map is.",
+        help: "How many cells high the map is, 1 to 2048. The biggest maps take seconds to \
+               make: the panel shows how far it got, and any change stops it.",
         kind: whole(&HEIGHT),
         always_printed: true,
         get: |r| Value::Whole(r.height.into()),
@@ -373,8 +375,9 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "rooms",
-        help: "How many rooms to place; fewer fit when the map fills up. Rooms × room size \
-               may be at most a third of the cells (never more than 1000000, always 65536).",
+        help: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
+               room size may be at most a third of the cells (never more than 1000000, \
+               always 65536).",
         kind: whole(&ROOMS),
         always_printed: true,
         get: |r| Value::Whole(r.rooms.into()),
@@ -382,7 +385,8 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "room-size",
-        help: "How many cells each room grows to; a room with no space left stays smaller.",
+        help: "How many cells each room grows to: 1 makes one-cell rooms. A room hemmed in \
+               by others stays smaller.",
         kind: whole(&ROOM_SIZE),
         always_printed: true,
         get: |r| Value::Whole(r.room_size.into()),
@@ -390,9 +394,9 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "stickiness",
-        help: "How cave rooms grow: at 0 each new cell sprouts anywhere on the room, giving \
-               round, compact blobs; at 1 it sprouts from the cell added last, giving long \
-               winding caverns.",
+        help: "How cave rooms grow, one cell at a time. At 0 each new cell grows from \
+               anywhere on the room, making round, compact blobs; at 1 each grows from the \
+               cell added just before, making long winding caverns.",
         kind: fraction(&STICKINESS),
         always_printed: true,
         get: |r| Value::Fraction(r.stickiness),
@@ -400,8 +404,9 @@ pub const KEYS: [Key; 13] = [
     },
     Key {
         name: "randomness",
-        help: "How much corridors wiggle: 0 draws straight, tidy corridors, 1 lets them \
-               wander. Flood corridors stay as short as they can either way.",
+        help: "How flood corridors wiggle. At 0 they run straight, in long tidy corridors; \
+               at 1 they wander and turn at nearly every step. They stay as short as they can \
+               either way.",
         kind: fraction(&RANDOMNESS),
         always_printed: true,
         get: |r| Value::Fraction(r.randomness),

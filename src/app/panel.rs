@@ -11,7 +11,7 @@ use super::session::Session;
 use dungeon_viewer::dungeon::Stats;
 use dungeon_viewer::progress::Snapshot;
 use dungeon_viewer::raster;
-use dungeon_viewer::recipe::{self, Recipe};
+use dungeon_viewer::recipe::{self, Connect, Corridor, Kind, Recipe, Shape, Value};
 
 /// The panel's width in points.
 pub const WIDTH: f32 = 300.0;
@@ -256,90 +256,122 @@ const STEPS: f64 = 100.0;
 /// The step of the 0-to-1 sliders.
 const STEP: f64 = 1.0 / STEPS;
 
-fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, facts: &Facts<'_>, actions: &mut Vec<Action>) {
-    let unit = |ui: &mut egui::Ui, label: &str, value: &mut f64, help: &str| {
-        let moved = ui
-            .add(
-                egui::Slider::new(value, 0.0..=1.0)
-                    .step_by(STEP)
-                    .fixed_decimals(2)
-                    .text(label),
-            )
-            .on_hover_text(help)
-            .changed();
-        if moved {
-            *value = to_step(*value);
+/// The recipe's keys in the order the panel shows them: how it looks first (randomness and
+/// stickiness, as in the original), then its size, then the kind of dungeon.
+const PANEL_KEYS: [&str; 12] = [
+    "randomness",
+    "stickiness",
+    "rooms",
+    "room-size",
+    "width",
+    "height",
+    "shape",
+    "stretch",
+    "corridor",
+    "bends",
+    "connect",
+    "loops",
+];
+
+/// Keys that begin a group under a heading.
+const GROUPS: [(&str, &str); 2] = [("rooms", "Size"), ("shape", "Kind of dungeon")];
+
+/// Whether a key changes anything in `recipe` as it stands, and if not, why.
+fn relevance(name: &str, recipe: &Recipe) -> Result<(), &'static str> {
+    let caves = matches!(recipe.shape, Shape::Cave | Shape::Mixed);
+    match name {
+        "stickiness" | "stretch" if !caves => {
+            Err("Only cave rooms use this (shape cave or mixed).")
         }
-    };
-    unit(
-        ui,
-        "randomness",
-        &mut recipe.randomness,
-        "How the paths between rooms wiggle. At 0 they run straight, in long tidy \
-         corridors; at 1 they wander and turn at nearly every step. They stay as short as \
-         they can either way.",
-    );
-    unit(
-        ui,
-        "stickiness",
-        &mut recipe.stickiness,
-        "How rooms grow, one cell at a time. At 0 each new cell grows from anywhere on the \
-         room, making round, compact blobs; at 1 each grows from the cell added just \
-         before, making long winding caverns.",
-    );
-    let count = |ui: &mut egui::Ui,
-                 label: &str,
-                 value: &mut u32,
-                 range: std::ops::RangeInclusive<u32>,
-                 help: &str| {
-        ui.add(
-            egui::Slider::new(value, range)
-                .logarithmic(true)
-                .text(label),
-        )
-        .on_hover_text(help);
-    };
+        "randomness" if recipe.corridor != Corridor::Flood => {
+            Err("Only flood corridors wiggle (corridor flood).")
+        }
+        "bends" if recipe.corridor != Corridor::Twisty => {
+            Err("Only twisty corridors bend more than once.")
+        }
+        "loops" if recipe.connect != Connect::Loops => {
+            Err("Only the loops connection adds extra corridors.")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A control for every recipe key but the seed, each made from the key table: its range or
+/// choices, and its help as the tooltip. Controls that change nothing in the current recipe
+/// are greyed out and say why.
+fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, facts: &Facts<'_>, actions: &mut Vec<Action>) {
     // Rooms × room size stay within what the map may hold; each slider ends where the
     // other allows (and pulls its value in when the map shrinks).
     let allowed = recipe::room_cells_allowed(recipe.width, recipe.height);
-    let most = |other: u32, range: std::ops::RangeInclusive<u32>| {
-        let fits = u32::try_from(allowed / u64::from(other.max(1))).unwrap_or(u32::MAX);
-        *range.start()..=fits.clamp(*range.start(), *range.end())
-    };
-    let rooms_range = most(recipe.room_size, recipe::ROOMS);
-    count(
-        ui,
-        "rooms",
-        &mut recipe.rooms,
-        rooms_range,
-        "How many rooms to place: from 1 up to as many as this room size lets fit (rooms \
-         may cover at most a third of the map). When the map fills up, fewer are placed.",
-    );
-    let size_range = most(recipe.rooms, recipe::ROOM_SIZE);
-    count(
-        ui,
-        "room size",
-        &mut recipe.room_size,
-        size_range,
-        "How many cells each room grows to: 1 makes one-cell rooms, the top of the range \
-         the biggest rooms this many rooms allow. A room hemmed in by others stays smaller.",
-    );
-    count(
-        ui,
-        "width",
-        &mut recipe.width,
-        recipe::WIDTH,
-        "How many cells wide the map is, 1 to 2048. The biggest maps take seconds to make: \
-         the panel shows how far it got, and any change stops it.",
-    );
-    count(
-        ui,
-        "height",
-        &mut recipe.height,
-        recipe::HEIGHT,
-        "How many cells high the map is, 1 to 2048. The biggest maps take seconds to make: \
-         the panel shows how far it got, and any change stops it.",
-    );
+    let most = |other: u32, max: u64| (allowed / u64::from(other.max(1))).clamp(1, max);
+    for name in PANEL_KEYS {
+        let Some(key) = recipe::key(name) else {
+            continue;
+        };
+        if let Some((_, heading)) = GROUPS.iter().find(|(first, _)| *first == name) {
+            ui.add_space(4.0);
+            ui.strong(*heading);
+        }
+        let label = name.replace('-', " ");
+        let relevant = relevance(name, recipe);
+        let help = match relevant {
+            Ok(()) => key.help.to_string(),
+            Err(why) => format!("{} {why}", key.help),
+        };
+        let mut value = key.get(recipe);
+        let moved = ui
+            .add_enabled_ui(relevant.is_ok(), |ui| match (&mut value, key.kind) {
+                (Value::Fraction(x), Kind::Fraction { min, max }) => {
+                    let moved = ui
+                        .add(
+                            egui::Slider::new(x, min..=max)
+                                .step_by(STEP)
+                                .fixed_decimals(2)
+                                .text(&label),
+                        )
+                        .on_hover_text(&help)
+                        .on_disabled_hover_text(&help)
+                        .changed();
+                    *x = to_step(*x);
+                    moved
+                }
+                (Value::Whole(n), Kind::Whole { min, max }) => {
+                    let max = match name {
+                        "rooms" => most(recipe.room_size, max),
+                        "room-size" => most(recipe.rooms, max),
+                        _ => max,
+                    };
+                    ui.add(
+                        egui::Slider::new(n, min..=max)
+                            .logarithmic(max / min.max(1) >= 100)
+                            .text(&label),
+                    )
+                    .on_hover_text(&help)
+                    .on_disabled_hover_text(&help)
+                    .changed()
+                }
+                (Value::Choice(i), Kind::Choice(names)) => {
+                    let before = *i;
+                    egui::ComboBox::from_label(&label)
+                        .selected_text(names.get(*i).copied().unwrap_or("?"))
+                        .show_ui(ui, |ui| {
+                            for (k, choice) in names.iter().enumerate() {
+                                ui.selectable_value(i, k, *choice);
+                            }
+                        })
+                        .response
+                        .on_hover_text(&help)
+                        .on_disabled_hover_text(&help);
+                    *i != before
+                }
+                _ => false,
+            })
+            .inner;
+        // The controls keep to the key's range, so the key takes every value they give.
+        if moved {
+            let _ = key.set(recipe, value);
+        }
+    }
     ui.horizontal(|ui| {
         let d = Recipe::default();
         if ui
