@@ -76,43 +76,56 @@ fn display() -> Option<Display> {
         return skip_or_fail("there is no display (DISPLAY is unset) and no Xvfb");
     }
     // Xvfb picks a free display itself and writes its number to the given descriptor
-    // (here its standard output), so tests running side by side never race for one.
-    let Ok(child) = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1600x1000x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    else {
-        return skip_or_fail("Xvfb would not start");
-    };
-    let mut server = Reaped(child);
-    let mut number = String::new();
-    if let Some(out) = server.0.stdout.take() {
-        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut number);
-    }
-    let Ok(n) = number.trim().parse::<u32>() else {
-        return skip_or_fail("Xvfb started but gave no display");
-    };
-    // Ready once it accepts a connection on its socket, as a window will make one.
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    // (here its standard output), so tests running side by side never race for one. A
+    // server that took the number of one just stopped may find that server's abstract
+    // socket, which X clients try first, not yet released, and serve only its socket
+    // file: then clients fail to connect. Such a server is replaced by a new one.
     let deadline = Instant::now() + Duration::from_secs(20);
-    while !accepts_clients(&socket) {
-        if !matches!(server.0.try_wait(), Ok(None)) {
-            return skip_or_fail("Xvfb stopped before it served a display");
+    let (server, n) = loop {
+        let Ok(child) = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1600x1000x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+        else {
+            return skip_or_fail("Xvfb would not start");
+        };
+        let mut server = Reaped(child);
+        let mut number = String::new();
+        if let Some(out) = server.0.stdout.take() {
+            let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut number);
+        }
+        let Ok(n) = number.trim().parse::<u32>() else {
+            return skip_or_fail("Xvfb started but gave no display");
+        };
+        // Ready once it accepts a connection on both its sockets, as a window will make one.
+        loop {
+            if !matches!(server.0.try_wait(), Ok(None)) {
+                return skip_or_fail("Xvfb stopped before it served a display");
+            }
+            if accepts_clients(n) {
+                break;
+            }
+            if Instant::now() > deadline {
+                return skip_or_fail("Xvfb took no connection within 20 s");
+            }
+            sleep(Duration::from_millis(20));
+        }
+        if accepts_clients_abstract(n) {
+            break (server, n);
         }
         if Instant::now() > deadline {
-            return skip_or_fail("Xvfb took no connection within 20 s");
+            return skip_or_fail("Xvfb served no abstract socket within 20 s");
         }
-        sleep(Duration::from_millis(20));
-    }
+    };
     Some(Display {
         name: format!(":{n}"),
         _server: Some(server),
@@ -122,10 +135,25 @@ fn display() -> Option<Display> {
 
 /// Whether the X server on `socket` takes a client: it answers the opening of a connection
 /// (byte order, protocol 11.0, no authorization) with "success".
-fn accepts_clients(socket: &Path) -> bool {
-    let Ok(mut stream) = std::os::unix::net::UnixStream::connect(socket) else {
+/// Whether the X server of display `n` answers a connection handshake on its socket file.
+fn accepts_clients(n: u32) -> bool {
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    std::os::unix::net::UnixStream::connect(socket).is_ok_and(handshake)
+}
+
+/// Whether it answers on its abstract socket, which X clients on Linux try first.
+fn accepts_clients_abstract(n: u32) -> bool {
+    use std::os::linux::net::SocketAddrExt;
+    let Ok(address) =
+        std::os::unix::net::SocketAddr::from_abstract_name(format!("/tmp/.X11-unix/X{n}"))
+    else {
         return false;
     };
+    std::os::unix::net::UnixStream::connect_addr(&address).is_ok_and(handshake)
+}
+
+/// Send an X connection request and read whether the server accepted it.
+fn handshake(mut stream: std::os::unix::net::UnixStream) -> bool {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let hello = [b'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0];
     let mut answer = [0_u8; 1];
@@ -336,11 +364,14 @@ fn open_window(display: &Display, args: &[&str]) -> (Reaped, String) {
 }
 
 /// Type `seed` into the seed box (the panel's first field, reached with Tab) and press
-/// Enter, which leaves the box.
-fn type_seed(display: &Display, seed: &str) {
+/// Enter, which leaves the box; then wait until the window has gone idle, so that it has
+/// handled the Enter before any further key (a key in the same frame as the Enter would
+/// still be typed into the box).
+fn type_seed(display: &Display, pid: u32, seed: &str) {
     xdotool(display, &["key", "Tab", "ctrl+a"]);
     xdotool(display, &["type", seed]);
     xdotool(display, &["key", "Return"]);
+    wait_until_idle(pid);
 }
 
 /// Wait until the process has used no CPU for a tenth of a second.
@@ -419,7 +450,7 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     // Seeds typed in the seed box are taken exactly, also beyond 2^53, where a float
     // would round them; each typed seed is one step of the history.
     for seed in [u64::MAX, (1 << 53) + 1] {
-        type_seed(&display, &seed.to_string());
+        type_seed(&display, app.0.id(), &seed.to_string());
         xdotool(&display, &["key", "s"]);
         let file = next_picture("the picture of a typed seed", &shots, &mut files);
         assert_eq!(png_file::read(&file).unwrap().1.seed, seed);

@@ -142,33 +142,37 @@ pub fn show(
         .resizable(false)
         .exact_width(WIDTH)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("Dungeon Viewer");
-                seed_and_history(ui, session, &mut controls.seed, &mut actions);
-                ui.separator();
-                sliders(ui, &mut session.recipe, facts, &mut actions);
-                ui.separator();
-                made(ui, facts);
-                ui.separator();
-                recipe_box(ui, ctx, &session.recipe, controls, &mut actions);
-                ui.separator();
-                saving(
-                    ui,
-                    &session.recipe,
-                    &mut controls.save_cell,
-                    facts,
-                    &mut actions,
-                );
-                ui.separator();
-                ui.label(
-                    facts
-                        .hover
-                        .as_deref()
-                        .unwrap_or("Point at the map to see a cell."),
-                );
-                ui.add_space(6.0);
-                ui.weak("Press ? for the keyboard shortcuts.");
-            });
+            // No dragging the panel to scroll (the wheel and the scroll bar do): egui makes
+            // the dragged area focusable, and Tab would reach it before the seed box.
+            egui::ScrollArea::vertical()
+                .drag_to_scroll(false)
+                .show(ui, |ui| {
+                    ui.heading("Dungeon Viewer");
+                    seed_and_history(ui, session, &mut controls.seed, &mut actions);
+                    ui.separator();
+                    sliders(ui, &mut session.recipe, facts, &mut actions);
+                    ui.separator();
+                    made(ui, facts);
+                    ui.separator();
+                    recipe_box(ui, ctx, &session.recipe, controls, &mut actions);
+                    ui.separator();
+                    saving(
+                        ui,
+                        &session.recipe,
+                        &mut controls.save_cell,
+                        facts,
+                        &mut actions,
+                    );
+                    ui.separator();
+                    ui.label(
+                        facts
+                            .hover
+                            .as_deref()
+                            .unwrap_or("Point at the map to see a cell."),
+                    );
+                    ui.add_space(6.0);
+                    ui.weak("Press ? for the keyboard shortcuts.");
+                });
         });
     actions
 }
@@ -351,17 +355,14 @@ fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, facts: &Facts<'_>, actions: &
                     .changed()
                 }
                 (Value::Choice(i), Kind::Choice(names)) => {
+                    // Every choice in sight, one click away.
                     let before = *i;
-                    egui::ComboBox::from_label(&label)
-                        .selected_text(names.get(*i).copied().unwrap_or("?"))
-                        .show_ui(ui, |ui| {
-                            for (k, choice) in names.iter().enumerate() {
-                                ui.selectable_value(i, k, *choice);
-                            }
-                        })
-                        .response
-                        .on_hover_text(&help)
-                        .on_disabled_hover_text(&help);
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(&label).on_hover_text(&help);
+                        for (k, choice) in names.iter().enumerate() {
+                            ui.selectable_value(i, k, *choice).on_hover_text(&help);
+                        }
+                    });
                     *i != before
                 }
                 _ => false,
