@@ -5,6 +5,7 @@ use serde::Serialize;
 use crate::colour::Rgb;
 use crate::corridors::Path;
 use crate::dungeon::{Dungeon, Stats};
+use crate::features::Door;
 use crate::grid::Pos;
 use crate::tile::TileKind;
 
@@ -15,7 +16,18 @@ struct JsonMap<'a> {
     height: u32,
     rooms: Vec<JsonRoom<'a>>,
     paths: &'a [Path],
+    doors: &'a [Door],
+    start: Option<Pos>,
+    goal: Option<Pos>,
+    stats: JsonStats,
+}
+
+#[derive(Serialize)]
+struct JsonStats {
+    #[serde(flatten)]
     stats: Stats,
+    /// Steps from the start to the goal.
+    longest_route: u32,
 }
 
 #[derive(Serialize)]
@@ -26,9 +38,12 @@ struct JsonRoom<'a> {
 
 /// The dungeon as JSON: `recipe`, `width`, `height`, `rooms` (each with `cells` as `[x, y]`
 /// pairs and `color` as `[r, g, b]`), `paths` (`from`, `to`, `cells` from a cell of `from`
-/// to a cell of `to`, `crossed`) and `stats`. x runs right, y down, origin top-left.
+/// to a cell of `to`, `crossed`), `doors` (`room`, its `cell` and the path cell `outside`
+/// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (with
+/// `longest_route`, the steps from start to goal). x runs right, y down, origin top-left.
 #[must_use]
 pub fn to_json(dungeon: &Dungeon) -> String {
+    let features = dungeon.features();
     let map = JsonMap {
         recipe: dungeon.recipe().to_string(),
         width: dungeon.width(),
@@ -42,7 +57,13 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             })
             .collect(),
         paths: dungeon.paths(),
-        stats: dungeon.stats(),
+        doors: &features.doors,
+        start: features.start,
+        goal: features.goal,
+        stats: JsonStats {
+            stats: dungeon.stats(),
+            longest_route: features.longest_route,
+        },
     };
     let mut json = serde_json::to_string(&map).unwrap_or_else(|e| {
         // Only non-string map keys or failing Serialize impls can fail; ours have neither.
