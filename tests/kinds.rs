@@ -4,7 +4,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{four_connected, run, stderr};
+use common::{four_connected, run, stderr, turns};
 use dungeon_viewer::corridors::{half_rect, staircase};
 use dungeon_viewer::dungeon::{Dungeon, generate};
 use dungeon_viewer::grid::{Pos, Rect};
@@ -204,10 +204,7 @@ fn staircases_step_towards_their_end_with_at_most_their_bends() {
             whole.extend(&cells);
             whole.push(e);
             assert!(common::unit_steps(&whole));
-            let turns = whole
-                .windows(3)
-                .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
-                .count();
+            let turns = turns(&whole);
             assert!(turns as u32 <= bends, "{turns} turns for {bends} bends");
         }
     }
@@ -308,14 +305,6 @@ fn bad_kinds_are_usage_errors_that_list_what_is_allowed() {
         "-",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-}
-
-/// Turns a path takes.
-fn turns(cells: &[Pos]) -> usize {
-    cells
-        .windows(3)
-        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
-        .count()
 }
 
 #[test]

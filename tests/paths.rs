@@ -1,6 +1,6 @@
 mod common;
 
-use common::{fewest_crossings, free_distance, unit_steps};
+use common::{fewest_crossings, free_distance, turns, unit_steps};
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::corridors::{PathPlan, connect};
 use dungeon_viewer::dungeon::generate;
@@ -201,13 +201,6 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
     assert_eq!(paths[0].cells[0], Pos::new(5, 4));
     assert_eq!(*paths[0].cells.last().unwrap(), Pos::new(0, 0));
     assert!(unit_steps(&paths[0].cells));
-}
-
-fn turns(cells: &[Pos]) -> usize {
-    cells
-        .windows(3)
-        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
-        .count()
 }
 
 #[test]

@@ -127,6 +127,14 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     u32::MAX
 }
 
+/// How many times a path of unit steps turns.
+pub fn turns(cells: &[Pos]) -> usize {
+    cells
+        .windows(3)
+        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
+        .count()
+}
+
 /// Whether every step of `cells` goes left, right, up or down.
 pub fn unit_steps(cells: &[Pos]) -> bool {
     cells.windows(2).all(|w| w[0].is_beside(w[1]))
