@@ -7,7 +7,7 @@
 //! empty grid), the ratio of generation to the floor, and our generic flood for scale.
 //! Every workload is timed with each connection style, on the same rooms.
 
-use dungeon_viewer::bench::{Report, measure};
+use dungeon_viewer::bench::{Report, measure, median};
 use dungeon_viewer::recipe::{Choice, Connect, Recipe};
 
 /// (name, width, height, rooms, seeds, iterations per seed)
@@ -17,11 +17,6 @@ const WORKLOADS: [(&str, u32, u32, u32, u64, u32); 4] = [
     ("W3", 256, 224, 192, 8, 15),
     ("W4", 1024, 896, 3072, 3, 3),
 ];
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
 
 fn main() {
     println!(

@@ -136,14 +136,14 @@ fn time(n: u32, mut f: impl FnMut()) -> Vec<f64> {
 }
 
 /// Milliseconds one run of `f` took.
-fn once(f: impl FnOnce()) -> f64 {
+pub fn once(f: impl FnOnce()) -> f64 {
     let start = Instant::now();
     f();
     start.elapsed().as_secs_f64() * 1e3
 }
 
 /// Sorts `times` and returns their median.
-fn median(times: &mut [f64]) -> f64 {
+pub fn median(times: &mut [f64]) -> f64 {
     times.sort_by(f64::total_cmp);
     let n = times.len();
     if n % 2 == 1 {

@@ -18,7 +18,7 @@ use crate::colour::{Rgb, room_colour};
 use crate::flood::{Flood, FloodSpec};
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
-use crate::recipe::Choice;
+use crate::recipe::{Choice, Recipe};
 use crate::streams::{Stage, below, stream};
 use crate::tile::Tile;
 
@@ -74,6 +74,23 @@ pub struct RoomPlan {
     pub rooms: u32,
     pub shape: Shape,
     pub growth: Growth,
+}
+
+impl RoomPlan {
+    /// What `recipe` asks of the room stage.
+    #[must_use]
+    pub fn of(recipe: &Recipe) -> Self {
+        Self {
+            seed: recipe.seed,
+            rooms: recipe.rooms,
+            shape: recipe.shape,
+            growth: Growth {
+                size: recipe.room_size,
+                stickiness: recipe.stickiness,
+                stretch: recipe.stretch,
+            },
+        }
+    }
 }
 
 /// Place up to `plan.rooms` rooms on `tiles`, which should be free; returns them in
