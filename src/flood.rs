@@ -396,6 +396,28 @@ impl<V> Flood<V> {
     }
 }
 
+/// The lean flood, for callers that keep their own record of what it reached: from
+/// `start` (always reached), breadth first, neighbours in the seeds' order (left, right,
+/// up, down). `enter(p)` is asked about each neighbour it meets and answers whether the
+/// flood reaches `p`; it must remember its yes, answering no when asked again, as a mark
+/// on the caller's grid does. So it reaches the cells [`Flood::run`] reaches without
+/// randomness, in the same order, without memory of its own for the grid. Returns them.
+pub fn fill(width: u32, height: u32, start: Pos, mut enter: impl FnMut(Pos) -> bool) -> Vec<Pos> {
+    let mut order = vec![start];
+    let mut head = 0;
+    while let Some(&here) = order.get(head) {
+        head += 1;
+        for d in Dir::ALL {
+            if let Some(next) = step_within(width, height, here, d)
+                && enter(next)
+            {
+                order.push(next);
+            }
+        }
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

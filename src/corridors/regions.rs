@@ -1,9 +1,7 @@
 //! Free regions: which free cells connect to which, so a path search knows before it starts
 //! whether free cells join two rooms, and never floods a whole region to find out they don't.
 
-use rand_pcg::Pcg64Mcg;
-
-use crate::flood::{Flood, FloodSpec};
+use crate::flood::fill;
 use crate::grid::Grid;
 use crate::rooms::Room;
 use crate::tile::Tile;
@@ -24,24 +22,25 @@ impl Regions {
     /// Label the free cells of `tiles` by region and note which regions each room borders.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
-        let mut label = Grid::new(tiles.width(), tiles.height(), NO_REGION);
+        let (width, height) = (tiles.width(), tiles.height());
+        let mut label = Grid::new(width, height, NO_REGION);
         let mut sizes = Vec::new();
-        let mut flood = Flood::<()>::new(tiles.width(), tiles.height());
-        // A flood without randomness draws nothing from its generator.
-        let mut unused = Pcg64Mcg::new(0);
         for (i, tile) in tiles.as_slice().iter().enumerate() {
             if !tile.is_outside_rooms() || label.as_slice()[i] != NO_REGION {
                 continue;
             }
             let region = sizes.len() as u32;
-            let mut spec = FloodSpec::new()
-                .select(|p| tiles[p].is_outside_rooms())
-                .values((), |(), _, _| ());
-            flood.run(&[tiles.pos_of(i)], &mut spec, &mut unused);
-            for &p in flood.order() {
-                label[p] = region;
-            }
-            sizes.push(flood.order().len());
+            let start = tiles.pos_of(i);
+            label[start] = region;
+            // The labels are the flood's memory: a labelled cell is not entered again.
+            let reached = fill(width, height, start, |p| {
+                let enter = label[p] == NO_REGION && tiles[p].is_outside_rooms();
+                if enter {
+                    label[p] = region;
+                }
+                enter
+            });
+            sizes.push(reached.len());
         }
         let bordering = rooms
             .iter()
