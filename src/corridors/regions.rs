@@ -2,8 +2,7 @@
 //! whether free cells join two rooms, and never floods a whole region to find out they don't.
 
 use crate::flood::fill;
-use crate::grid::Grid;
-use crate::rooms::Room;
+use crate::grid::{Grid, Pos};
 use crate::tile::Tile;
 
 /// The label of cells that are in no free region (room cells).
@@ -19,9 +18,10 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// Label the free cells of `tiles` by region and note which regions each room borders.
+    /// Label the free cells of `tiles` by region and note which regions each room borders,
+    /// given each room's doors (the free cells beside it), room by room.
     #[must_use]
-    pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
+    pub fn new<'a>(tiles: &Grid<Tile>, doors: impl IntoIterator<Item = &'a [Pos]>) -> Self {
         let (width, height) = (tiles.width(), tiles.height());
         let mut label = Grid::new(width, height, NO_REGION);
         let mut sizes = Vec::new();
@@ -42,16 +42,14 @@ impl Regions {
             });
             sizes.push(reached.len());
         }
-        let bordering = rooms
-            .iter()
-            .map(|room| {
+        let bordering = doors
+            .into_iter()
+            .map(|doors| {
                 let mut regions: Vec<u32> = Vec::new();
-                for &cell in &room.cells {
-                    for n in tiles.neighbours(cell) {
-                        let r = label[n];
-                        if r != NO_REGION && regions.last() != Some(&r) {
-                            regions.push(r);
-                        }
+                for &door in doors {
+                    let r = label[door];
+                    if regions.last() != Some(&r) {
+                        regions.push(r);
                     }
                 }
                 regions.sort_unstable();
