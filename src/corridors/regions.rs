@@ -33,7 +33,7 @@ impl Regions {
             let start = tiles.pos_of(i);
             label[start] = region;
             // The labels are the flood's memory: a labelled cell is not entered again.
-            let reached = fill(width, height, start, |p| {
+            let reached = fill(width, height, vec![start], |_, p| {
                 let enter = label[p] == NO_REGION && tiles[p].is_outside_rooms();
                 if enter {
                     label[p] = region;

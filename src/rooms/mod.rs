@@ -160,7 +160,7 @@ fn claim(tiles: &mut Grid<Tile>, origin: Pos, id: u32, inside: impl Fn(Pos) -> b
     let room = Tile::of_room(id);
     tiles[origin] = room;
     let (width, height) = (tiles.width(), tiles.height());
-    fill(width, height, origin, |p| {
+    fill(width, height, vec![origin], |_, p| {
         let free = inside(p) && tiles[p].is_outside_rooms();
         if free {
             tiles[p] = room;
