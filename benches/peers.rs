@@ -144,10 +144,13 @@ fn mapgen_map(recipe: &Recipe) -> MapBuffer {
         .build_with_rng(&mut StdRng::seed_from_u64(recipe.seed))
 }
 
+/// What a contender does once, timed.
+type Run = Box<dyn FnMut()>;
+
 /// One line of the table: what runs, and what it made (from one untimed run).
 struct Contender {
     name: &'static str,
-    run: Box<dyn FnMut()>,
+    run: Run,
     made: String,
 }
 
@@ -194,7 +197,7 @@ fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
         format!("{} rooms", map.rooms.len()),
         ours(&drawn),
     ];
-    let runs: Vec<(&'static str, Box<dyn FnMut()>)> = vec![
+    let runs: Vec<(&'static str, Run)> = vec![
         (
             "floor: plain flood",
             Box::new(move || {
