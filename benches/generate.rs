@@ -3,12 +3,13 @@
 //!
 //! A workload fixes the grid and the room count; the seed decides how tangled the map is,
 //! so each workload is timed over several seeds and the row gives the median of their
-//! medians, the fastest run, and the median of one breadth-first flood of the empty grid.
+//! medians, the fastest run, the floor (the median of one plain breadth-first flood of the
+//! empty grid), the ratio of generation to the floor, and our generic flood for scale.
 //! Every workload is timed with each connection style, on the same rooms.
 
 use std::sync::atomic::AtomicU32;
 
-use dungeon_viewer::bench::measure;
+use dungeon_viewer::bench::{Report, measure, median};
 use dungeon_viewer::recipe::{Choice, Connect, Recipe};
 
 /// (name, width, height, rooms, seeds, iterations per seed)
@@ -19,14 +20,11 @@ const WORKLOADS: [(&str, u32, u32, u32, u64, u32); 4] = [
     ("W4", 1024, 896, 3072, 3, 3),
 ];
 
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
 fn main() {
-    println!("| workload | grid | rooms | connect | median ms | min ms | flood ms | ratio |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| workload | grid | rooms | connect | median ms | min ms | floor ms | ratio | generic flood ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (name, width, height, rooms, seeds, iterations) in WORKLOADS {
         for &connect in Connect::ALL {
             let reports: Vec<_> = (1..=seeds)
@@ -43,16 +41,20 @@ fn main() {
                         .expect("the workloads are in range")
                 })
                 .collect();
-            let generation = median(&mut reports.iter().map(|r| r.median_ms).collect::<Vec<_>>());
+            let of = |figure: fn(&Report) -> f64| {
+                median(&mut reports.iter().map(figure).collect::<Vec<_>>())
+            };
+            let generation = of(|r| r.median_ms);
             let fastest = reports
                 .iter()
                 .map(|r| r.min_ms)
                 .fold(f64::INFINITY, f64::min);
-            let flood = median(&mut reports.iter().map(|r| r.flood_ms).collect::<Vec<_>>());
+            let floor = of(|r| r.floor_ms);
+            let generic = of(|r| r.generic_flood_ms);
             println!(
-                "| {name} | {width}×{height} | {rooms} | {} | {generation:.3} | {fastest:.3} | {flood:.4} | {:.1} |",
+                "| {name} | {width}×{height} | {rooms} | {} | {generation:.3} | {fastest:.3} | {floor:.4} | {:.1} | {generic:.4} |",
                 connect.name(),
-                generation / flood
+                generation / floor
             );
         }
     }

@@ -54,7 +54,7 @@ pub struct Cli {
 pub enum Command {
     /// Write a map to a file; the format follows the extension (.png, .json, .txt).
     Render(RenderArgs),
-    /// Time a recipe: generation against one flood of the whole grid.
+    /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
 }
 

@@ -10,7 +10,7 @@ use crate::features::Features;
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
 use crate::recipe::{Recipe, RecipeError};
-use crate::rooms::{self, Growth, Room, RoomPlan};
+use crate::rooms::{self, Room, RoomPlan};
 use crate::tile::Tile;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
@@ -78,20 +78,7 @@ pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
 pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, GenerateError> {
     recipe.validate()?;
     let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
-    let rooms = rooms::place_rooms(
-        &mut tiles,
-        &RoomPlan {
-            seed: recipe.seed,
-            rooms: recipe.rooms,
-            shape: recipe.shape,
-            growth: Growth {
-                size: recipe.room_size,
-                stickiness: recipe.stickiness,
-                stretch: recipe.stretch,
-            },
-        },
-        progress,
-    )?;
+    let rooms = rooms::place_rooms(&mut tiles, &RoomPlan::of(recipe), progress)?;
     let paths = corridors::connect(
         &tiles,
         &rooms,

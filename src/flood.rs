@@ -396,6 +396,34 @@ impl<V> Flood<V> {
     }
 }
 
+/// The lean flood, for callers that keep their own record of what it reached: from
+/// `starts` (all reached), breadth first, neighbours in the seeds' order (left, right, up,
+/// down). `enter(from, to)` is asked about each neighbour `to` of a reached cell `from`
+/// and answers whether the flood reaches `to`; it must remember its yes, answering no
+/// when asked again, as a mark on the caller's grid does. So it reaches the cells
+/// [`Flood::run`] reaches without randomness, in the same order, without memory of its own
+/// for the grid. Returns them, starts first.
+pub fn fill(
+    width: u32,
+    height: u32,
+    starts: Vec<Pos>,
+    mut enter: impl FnMut(Pos, Pos) -> bool,
+) -> Vec<Pos> {
+    let mut order = starts;
+    let mut head = 0;
+    while let Some(&here) = order.get(head) {
+        head += 1;
+        for d in Dir::ALL {
+            if let Some(next) = step_within(width, height, here, d)
+                && enter(here, next)
+            {
+                order.push(next);
+            }
+        }
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

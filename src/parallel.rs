@@ -1,7 +1,15 @@
 //! Work split over the machine's cores, with results in the same order as one core gives.
 
 use std::num::NonZeroUsize;
+use std::sync::OnceLock;
 use std::thread;
+
+/// The machine's cores, asked once: the standard library reads the cgroup files under
+/// /proc each time, which costs more than a small map's paths.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
+}
 
 /// `work` applied to consecutive chunks of `items` on up to as many threads as the machine
 /// has cores (one chunk per thread, never fewer than `min_chunk` items per chunk), the
@@ -14,8 +22,8 @@ where
     R: Send,
     F: Fn(&[T]) -> Vec<R> + Sync,
 {
-    let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let threads = cores.min(items.len() / min_chunk.max(1)).max(1);
+    let most = items.len() / min_chunk.max(1);
+    let threads = if most < 2 { 1 } else { cores().min(most) };
     if threads == 1 {
         return work(items);
     }

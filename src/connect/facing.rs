@@ -7,8 +7,7 @@
 //! pairs that face each other form one connected graph: a spanning tree of it joins every
 //! room through free ground alone.
 
-use std::collections::VecDeque;
-
+use crate::flood::fill;
 use crate::grid::{Grid, Pos, index};
 use crate::rooms::Room;
 use crate::tile::Tile;
@@ -38,25 +37,23 @@ impl Facing {
         let w = tiles.width();
         let mut label = vec![NONE; tiles.len()];
         let mut steps = vec![0u32; tiles.len()];
-        let mut queue = VecDeque::new();
+        let mut starts = Vec::with_capacity(tiles.len());
         for (r, room) in rooms.iter().enumerate() {
             for &p in &room.cells {
                 label[index(w, p)] = r as u32;
-                queue.push_back(p);
+                starts.push(p);
             }
         }
-        while let Some(p) = queue.pop_front() {
-            let i = index(w, p);
-            for n in tiles.neighbours(p) {
-                let j = index(w, n);
-                if label[j] == NONE && tiles[n].is_outside_rooms() {
-                    label[j] = label[i];
-                    steps[j] = steps[i] + 1;
-                    queue.push_back(n);
-                }
+        fill(w, tiles.height(), starts, |from, to| {
+            let (i, j) = (index(w, from), index(w, to));
+            let enter = label[j] == NONE && tiles[to].is_outside_rooms();
+            if enter {
+                label[j] = label[i];
+                steps[j] = steps[i] + 1;
             }
-        }
-        let mut edges = Vec::new();
+            enter
+        });
+        let mut edges: Vec<Edge> = Vec::new();
         for y in 0..tiles.height() {
             for x in 0..w {
                 let p = Pos::new(x, y);
@@ -67,11 +64,19 @@ impl Facing {
                     let j = index(w, n);
                     let (la, lb) = (label[i], label[j]);
                     if la != lb && la != NONE && lb != NONE {
-                        edges.push(Edge {
+                        let edge = Edge {
                             steps: steps[i] + steps[j] + 1,
                             a: la.min(lb) as usize,
                             b: la.max(lb) as usize,
-                        });
+                        };
+                        // Where two floods meet, the same pair meets cell after cell: keep
+                        // one edge per run, at its fewest steps, for the sort below.
+                        match edges.last_mut() {
+                            Some(last) if (last.a, last.b) == (edge.a, edge.b) => {
+                                last.steps = last.steps.min(edge.steps);
+                            }
+                            _ => edges.push(edge),
+                        }
                     }
                 }
             }

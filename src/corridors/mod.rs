@@ -178,8 +178,13 @@ impl<'a> Router<'a> {
     }
 
     fn regions(&self) -> &Regions {
-        self.regions
-            .get_or_init(|| Regions::new(self.tiles, self.rooms))
+        self.regions.get_or_init(|| {
+            let doors = self.sides.iter().map(|side| match side {
+                Some(side) => &side.doors[..],
+                None => &[],
+            });
+            Regions::new(self.tiles, doors)
+        })
     }
 
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms

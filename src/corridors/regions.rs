@@ -1,11 +1,8 @@
 //! Free regions: which free cells connect to which, so a path search knows before it starts
 //! whether free cells join two rooms, and never floods a whole region to find out they don't.
 
-use rand_pcg::Pcg64Mcg;
-
-use crate::flood::{Flood, FloodSpec};
-use crate::grid::Grid;
-use crate::rooms::Room;
+use crate::flood::fill;
+use crate::grid::{Grid, Pos};
 use crate::tile::Tile;
 
 /// The label of cells that are in no free region (room cells).
@@ -21,38 +18,38 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// Label the free cells of `tiles` by region and note which regions each room borders.
+    /// Label the free cells of `tiles` by region and note which regions each room borders,
+    /// given each room's doors (the free cells beside it), room by room.
     #[must_use]
-    pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
-        let mut label = Grid::new(tiles.width(), tiles.height(), NO_REGION);
+    pub fn new<'a>(tiles: &Grid<Tile>, doors: impl IntoIterator<Item = &'a [Pos]>) -> Self {
+        let (width, height) = (tiles.width(), tiles.height());
+        let mut label = Grid::new(width, height, NO_REGION);
         let mut sizes = Vec::new();
-        let mut flood = Flood::<()>::new(tiles.width(), tiles.height());
-        // A flood without randomness draws nothing from its generator.
-        let mut unused = Pcg64Mcg::new(0);
         for (i, tile) in tiles.as_slice().iter().enumerate() {
             if !tile.is_outside_rooms() || label.as_slice()[i] != NO_REGION {
                 continue;
             }
             let region = sizes.len() as u32;
-            let mut spec = FloodSpec::new()
-                .select(|p| tiles[p].is_outside_rooms())
-                .values((), |(), _, _| ());
-            flood.run(&[tiles.pos_of(i)], &mut spec, &mut unused);
-            for &p in flood.order() {
-                label[p] = region;
-            }
-            sizes.push(flood.order().len());
+            let start = tiles.pos_of(i);
+            label[start] = region;
+            // The labels are the flood's memory: a labelled cell is not entered again.
+            let reached = fill(width, height, vec![start], |_, p| {
+                let enter = label[p] == NO_REGION && tiles[p].is_outside_rooms();
+                if enter {
+                    label[p] = region;
+                }
+                enter
+            });
+            sizes.push(reached.len());
         }
-        let bordering = rooms
-            .iter()
-            .map(|room| {
+        let bordering = doors
+            .into_iter()
+            .map(|doors| {
                 let mut regions: Vec<u32> = Vec::new();
-                for &cell in &room.cells {
-                    for n in tiles.neighbours(cell) {
-                        let r = label[n];
-                        if r != NO_REGION && regions.last() != Some(&r) {
-                            regions.push(r);
-                        }
+                for &door in doors {
+                    let r = label[door];
+                    if regions.last() != Some(&r) {
+                        regions.push(r);
                     }
                 }
                 regions.sort_unstable();

@@ -194,11 +194,15 @@ impl PathEnd {
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
         let bounds = Rect::around(cells.iter().copied())?;
-        let mut doors: Vec<Pos> = cells
-            .iter()
-            .flat_map(|&c| tiles.neighbours(c))
-            .filter(|&n| tiles[n].is_outside_rooms())
-            .collect();
+        // Up to four per cell, but a room's cells mostly neighbour each other: room for
+        // two per cell spares most rooms regrowing the list.
+        let mut doors: Vec<Pos> = Vec::with_capacity(2 * cells.len() + 2);
+        doors.extend(
+            cells
+                .iter()
+                .flat_map(|&c| tiles.neighbours(c))
+                .filter(|&n| tiles[n].is_outside_rooms()),
+        );
         doors.sort_unstable_by_key(|p| (p.y, p.x));
         doors.dedup();
         Some(Self {

@@ -15,10 +15,10 @@ use rand::{Rng, RngExt};
 use rand_pcg::Pcg64Mcg;
 
 use crate::colour::{Rgb, room_colour};
-use crate::flood::{Flood, FloodSpec};
+use crate::flood::fill;
 use crate::grid::{Grid, Pos};
 use crate::progress::{Cancelled, Progress};
-use crate::recipe::Choice;
+use crate::recipe::{Choice, Recipe};
 use crate::streams::{Stage, below, stream};
 use crate::tile::Tile;
 
@@ -74,6 +74,23 @@ pub struct RoomPlan {
     pub rooms: u32,
     pub shape: Shape,
     pub growth: Growth,
+}
+
+impl RoomPlan {
+    /// What `recipe` asks of the room stage.
+    #[must_use]
+    pub fn of(recipe: &Recipe) -> Self {
+        Self {
+            seed: recipe.seed,
+            rooms: recipe.rooms,
+            shape: recipe.shape,
+            growth: Growth {
+                size: recipe.room_size,
+                stickiness: recipe.stickiness,
+                stretch: recipe.stretch,
+            },
+        }
+    }
 }
 
 /// Place up to `plan.rooms` rooms on `tiles`, which should be free; returns them in
@@ -135,23 +152,21 @@ fn grow_room(
 /// Claim for room `id` the cells of a shape around `origin` (those for which `inside`
 /// answers true, all free and joined to `origin` through each other), marking them on
 /// `tiles`; returns them nearest to `origin` first, so a replay shows the room spreading
-/// from where it started.
+/// from where it started. The marks are the flood's memory: a marked cell is no longer free.
 fn claim(tiles: &mut Grid<Tile>, origin: Pos, id: u32, inside: impl Fn(Pos) -> bool) -> Vec<Pos> {
     if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) {
         return Vec::new();
     }
-    let mut flood = Flood::new(tiles.width(), tiles.height());
-    let free = &*tiles;
-    flood.run(
-        &[origin],
-        &mut FloodSpec::new().select(|p| inside(p) && free[p].is_outside_rooms()),
-        &mut Pcg64Mcg::new(0),
-    );
-    let cells = flood.order().to_vec();
-    for &p in &cells {
-        tiles[p] = Tile::of_room(id);
-    }
-    cells
+    let room = Tile::of_room(id);
+    tiles[origin] = room;
+    let (width, height) = (tiles.width(), tiles.height());
+    fill(width, height, vec![origin], |_, p| {
+        let free = inside(p) && tiles[p].is_outside_rooms();
+        if free {
+            tiles[p] = room;
+        }
+        free
+    })
 }
 
 /// Whether every one of `cells` (as signed coordinates) is on the grid and free.

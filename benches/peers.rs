@@ -1,0 +1,269 @@
+//! Ours against the generators a roguelike developer would pick instead, timed in release
+//! in one run: `cargo bench --bench peers` prints one Markdown table, every time also as a
+//! ratio to the floor (one plain breadth-first flood of the empty grid). Each round runs
+//! every contender once, so load from elsewhere weighs on all of them alike.
+//!
+//! - **floor**: [`plain_flood`].
+//! - **ours, chain**: the default recipe at that size (cave rooms of 90 cells grown cell by
+//!   cell, each joined to the next by a path proven shortest).
+//! - **A\* chain**: the same rooms (our room stage, same recipe), each joined to the next by
+//!   `bracket-pathfinding`'s A* from the first cell of one to the first cell of the other,
+//!   through free cells and the two rooms' cells, as our paths run; only the pairs that free
+//!   cells join (ours crosses other rooms for the rest, which A* cannot).
+//! - **mapgen**: rectangles of about 90 cells placed the way its `SimpleRooms` places them
+//!   (whose constructor fixes 30 tries at sides of 6 to 9, so the same loop runs here with
+//!   our room count and size), then its `NearestCorridors`, through its `MapBuilder`.
+//! - **ours, rect + nearest + half-rect**: the recipe closest to mapgen's.
+
+use std::hint::black_box;
+
+use bracket_pathfinding::prelude::{Algorithm2D, BaseMap, Point, SmallVec, a_star_search};
+use mapgen::geometry::Rect;
+use mapgen::{MapBuffer, MapBuilder, MapFilter, NearestCorridors};
+use rand_08::rngs::StdRng;
+use rand_08::{Rng, SeedableRng};
+
+use dungeon_viewer::bench::{median, once, plain_flood};
+use dungeon_viewer::dungeon::generate;
+use dungeon_viewer::grid::Grid;
+use dungeon_viewer::progress::Progress;
+use dungeon_viewer::recipe::{Connect, Corridor, Recipe, Shape};
+use dungeon_viewer::rooms::{Room, RoomPlan, place_rooms};
+use dungeon_viewer::tile::Tile;
+
+/// (name, width, height, rooms, rounds)
+const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [
+    ("W1", 64, 56, 12, 301),
+    ("W3", 256, 224, 192, 21),
+    ("W4", 1024, 896, 3072, 3),
+];
+
+/// Our grid as `bracket-pathfinding` sees it for one path: free cells and the cells of the
+/// two rooms it joins are passable, four neighbours, each step costing 1.
+struct Passable<'a> {
+    tiles: &'a Grid<Tile>,
+    ends: [Tile; 2],
+}
+
+impl Passable<'_> {
+    fn open(&self, p: Point) -> bool {
+        self.in_bounds(p) && {
+            let tile = self.tiles.as_slice()[self.point2d_to_index(p)];
+            tile.is_outside_rooms() || self.ends.contains(&tile)
+        }
+    }
+}
+
+impl BaseMap for Passable<'_> {
+    fn get_available_exits(&self, idx: usize) -> SmallVec<[(usize, f32); 10]> {
+        let p = self.index_to_point2d(idx);
+        [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .into_iter()
+            .map(|(dx, dy)| Point::new(p.x + dx, p.y + dy))
+            .filter(|&n| self.open(n))
+            .map(|n| (self.point2d_to_index(n), 1.0))
+            .collect()
+    }
+
+    fn get_pathing_distance(&self, a: usize, b: usize) -> f32 {
+        let (a, b) = (self.index_to_point2d(a), self.index_to_point2d(b));
+        ((a.x - b.x).abs() + (a.y - b.y).abs()) as f32
+    }
+}
+
+impl Algorithm2D for Passable<'_> {
+    fn dimensions(&self) -> Point {
+        Point::new(self.tiles.width(), self.tiles.height())
+    }
+}
+
+/// Room `b` joined to room `b − 1` by A* between their first cells, for each `b` of
+/// `joins`; the `b`s it found a path for.
+fn a_star_chain(tiles: &Grid<Tile>, rooms: &[Room], joins: &[usize]) -> Vec<usize> {
+    let room_tile = |i: usize| Tile::of_room(i as u32);
+    let first_cell = |room: &Room| tiles.index_of(room.cells[0]).expect("rooms are on the map");
+    joins
+        .iter()
+        .copied()
+        .filter(|&b| {
+            let map = Passable {
+                tiles,
+                ends: [room_tile(b - 1), room_tile(b)],
+            };
+            a_star_search(first_cell(&rooms[b - 1]), first_cell(&rooms[b]), &map).success
+        })
+        .collect()
+}
+
+/// Our rooms for `recipe` on a fresh grid.
+fn our_rooms(recipe: &Recipe) -> (Grid<Tile>, Vec<Room>) {
+    let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
+    let rooms = place_rooms(&mut tiles, &RoomPlan::of(recipe), &Progress::default())
+        .expect("nobody cancels");
+    (tiles, rooms)
+}
+
+/// mapgen's `SimpleRooms` loop with a room count and size of our choosing: rectangles with
+/// sides drawn from `sides`, at random places, kept when they overlap no room before them.
+struct SizedRooms {
+    rooms: usize,
+    sides: std::ops::Range<usize>,
+}
+
+/// Tries per room wanted before the loop gives up on a crowded map.
+const TRIES_PER_ROOM: usize = 10;
+
+impl MapFilter for SizedRooms {
+    fn modify_map(&self, rng: &mut StdRng, map: &MapBuffer) -> MapBuffer {
+        let mut new_map = map.clone();
+        for _ in 0..TRIES_PER_ROOM * self.rooms {
+            if new_map.rooms.len() == self.rooms {
+                break;
+            }
+            let w = rng.gen_range(self.sides.clone());
+            let h = rng.gen_range(self.sides.clone());
+            let x = rng.gen_range(1..new_map.width - w);
+            let y = rng.gen_range(1..new_map.height - h);
+            let room = Rect::new(x, y, w, h);
+            if !new_map.rooms.iter().any(|r| room.intersect(r)) {
+                new_map.add_room(room);
+            }
+        }
+        new_map
+    }
+}
+
+/// mapgen's map of about the recipe's rooms: sides 7 to 12 make 90 cells on average.
+fn mapgen_map(recipe: &Recipe) -> MapBuffer {
+    MapBuilder::new(recipe.width as usize, recipe.height as usize)
+        .with(Box::new(SizedRooms {
+            rooms: recipe.rooms as usize,
+            sides: 7..13,
+        }))
+        .with(NearestCorridors::new())
+        .build_with_rng(&mut StdRng::seed_from_u64(recipe.seed))
+}
+
+/// What a contender does once, timed.
+type Run = Box<dyn FnMut()>;
+
+/// One line of the table: what runs, and what it made (from one untimed run).
+struct Contender {
+    name: &'static str,
+    run: Run,
+    made: String,
+}
+
+fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
+    let chain = Recipe {
+        width,
+        height,
+        rooms,
+        ..Recipe::default()
+    };
+    let drawn = Recipe {
+        shape: Shape::Rect,
+        connect: Connect::Nearest,
+        corridor: Corridor::HalfRect,
+        ..chain.clone()
+    };
+    let ours = |recipe: &Recipe| {
+        let stats = generate(recipe).expect("in range").stats();
+        format!(
+            "{} rooms, {} paths ({} crossing rooms)",
+            stats.rooms_placed, stats.paths, stats.paths_crossing_rooms
+        )
+    };
+    // A* gets the pairs that free cells join (the chain's paths that cross no room): the
+    // others it cannot join, and each such search would run to its step limit.
+    let joins: Vec<usize> = generate(&chain)
+        .expect("in range")
+        .paths()
+        .iter()
+        .filter(|p| p.crossed == 0)
+        .map(|p| p.to)
+        .collect();
+    let (tiles, placed) = our_rooms(&chain);
+    let map = mapgen_map(&chain);
+    let made = vec![
+        format!("{} cells", width * height),
+        ours(&chain),
+        format!(
+            "{} rooms; of the {} pairs free cells join, {} found within its step limit",
+            placed.len(),
+            joins.len(),
+            a_star_chain(&tiles, &placed, &joins).len()
+        ),
+        format!("{} rooms", map.rooms.len()),
+        ours(&drawn),
+    ];
+    let runs: Vec<(&'static str, Run)> = vec![
+        (
+            "floor: plain flood",
+            Box::new(move || {
+                black_box(plain_flood(black_box(width), height));
+            }),
+        ),
+        (
+            "ours: chain",
+            Box::new({
+                let chain = chain.clone();
+                move || {
+                    black_box(generate(black_box(&chain)).ok());
+                }
+            }),
+        ),
+        (
+            "our rooms + A* chain (bracket-pathfinding)",
+            Box::new({
+                let chain = chain.clone();
+                move || {
+                    let (tiles, rooms) = our_rooms(black_box(&chain));
+                    black_box(a_star_chain(&tiles, &rooms, &joins));
+                }
+            }),
+        ),
+        (
+            "mapgen: rooms + NearestCorridors",
+            Box::new({
+                let chain = chain.clone();
+                move || {
+                    black_box(mapgen_map(black_box(&chain)));
+                }
+            }),
+        ),
+        (
+            "ours: rect + nearest + half-rect",
+            Box::new(move || {
+                black_box(generate(black_box(&drawn)).ok());
+            }),
+        ),
+    ];
+    runs.into_iter()
+        .zip(made)
+        .map(|((name, run), made)| Contender { name, run, made })
+        .collect()
+}
+
+fn main() {
+    println!("| workload | grid | rooms | generator | made | median ms | ratio to floor |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, width, height, rooms, rounds) in WORKLOADS {
+        let mut contenders = contenders(width, height, rooms);
+        let mut times = vec![Vec::new(); contenders.len()];
+        for _ in 0..rounds {
+            for (c, t) in contenders.iter_mut().zip(&mut times) {
+                t.push(once(&mut c.run));
+            }
+        }
+        let medians: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
+        for (c, ms) in contenders.iter().zip(&medians) {
+            println!(
+                "| {name} | {width}×{height} | {rooms} | {} | {} | {ms:.3} | {:.1} |",
+                c.name,
+                c.made,
+                ms / medians[0]
+            );
+        }
+    }
+}
