@@ -25,7 +25,7 @@ use dungeon_viewer::export;
 use dungeon_viewer::files::{self, write_replacing, write_replacing_with};
 use dungeon_viewer::png_file;
 use dungeon_viewer::progress::Progress;
-use dungeon_viewer::raster::{self, Raster, Style};
+use dungeon_viewer::raster::{self, Look, Raster, Style};
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
 
@@ -48,6 +48,41 @@ pub struct Cli {
     /// Save the whole window (panel included) to FILE after a few frames, then quit
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// The look options: how a map is drawn, not which map (they are not recipe keys).
+#[derive(Args, Debug, Default, Clone, Copy)]
+#[command(next_help_heading = "Look (pictures and the window; off by default)")]
+pub struct LookArgs {
+    /// Mark every door with a wooden bar
+    #[arg(long)]
+    pub doors: bool,
+    /// Mark the start (green) and the goal (red)
+    #[arg(long)]
+    pub marks: bool,
+    /// Shade walkable cells by walking distance from the start: orange near, blue far
+    #[arg(long)]
+    pub distance: bool,
+    /// Outline rooms where they meet rock or another room
+    #[arg(long)]
+    pub outlines: bool,
+    /// Ink-friendly look for printing: white ground, black walls, grey floors, light grid
+    #[arg(long)]
+    pub print: bool,
+}
+
+impl From<LookArgs> for Look {
+    fn from(a: LookArgs) -> Self {
+        Look {
+            doors: a.doors,
+            marks: a.marks,
+            distance: a.distance,
+            outlines: a.outlines,
+            print: a.print,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -179,6 +214,8 @@ pub struct RenderArgs {
     /// Leave out the grid lines in a PNG
     #[arg(long)]
     pub no_grid: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
 }
 
 #[derive(Args, Debug)]
@@ -290,6 +327,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 recipe: cli.recipe.to_recipe()?,
                 out_dir: cli.out_dir,
                 screenshot: cli.screenshot,
+                look: cli.look.into(),
             };
             app::run(options).map_err(Failure::Io)
         }
@@ -346,6 +384,7 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
             let style = Style {
                 cell_size: args.cell_size,
                 grid: !args.no_grid,
+                look: args.look.into(),
             };
             let raster =
                 Raster::new(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
