@@ -496,7 +496,7 @@ impl<'a> Painter<'a> {
             {
                 // A bar along the door's edge on the room's side, framed in ink once it
                 // is thick enough to show wood inside the frame.
-                let thick = (n / 3).max(2);
+                let thick = n.div_ceil(3).max(2);
                 let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), thick);
                 if thick > 2 {
                     cell.fill(x, y, w, h, INK);
