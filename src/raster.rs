@@ -343,8 +343,8 @@ fn side_bit(d: Dir) -> u8 {
     1 << d as u8
 }
 
-/// What a style draws, worked out once per image: the room colours, and for the look
-/// options the walking distances, the doors and the start and goal.
+/// What a style draws, worked out once per image: for the look options the walking
+/// distances, the doors and the start and goal.
 struct Painter<'a> {
     dungeon: &'a Dungeon,
     n: usize,
@@ -352,7 +352,6 @@ struct Painter<'a> {
     grid_lines: bool,
     /// Whether there are outlines, doors or marks to draw, in cells big enough for them.
     overlays: bool,
-    colours: Vec<Rgb>,
     /// Walking distances from the start and the greatest of them, for the tint.
     distances: Option<(Grid<u32>, u32)>,
     /// The sides of room cells that are doors, as [`side_bit`]s.
@@ -397,7 +396,6 @@ impl<'a> Painter<'a> {
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
             overlays: marks_fit && (look.outlines || look.doors || look.marks),
-            colours: dungeon.rooms().iter().map(|r| r.colour).collect(),
             distances,
             doors,
             start,
@@ -409,7 +407,7 @@ impl<'a> Painter<'a> {
     fn ground(&self, p: Pos, tile: Tile) -> Rgb {
         let tiles = self.dungeon.tiles();
         let colour = match (tile.kind(), self.look.print) {
-            (TileKind::Room(i), false) => self.colours[i],
+            (TileKind::Room(i), false) => self.dungeon.rooms()[i].colour,
             (TileKind::Path, false) => Rgb::BLACK,
             (TileKind::Free, false) => Rgb::GRAY33,
             (TileKind::Room(_), true) => PRINT_ROOM,
