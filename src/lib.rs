@@ -42,3 +42,4 @@ pub mod rooms;
 pub mod screenshots;
 pub mod streams;
 pub mod tile;
+pub mod tiled;
