@@ -99,12 +99,17 @@ pub enum TiledError {
 /// # Errors
 /// [`TiledError::Name`] when `map` has no UTF-8 file name.
 pub fn tileset_path(map: &Path) -> Result<PathBuf, TiledError> {
+    Ok(map.with_file_name(tileset_name(map)?))
+}
+
+/// The file name of [`tileset_path`], as the map names it.
+fn tileset_name(map: &Path) -> Result<String, TiledError> {
     let stem = map
         .file_stem()
         .and_then(|s| s.to_str())
         .filter(|s| !s.is_empty())
         .ok_or_else(|| TiledError::Name(map.to_path_buf()))?;
-    Ok(map.with_file_name(format!("{stem}.tiles.png")))
+    Ok(format!("{stem}.tiles.png"))
 }
 
 /// Write `dungeon` as the Tiled map `map` with tiles of `tile_size` pixels, and its tileset
@@ -115,11 +120,8 @@ pub fn tileset_path(map: &Path) -> Result<PathBuf, TiledError> {
 /// A tile size out of range, a map name that cannot name the tileset, or a file that
 /// cannot be written.
 pub fn write(dungeon: &Dungeon, map: &Path, tile_size: u32) -> Result<(), TiledError> {
-    let tileset = tileset_path(map)?;
-    let image = tileset
-        .file_name()
-        .and_then(|s| s.to_str())
-        .ok_or_else(|| TiledError::Name(map.to_path_buf()))?;
+    let image = tileset_name(map)?;
+    let tileset = map.with_file_name(&image);
     let picture = tileset_picture(tile_size)?;
     let cannot_write = |file: &Path, error| TiledError::Write {
         file: file.to_path_buf(),
@@ -128,7 +130,7 @@ pub fn write(dungeon: &Dungeon, map: &Path, tile_size: u32) -> Result<(), TiledE
     png_file::encode(&picture, dungeon.recipe())
         .and_then(|bytes| write_replacing(&tileset, &bytes))
         .map_err(|e| cannot_write(&tileset, e))?;
-    let json = map_json(dungeon, tile_size, image, &picture);
+    let json = map_json(dungeon, tile_size, &image, &picture);
     write_replacing_with(map, |out| Ok(serde_json::to_writer(out, &json)?))
         .map_err(|e| cannot_write(map, e))
 }
@@ -212,7 +214,6 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
     TiledMap {
         kind: "map",
         version: VERSION,
-        tiledversion: "1.10.2",
         orientation: "orthogonal",
         renderorder: "right-down",
         infinite: false,
@@ -279,7 +280,6 @@ struct TiledMap<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     version: &'static str,
-    tiledversion: &'static str,
     orientation: &'static str,
     renderorder: &'static str,
     infinite: bool,

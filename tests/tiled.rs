@@ -304,3 +304,18 @@ fn an_unwritable_directory_is_an_input_output_error() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_tileset_is_named_after_the_map_beside_it() {
+    let named = |map: &str| tmj::tileset_path(Path::new(map)).map_err(|e| e.to_string());
+    assert_eq!(named("map.tmj"), Ok(PathBuf::from("map.tiles.png")));
+    assert_eq!(
+        named("out/level.1.tmj"),
+        Ok(PathBuf::from("out/level.1.tiles.png"))
+    );
+    let not_utf8 = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff.tmj");
+    let refused = tmj::tileset_path(Path::new(not_utf8))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("must be UTF-8"), "{refused}");
+}
