@@ -28,6 +28,7 @@ use dungeon_viewer::progress::Progress;
 use dungeon_viewer::raster::{self, Look, Raster, Style};
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
+use dungeon_viewer::tiled::{self, TiledError};
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -87,7 +88,7 @@ impl From<LookArgs> for Look {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write a map to a file; the format follows the extension (.png, .json, .txt).
+    /// Write a map to a file; the format follows the extension (.png, .json, .txt, .tmj).
     Render(RenderArgs),
     /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
@@ -203,14 +204,15 @@ impl RecipeArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// Output file (.png, .json or .txt), or `-` for JSON on standard output. An existing
-    /// file is replaced only once the new one is completely written.
+    /// Output file (.png, .json, .txt, or .tmj for a Tiled map with its tileset beside it),
+    /// or `-` for JSON on standard output. An existing file is replaced only once the new
+    /// one is completely written.
     // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
-    /// Pixels per cell in a PNG (1 to 64)
-    #[arg(long, value_name = "PIXELS", default_value_t = raster::DEFAULT_CELL_SIZE)]
-    pub cell_size: u32,
+    /// Pixels per cell (1 to 64): default 12 in a PNG, 16 in a Tiled map
+    #[arg(long, value_name = "PIXELS")]
+    pub cell_size: Option<u32>,
     /// Leave out the grid lines in a PNG
     #[arg(long)]
     pub no_grid: bool,
@@ -340,6 +342,7 @@ enum Format {
     Png,
     Json,
     Text,
+    Tiled,
 }
 
 impl Format {
@@ -355,8 +358,9 @@ impl Format {
             Some("png") => Ok(Format::Png),
             Some("json") => Ok(Format::Json),
             Some("txt") => Ok(Format::Text),
+            Some("tmj") => Ok(Format::Tiled),
             _ => Err(Failure::Usage(format!(
-                "cannot tell the format of {}: end the name in .png, .json or .txt, or use - \
+                "cannot tell the format of {}: end the name in .png, .json, .txt or .tmj, or use - \
                  for JSON on standard output",
                 path.display()
             ))),
@@ -382,7 +386,7 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
     let bytes = match format {
         Format::Png => {
             let style = Style {
-                cell_size: args.cell_size,
+                cell_size: args.cell_size.unwrap_or(raster::DEFAULT_CELL_SIZE),
                 grid: !args.no_grid,
                 look: args.look.into(),
             };
@@ -392,6 +396,13 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
                 png_file::write(out, &raster, &recipe)
             })
             .map_err(|e| cannot_write(&args.output, &e));
+        }
+        Format::Tiled => {
+            let size = args.cell_size.unwrap_or(tiled::DEFAULT_TILE_SIZE);
+            return tiled::write(&dungeon, &args.output, size).map_err(|e| match e {
+                TiledError::Write { .. } => Failure::Io(e.to_string()),
+                TiledError::TileSize(_) | TiledError::Name(_) => Failure::Usage(e.to_string()),
+            });
         }
         Format::Json => export::to_json(&dungeon).into_bytes(),
         Format::Text => export::to_text(&dungeon).into_bytes(),

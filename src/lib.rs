@@ -9,8 +9,8 @@
 //! ```
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
-//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`files`], [`screenshots`]): it knows
-//! nothing of windows or shells. The binary holds the two faces on it: the viewer window
+//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`tiled`], [`files`],
+//! [`screenshots`]): it knows nothing of windows or shells. The binary holds the two faces on it: the viewer window
 //! (`app`, the only module with macroquad and egui) and the command line (`cli`: opens the
 //! window, or runs `render` and `bench`).
 //!
@@ -42,3 +42,4 @@ pub mod rooms;
 pub mod screenshots;
 pub mod streams;
 pub mod tile;
+pub mod tiled;
