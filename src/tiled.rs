@@ -139,7 +139,7 @@ pub fn write(dungeon: &Dungeon, map: &Path, tile_size: u32) -> Result<(), TiledE
 fn tileset_picture(tile_size: u32) -> Result<Pixels, RasterError> {
     let style = Style {
         cell_size: tile_size,
-        grid: true,
+        ..Style::default()
     };
     let (width, height) = raster::image_size(CellKind::ALL.len() as u32, 1, &style)?;
     let mut pixels = Grid::new(width, height, [0; 4]);
