@@ -8,7 +8,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
@@ -21,14 +21,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::app;
 use dungeon_viewer::bench;
 use dungeon_viewer::dungeon::{GenerateError, generate_watched};
-use dungeon_viewer::export;
-use dungeon_viewer::files::{self, write_replacing, write_replacing_with};
+use dungeon_viewer::files;
+use dungeon_viewer::formats::{self, Format, Options, WriteError};
 use dungeon_viewer::png_file;
 use dungeon_viewer::progress::Progress;
-use dungeon_viewer::raster::{self, Look, Raster, Style};
+use dungeon_viewer::raster::Look;
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
-use dungeon_viewer::tiled::{self, TiledError};
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -336,40 +335,20 @@ fn execute(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-/// The formats `render` writes, chosen by the output's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    Png,
-    Json,
-    Text,
-    Tiled,
-}
-
-impl Format {
-    fn of(path: &Path) -> Result<Format, Failure> {
-        if path.as_os_str() == "-" {
-            return Ok(Format::Json);
-        }
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match extension.as_deref() {
-            Some("png") => Ok(Format::Png),
-            Some("json") => Ok(Format::Json),
-            Some("txt") => Ok(Format::Text),
-            Some("tmj") => Ok(Format::Tiled),
-            _ => Err(Failure::Usage(format!(
-                "cannot tell the format of {}: end the name in .png, .json, .txt or .tmj, or use - \
-                 for JSON on standard output",
-                path.display()
-            ))),
-        }
-    }
-}
-
 fn render(args: &RenderArgs) -> Result<(), Failure> {
-    let format = Format::of(&args.output)?;
+    let to_stdout = args.output.as_os_str() == "-";
+    let format = if to_stdout {
+        Format::Json
+    } else {
+        Format::of(&args.output).ok_or_else(|| {
+            Failure::Usage(format!(
+                "cannot tell the format of {}: end the name in {}, or use - for JSON on \
+                 standard output",
+                args.output.display(),
+                Format::known()
+            ))
+        })?
+    };
     let recipe = args.recipe.to_recipe()?;
     let progress = Progress::default();
     let dungeon = with_progress(
@@ -383,39 +362,18 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
             stats.rooms_placed, stats.rooms_requested
         );
     }
-    let bytes = match format {
-        Format::Png => {
-            let style = Style {
-                cell_size: args.cell_size.unwrap_or(raster::DEFAULT_CELL_SIZE),
-                grid: !args.no_grid,
-                look: args.look.into(),
-            };
-            let raster =
-                Raster::new(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
-            return write_replacing_with(&args.output, |out| {
-                png_file::write(out, &raster, &recipe)
-            })
-            .map_err(|e| cannot_write(&args.output, &e));
-        }
-        Format::Tiled => {
-            let size = args.cell_size.unwrap_or(tiled::DEFAULT_TILE_SIZE);
-            return tiled::write(&dungeon, &args.output, size).map_err(|e| match e {
-                TiledError::Write { .. } => Failure::Io(e.to_string()),
-                TiledError::TileSize(_) | TiledError::Name(_) => Failure::Usage(e.to_string()),
-            });
-        }
-        Format::Json => export::to_json(&dungeon).into_bytes(),
-        Format::Text => export::to_text(&dungeon).into_bytes(),
-    };
-    if args.output.as_os_str() == "-" {
-        write_stdout(&bytes)
-    } else {
-        write_replacing(&args.output, &bytes).map_err(|e| cannot_write(&args.output, &e))
+    if to_stdout {
+        return write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default());
     }
-}
-
-fn cannot_write(file: &Path, e: &io::Error) -> Failure {
-    Failure::Io(format!("cannot write {}: {e}", file.display()))
+    let options = Options {
+        cell_size: args.cell_size,
+        no_grid: args.no_grid,
+        look: args.look.into(),
+    };
+    formats::write(&dungeon, format, &options, &args.output).map_err(|e| match e {
+        WriteError::Asked(m) => Failure::Usage(m),
+        WriteError::Io(m) => Failure::Io(m),
+    })
 }
 
 fn run_bench(args: &BenchArgs) -> Result<(), Failure> {

@@ -100,13 +100,13 @@ pub fn write_replacing_with(
     Ok(())
 }
 
-/// Write `bytes` to a new file `<stem>.<extension>` in `dir` (made if missing), or
-/// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when taken. An existing file is never
-/// opened for writing, and a file this call could not finish writing is removed.
+/// Create a new, empty file `<stem>.<extension>` in `dir` (made if missing), or
+/// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when taken; returns it, open for writing,
+/// with its path. An existing file is never opened.
 ///
 /// # Errors
 /// When the directory cannot be made or written (read-only, disk full…).
-pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+fn create_new_named(dir: &Path, stem: &str, extension: &str) -> io::Result<(File, PathBuf)> {
     fs::create_dir_all(dir)?;
     for n in 1u32.. {
         let name = if n == 1 {
@@ -115,22 +115,42 @@ pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Re
             format!("{stem}-{n}.{extension}")
         };
         let path = dir.join(name);
-        let mut file = match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((file, path)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
-        };
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        return match written {
-            Ok(()) => Ok(path),
-            Err(e) => {
-                drop(file);
-                let _ = fs::remove_file(&path);
-                Err(e)
-            }
-        };
+        }
     }
     Err(io::Error::other("no free file name left"))
+}
+
+/// Take a new name `<stem>.<extension>` in `dir` as [`save_new`] would, creating the file
+/// empty so that no one else takes it; the caller then writes it (with
+/// [`write_replacing`]) or removes it.
+///
+/// # Errors
+/// When the directory cannot be made or written.
+pub fn reserve_new(dir: &Path, stem: &str, extension: &str) -> io::Result<PathBuf> {
+    create_new_named(dir, stem, extension).map(|(_, path)| path)
+}
+
+/// Write `bytes` to a new file `<stem>.<extension>` in `dir` (made if missing), or
+/// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when taken. An existing file is never
+/// opened for writing, and a file this call could not finish writing is removed.
+///
+/// # Errors
+/// When the directory cannot be made or written (read-only, disk full…).
+pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    let (mut file, path) = create_new_named(dir, stem, extension)?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    match written {
+        Ok(()) => Ok(path),
+        Err(e) => {
+            drop(file);
+            let _ = fs::remove_file(&path);
+            Err(e)
+        }
+    }
 }
 
 /// The temporary files of this process being written now.

@@ -32,6 +32,7 @@ pub mod export;
 pub mod features;
 pub mod files;
 pub mod flood;
+pub mod formats;
 pub mod grid;
 pub mod parallel;
 pub mod png_file;

@@ -3,10 +3,10 @@ mod common;
 use common::scratch;
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::files::save_new;
+use dungeon_viewer::formats::{Format, Options, write_new};
 use dungeon_viewer::png_file;
-use dungeon_viewer::raster::Style;
 use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::screenshots::{file_stem, save_map};
+use dungeon_viewer::screenshots::file_stem;
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
@@ -46,7 +46,14 @@ fn a_saved_map_carries_its_recipe_and_pixels() {
         ..Recipe::default()
     })
     .unwrap();
-    let path = save_map(&dir, &d, &Style::default()).unwrap();
+    let path = write_new(
+        &d,
+        Format::Png,
+        &Options::default(),
+        &dir,
+        &file_stem(d.recipe()),
+    )
+    .unwrap();
     let (pixels, recipe) = png_file::read(&path).unwrap();
     assert_eq!(&recipe, d.recipe());
     assert_eq!((pixels.width(), pixels.height()), (768, 672));
@@ -59,10 +66,71 @@ fn a_directory_that_cannot_be_made_is_an_error_not_a_panic() {
     let blocker = dir.join("screenshots");
     std::fs::write(&blocker, "a file where the directory should be").unwrap();
     let d = generate(&Recipe::default()).unwrap();
-    let err = save_map(&blocker, &d, &Style::default()).unwrap_err();
+    let err = write_new(&d, Format::Png, &Options::default(), &blocker, "x")
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("cannot save in "), "{err}");
     assert_eq!(
         std::fs::read_to_string(&blocker).unwrap(),
         "a file where the directory should be"
     );
+}
+
+#[test]
+fn every_format_saves_as_render_writes_it_and_never_over_an_existing_file() {
+    let dir = scratch("formats");
+    let d = generate(&Recipe {
+        seed: 6,
+        ..Recipe::default()
+    })
+    .unwrap();
+    let options = Options {
+        cell_size: Some(5),
+        ..Options::default()
+    };
+    for format in Format::ALL {
+        let first = write_new(&d, format, &options, &dir, "map").unwrap();
+        let second = write_new(&d, format, &options, &dir, "map").unwrap();
+        assert_ne!(first, second);
+        assert!(
+            second
+                .to_str()
+                .unwrap()
+                .ends_with(&format!("map-2.{}", format.extension()))
+        );
+        let rendered = dir.join(format!("rendered.{}", format.extension()));
+        let out = common::run(&[
+            "render",
+            "--seed",
+            "6",
+            "--cell-size",
+            "5",
+            "-o",
+            rendered.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        let read = |p: &std::path::Path| std::fs::read(p).unwrap();
+        if format == Format::Tiled {
+            // Each map names its own tileset beside it, so the maps differ in that name;
+            // the tilesets are the same picture.
+            let tiles = |p: &std::path::Path| p.with_extension("tiles.png");
+            assert!(
+                read(&tiles(&first)) == read(&tiles(&rendered)),
+                "tilesets differ"
+            );
+            assert!(
+                read(&tiles(&first)) == read(&tiles(&second)),
+                "tilesets differ"
+            );
+        } else {
+            assert!(
+                read(&first) == read(&rendered),
+                "{format:?} differs from render's"
+            );
+            assert!(
+                read(&first) == read(&second),
+                "{format:?}: two saves differ"
+            );
+        }
+    }
 }

@@ -9,6 +9,8 @@ use macroquad::input::{
 };
 use macroquad::time::get_time;
 
+use dungeon_viewer::formats::Format;
+
 use super::panel::{Action, LOOK_TOGGLES};
 use super::view::View;
 
@@ -65,7 +67,7 @@ pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
         }
     }
     if pressed(&[KeyCode::S, KeyCode::F12]) {
-        actions.push(Action::Save);
+        actions.push(Action::Save(Format::Png));
     }
     if pressed(&[KeyCode::H]) {
         actions.push(Action::HidePanel);

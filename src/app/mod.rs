@@ -26,6 +26,7 @@ use macroquad::window::{clear_background, next_frame, screen_height, screen_widt
 use alarm::Alarm;
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::formats::{self, Format};
 use dungeon_viewer::grid::Pos;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::{self, Look, Pixels, Style};
@@ -212,7 +213,8 @@ struct App {
     /// What the last save did, while its map is shown.
     status: Option<String>,
     /// A save asked for before the current recipe's map was made: done once it is.
-    save_pending: bool,
+    /// A save asked for and not yet done, in this format.
+    save_pending: Option<Format>,
     out_dir: PathBuf,
     view: View,
     fitted: Option<Fitted>,
@@ -255,7 +257,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
         help_open: false,
         controls: Controls::default(),
         status: None,
-        save_pending: false,
+        save_pending: None,
         out_dir: options.out_dir.clone(),
         view: View {
             x: 0.0,
@@ -523,7 +525,7 @@ impl App {
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::HidePanel => self.panel_open = !self.panel_open,
             Action::Fit => self.fit(area),
-            Action::Save => self.save_pending = true,
+            Action::Save(format) => self.save_pending = Some(format),
             Action::Quit => return true,
         }
         false
@@ -533,10 +535,12 @@ impl App {
     /// asked for right after a change saves the new map, not the one before. True when it
     /// did (or said why it could not).
     fn save_when_ready(&mut self) -> bool {
-        if !self.save_pending || self.is_generating() {
+        if self.is_generating() {
             return false;
         }
-        self.save_pending = false;
+        let Some(format) = self.save_pending.take() else {
+            return false;
+        };
         if let Some(error) = &self.error {
             self.status = Some(format!("Not saved: {error}"));
             return true;
@@ -549,14 +553,16 @@ impl App {
             self.status = Some("Nothing to save yet.".to_string());
             return true;
         };
-        // As `render` draws it at the chosen cell size: the same file, byte for byte.
-        let style = Style {
-            cell_size: self.controls.save_cell_size(&self.session.recipe),
-            grid: self.grid,
+        // As `render` writes it at the chosen cell size: the same file, byte for byte.
+        let options = formats::Options {
+            cell_size: Some(self.controls.save_cell_size(&self.session.recipe)),
+            no_grid: !self.grid,
             look: self.look,
         };
+        let dungeon = &shown.map.dungeon;
+        let stem = screenshots::file_stem(dungeon.recipe());
         self.status = Some(
-            match screenshots::save_map(&self.out_dir, &shown.map.dungeon, &style) {
+            match formats::write_new(dungeon, format, &options, &self.out_dir, &stem) {
                 Ok(path) => format!("Saved {}", path.display()),
                 Err(e) => format!("Not saved: {e}"),
             },

@@ -9,6 +9,7 @@ use egui_macroquad::egui::{self, Color32, RichText};
 use super::GRID_FROM;
 use super::session::Session;
 use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::formats::Format;
 use dungeon_viewer::progress::Snapshot;
 use dungeon_viewer::raster::{self, Look};
 use dungeon_viewer::recipe::{self, Connect, Corridor, Kind, Recipe, Shape, Value};
@@ -26,7 +27,8 @@ pub enum Action {
     Back,
     Forward,
     Reset,
-    Save,
+    /// Save the map in this format into the output directory.
+    Save(Format),
     Apply(Recipe),
     ToggleGrid,
     ToggleLook(LookOption),
@@ -603,7 +605,7 @@ fn saving(
             )
             .clicked()
         {
-            actions.push(Action::Save);
+            actions.push(Action::Save(Format::Png));
         }
         let changed = ui
             .add(
@@ -626,6 +628,24 @@ fn saving(
         u64::from(recipe.width) * u64::from(cell),
         u64::from(recipe.height) * u64::from(cell)
     ));
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Export as");
+        for format in Format::ALL.into_iter().filter(|&f| f != Format::Png) {
+            if ui
+                .button(format.name())
+                .on_hover_text(format!(
+                    "Write the map as a .{} file beside the saved pictures, never over an \
+                     existing file: the same file as `render -o map.{} --cell-size {cell}` \
+                     with this look.",
+                    format.extension(),
+                    format.extension()
+                ))
+                .clicked()
+            {
+                actions.push(Action::Save(format));
+            }
+        }
+    });
     if let Some(status) = facts.status {
         ui.label(status);
     }
