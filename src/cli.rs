@@ -28,6 +28,7 @@ use dungeon_viewer::progress::Progress;
 use dungeon_viewer::raster::{self, Raster, Style};
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
+use dungeon_viewer::{svg, uvtt};
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -52,7 +53,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write a map to a file; the format follows the extension (.png, .json, .txt).
+    /// Write a map to a file; the format follows the extension (.png, .svg, .dd2vtt or
+    /// .uvtt, .json, .txt).
     Render(RenderArgs),
     /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
@@ -168,15 +170,17 @@ impl RecipeArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// Output file (.png, .json or .txt), or `-` for JSON on standard output. An existing
-    /// file is replaced only once the new one is completely written.
+    /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json or .txt), or `-`
+    /// for JSON on standard output. An existing file is replaced only once the new one is
+    /// completely written.
     // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
-    /// Pixels per cell in a PNG (1 to 64)
-    #[arg(long, value_name = "PIXELS", default_value_t = raster::DEFAULT_CELL_SIZE)]
-    pub cell_size: u32,
-    /// Leave out the grid lines in a PNG
+    /// Pixels per cell: in a PNG or SVG 1 to 64, default 12; in Universal VTT 1 to 256,
+    /// default 70
+    #[arg(long, value_name = "PIXELS")]
+    pub cell_size: Option<u32>,
+    /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)
     #[arg(long)]
     pub no_grid: bool,
 }
@@ -300,6 +304,8 @@ fn execute(cli: Cli) -> Result<(), Failure> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Png,
+    Svg,
+    Uvtt,
     Json,
     Text,
 }
@@ -315,11 +321,13 @@ impl Format {
             .map(str::to_ascii_lowercase);
         match extension.as_deref() {
             Some("png") => Ok(Format::Png),
+            Some("svg") => Ok(Format::Svg),
+            Some("dd2vtt" | "uvtt") => Ok(Format::Uvtt),
             Some("json") => Ok(Format::Json),
             Some("txt") => Ok(Format::Text),
             _ => Err(Failure::Usage(format!(
-                "cannot tell the format of {}: end the name in .png, .json or .txt, or use - \
-                 for JSON on standard output",
+                "cannot tell the format of {}: end the name in .png, .svg, .dd2vtt, .uvtt, \
+                 .json or .txt, or use - for JSON on standard output",
                 path.display()
             ))),
         }
@@ -341,18 +349,30 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
             stats.rooms_placed, stats.rooms_requested
         );
     }
+    let style = Style {
+        cell_size: args.cell_size.unwrap_or(raster::DEFAULT_CELL_SIZE),
+        grid: !args.no_grid,
+    };
+    let usage = |e: &dyn std::error::Error| Failure::Usage(e.to_string());
     let bytes = match format {
         Format::Png => {
-            let style = Style {
-                cell_size: args.cell_size,
-                grid: !args.no_grid,
-            };
-            let raster =
-                Raster::new(&dungeon, &style).map_err(|e| Failure::Usage(e.to_string()))?;
+            let raster = Raster::new(&dungeon, &style).map_err(|e| usage(&e))?;
             return write_replacing_with(&args.output, |out| {
                 png_file::write(out, &raster, &recipe)
             })
             .map_err(|e| cannot_write(&args.output, &e));
+        }
+        Format::Svg => svg::to_svg(&dungeon, &style)
+            .map_err(|e| usage(&e))?
+            .into_bytes(),
+        Format::Uvtt => {
+            let pixels_per_grid = args.cell_size.unwrap_or(uvtt::DEFAULT_PIXELS_PER_GRID);
+            uvtt::to_uvtt(&dungeon, pixels_per_grid)
+                .map_err(|e| match e {
+                    uvtt::UvttError::Png(_) => Failure::Io(e.to_string()),
+                    _ => usage(&e),
+                })?
+                .into_bytes()
         }
         Format::Json => export::to_json(&dungeon).into_bytes(),
         Format::Text => export::to_text(&dungeon).into_bytes(),

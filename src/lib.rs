@@ -41,4 +41,6 @@ pub mod recipe;
 pub mod rooms;
 pub mod screenshots;
 pub mod streams;
+pub mod svg;
 pub mod tile;
+pub mod uvtt;
