@@ -28,7 +28,7 @@ use crate::dungeon::Dungeon;
 use crate::features::{Door, walkable};
 use crate::grid::Pos;
 use crate::png_file;
-use crate::raster::{self, MAX_SIDE, Pixels, RasterError, Style};
+use crate::raster::{self, MAX_SIDE, Raster, RasterError, Style};
 
 /// Pixels a grid cell may take in the picture.
 pub const PIXELS_PER_GRID: RangeInclusive<u32> = 1..=256;
@@ -109,7 +109,7 @@ struct Environment {
 /// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over [`MAX_SIDE`] pixels a
 /// side.
 pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<String, UvttError> {
-    let png = png_file::encode(&picture(dungeon, pixels_per_grid)?, dungeon.recipe())?;
+    let png = picture(dungeon, pixels_per_grid)?;
     let map = Uvtt {
         format: FORMAT,
         resolution: Resolution {
@@ -135,10 +135,11 @@ pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<String, UvttEr
     Ok(json)
 }
 
-/// The map drawn without grid lines at `pixels_per_grid` pixels a cell. The rasterizer
-/// draws cells of at most [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled
-/// up, each pixel of a cell taken from the nearest pixel of the same cell.
-fn picture(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<Pixels, UvttError> {
+/// The map drawn without grid lines at `pixels_per_grid` pixels a cell, as PNG with the
+/// recipe inside, made one row of cells at a time. The rasterizer draws cells of at most
+/// [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled up, each pixel of a cell
+/// taken from the nearest pixel of the same cell.
+fn picture(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<Vec<u8>, UvttError> {
     if !PIXELS_PER_GRID.contains(&pixels_per_grid) {
         return Err(UvttError::PixelsPerGrid(pixels_per_grid));
     }
@@ -149,25 +150,32 @@ fn picture(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<Pixels, UvttError>
     if width > u64::from(MAX_SIDE) || height > u64::from(MAX_SIDE) {
         return Err(RasterError::TooLarge { width, height }.into());
     }
+    let (width, height) = (width as u32, height as u32);
     let drawn = pixels_per_grid.min(*raster::CELL_SIZE.end());
     let style = Style {
         cell_size: drawn,
         grid: false,
     };
-    let pixels = raster::rasterize(dungeon, &style)?;
-    if drawn == pixels_per_grid {
-        return Ok(pixels);
-    }
-    let (width, height) = (width as u32, height as u32);
-    let source =
-        |to: u32| to / pixels_per_grid * drawn + to % pixels_per_grid * drawn / pixels_per_grid;
-    let columns: Vec<u32> = (0..width).map(source).collect();
-    let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-    for y in 0..height {
-        let row = &pixels.rgba_pixels()[(source(y) * pixels.width()) as usize..];
-        rgba.extend(columns.iter().flat_map(|&x| row[x as usize]));
-    }
-    Ok(Pixels::from_rgba(width, height, rgba).expect("the scaled rows cover the image"))
+    let raster = Raster::new(dungeon, &style)?;
+    // Pixel `to` of the picture comes from this pixel of the rasterizer's, across or down.
+    let source = |to: u32| {
+        (to / pixels_per_grid * drawn + to % pixels_per_grid * drawn / pixels_per_grid) as usize
+    };
+    let columns: Vec<usize> = (0..width).map(source).collect();
+    let rows: Vec<usize> = (0..pixels_per_grid).map(source).collect();
+    let mut png = Vec::new();
+    png_file::write_banded(&mut png, (width, height), dungeon.recipe(), |each| {
+        let mut scaled = Vec::with_capacity(width as usize * pixels_per_grid as usize);
+        raster.for_each_band(|band| {
+            scaled.clear();
+            for &y in &rows {
+                let row = &band[y * raster.width() as usize..];
+                scaled.extend(columns.iter().map(|&x| row[x]));
+            }
+            each(&scaled)
+        })
+    })?;
+    Ok(png)
 }
 
 /// Every cell edge between a walkable cell and rock or the map's edge, collinear edges
