@@ -27,6 +27,7 @@ fn main() {
         let style = Style {
             cell_size,
             grid: true,
+            ..Style::default()
         };
         let pixels = rasterize(&dungeon, &style).expect("the workloads fit");
         let (raster, _) = time_ms(iterations, || {

@@ -25,9 +25,10 @@ use dungeon_viewer::export;
 use dungeon_viewer::files::{self, write_replacing, write_replacing_with};
 use dungeon_viewer::png_file;
 use dungeon_viewer::progress::Progress;
-use dungeon_viewer::raster::{self, Raster, Style};
+use dungeon_viewer::raster::{self, Look, Raster, Style};
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
+use dungeon_viewer::tiled::{self, TiledError};
 use dungeon_viewer::{svg, uvtt};
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
@@ -49,12 +50,47 @@ pub struct Cli {
     /// Save the whole window (panel included) to FILE after a few frames, then quit
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// The look options: how a map is drawn, not which map (they are not recipe keys).
+#[derive(Args, Debug, Default, Clone, Copy)]
+#[command(next_help_heading = "Look (pictures and the window; off by default)")]
+pub struct LookArgs {
+    /// Mark every door with a wooden bar
+    #[arg(long)]
+    pub doors: bool,
+    /// Mark the start (green) and the goal (red)
+    #[arg(long)]
+    pub marks: bool,
+    /// Shade walkable cells by walking distance from the start: orange near, blue far
+    #[arg(long)]
+    pub distance: bool,
+    /// Outline rooms where they meet rock or another room
+    #[arg(long)]
+    pub outlines: bool,
+    /// Ink-friendly look for printing: white ground, black walls, grey floors, light grid
+    #[arg(long)]
+    pub print: bool,
+}
+
+impl From<LookArgs> for Look {
+    fn from(a: LookArgs) -> Self {
+        Look {
+            doors: a.doors,
+            marks: a.marks,
+            distance: a.distance,
+            outlines: a.outlines,
+            print: a.print,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Write a map to a file; the format follows the extension (.png, .svg, .dd2vtt or
-    /// .uvtt, .json, .txt).
+    /// .uvtt, .json, .txt, .tmj).
     Render(RenderArgs),
     /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
@@ -170,19 +206,21 @@ impl RecipeArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json or .txt), or `-`
-    /// for JSON on standard output. An existing file is replaced only once the new one is
-    /// completely written.
+    /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json, .txt, or .tmj for
+    /// a Tiled map with its tileset beside it), or `-` for JSON on standard output. An
+    /// existing file is replaced only once the new one is completely written.
     // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
-    /// Pixels per cell: in a PNG or SVG 1 to 64, default 12; in Universal VTT 1 to 256,
-    /// default 70
+    /// Pixels per cell: default 12 in a PNG or SVG (1 to 64), 16 in a Tiled map (1 to 64),
+    /// 70 in Universal VTT (1 to 256)
     #[arg(long, value_name = "PIXELS")]
     pub cell_size: Option<u32>,
     /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)
     #[arg(long)]
     pub no_grid: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
 }
 
 #[derive(Args, Debug)]
@@ -294,6 +332,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 recipe: cli.recipe.to_recipe()?,
                 out_dir: cli.out_dir,
                 screenshot: cli.screenshot,
+                look: cli.look.into(),
             };
             app::run(options).map_err(Failure::Io)
         }
@@ -308,6 +347,7 @@ enum Format {
     Uvtt,
     Json,
     Text,
+    Tiled,
 }
 
 impl Format {
@@ -325,9 +365,10 @@ impl Format {
             Some("dd2vtt" | "uvtt") => Ok(Format::Uvtt),
             Some("json") => Ok(Format::Json),
             Some("txt") => Ok(Format::Text),
+            Some("tmj") => Ok(Format::Tiled),
             _ => Err(Failure::Usage(format!(
                 "cannot tell the format of {}: end the name in .png, .svg, .dd2vtt, .uvtt, \
-                 .json or .txt, or use - for JSON on standard output",
+                 .json, .txt or .tmj, or use - for JSON on standard output",
                 path.display()
             ))),
         }
@@ -352,6 +393,7 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
     let style = Style {
         cell_size: args.cell_size.unwrap_or(raster::DEFAULT_CELL_SIZE),
         grid: !args.no_grid,
+        look: args.look.into(),
     };
     let usage = |e: &dyn std::error::Error| Failure::Usage(e.to_string());
     let bytes = match format {
@@ -367,12 +409,19 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
             .into_bytes(),
         Format::Uvtt => {
             let pixels_per_grid = args.cell_size.unwrap_or(uvtt::DEFAULT_PIXELS_PER_GRID);
-            uvtt::to_uvtt(&dungeon, pixels_per_grid)
+            uvtt::to_uvtt(&dungeon, pixels_per_grid, style.look)
                 .map_err(|e| match e {
                     uvtt::UvttError::Png(_) => Failure::Io(e.to_string()),
                     _ => usage(&e),
                 })?
                 .into_bytes()
+        }
+        Format::Tiled => {
+            let size = args.cell_size.unwrap_or(tiled::DEFAULT_TILE_SIZE);
+            return tiled::write(&dungeon, &args.output, size).map_err(|e| match e {
+                TiledError::Write { .. } => Failure::Io(e.to_string()),
+                TiledError::TileSize(_) | TiledError::Name(_) => Failure::Usage(e.to_string()),
+            });
         }
         Format::Json => export::to_json(&dungeon).into_bytes(),
         Format::Text => export::to_text(&dungeon).into_bytes(),

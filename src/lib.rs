@@ -11,10 +11,10 @@
 //! ```
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
-//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`svg`], [`files`],
-//! [`screenshots`]): it knows nothing of windows or shells. The binary holds the two faces
-//! on it: the viewer window (`app`, the only module with macroquad and egui) and the command
-//! line (`cli`: opens the window, or runs `render` and `bench`).
+//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`tiled`], [`svg`],
+//! [`files`], [`screenshots`]): it knows nothing of windows or shells. The binary holds the
+//! two faces on it: the viewer window (`app`, the only module with macroquad and egui) and
+//! the command line (`cli`: opens the window, or runs `render` and `bench`).
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
@@ -45,4 +45,5 @@ pub mod screenshots;
 pub mod streams;
 pub mod svg;
 pub mod tile;
+pub mod tiled;
 pub mod uvtt;

@@ -12,14 +12,31 @@ use std::fmt::Write;
 
 use crate::colour::Rgb;
 use crate::dungeon::Dungeon;
-use crate::raster::{self, MIN_GRID_CELL, RasterError, Style};
+use crate::raster::{self, Look, MIN_GRID_CELL, RasterError, Style};
 use crate::tile::TileKind;
 
-/// `dungeon` as an SVG document drawn in `style`.
+/// What keeps a dungeon from being drawn as SVG.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SvgError {
+    /// Look options other than the original look, which the SVG does not draw (yet).
+    #[error(
+        "an SVG is drawn in the original look only: leave out --doors, --marks, --distance, \
+         --outlines and --print, or write a PNG"
+    )]
+    Look,
+    #[error(transparent)]
+    Raster(#[from] RasterError),
+}
+
+/// `dungeon` as an SVG document drawn in `style`, whose look must be the original.
 ///
 /// # Errors
-/// A cell size out of range, or a picture too large (see [`raster::image_size`]).
-pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, RasterError> {
+/// Another look ([`SvgError::Look`]), a cell size out of range, or a picture too large (see
+/// [`raster::image_size`]).
+pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, SvgError> {
+    if style.look != Look::ORIGINAL {
+        return Err(SvgError::Look);
+    }
     let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
     let n = style.cell_size;
     let mut svg = format!(

@@ -10,8 +10,8 @@
 //!   or a path's) and rock or the map's edge, collinear edges merged into one segment.
 //! - **Doors** (`portals`, closed) lie on the edge between a room's cell and the path cell
 //!   outside it. Both sides of that edge are walkable, so no wall ever lies on a door.
-//! - **The picture** (`image`) is the rasterizer's, without grid lines (tabletops draw their
-//!   own grid), as a base64 PNG with the recipe inside, exactly
+//! - **The picture** (`image`) is the rasterizer's, in any look but without grid lines
+//!   (tabletops draw their own grid), as a base64 PNG with the recipe inside, exactly
 //!   `width·pixels_per_grid × height·pixels_per_grid` pixels.
 //!
 //! No lights (`baked_lighting`: the picture is lit as it is) and no object walls; the start
@@ -28,7 +28,7 @@ use crate::dungeon::Dungeon;
 use crate::features::{Door, walkable};
 use crate::grid::Pos;
 use crate::png_file;
-use crate::raster::{self, MAX_SIDE, Raster, RasterError, Style};
+use crate::raster::{self, Look, MAX_SIDE, Raster, RasterError, Style};
 
 /// Pixels a grid cell may take in the picture.
 pub const PIXELS_PER_GRID: RangeInclusive<u32> = 1..=256;
@@ -103,13 +103,14 @@ struct Environment {
     ambient_light: &'static str,
 }
 
-/// `dungeon` as Universal VTT JSON, its picture at `pixels_per_grid` pixels a cell.
+/// `dungeon` as Universal VTT JSON, its picture at `pixels_per_grid` pixels a cell in
+/// `look` (without grid lines).
 ///
 /// # Errors
 /// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over [`MAX_SIDE`] pixels a
 /// side.
-pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<String, UvttError> {
-    let png = picture(dungeon, pixels_per_grid)?;
+pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<String, UvttError> {
+    let png = picture(dungeon, pixels_per_grid, look)?;
     let map = Uvtt {
         format: FORMAT,
         resolution: Resolution {
@@ -135,11 +136,11 @@ pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<String, UvttEr
     Ok(json)
 }
 
-/// The map drawn without grid lines at `pixels_per_grid` pixels a cell, as PNG with the
+/// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG with the
 /// recipe inside, made one row of cells at a time. The rasterizer draws cells of at most
 /// [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled up, each pixel of a cell
 /// taken from the nearest pixel of the same cell.
-fn picture(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<Vec<u8>, UvttError> {
+fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8>, UvttError> {
     if !PIXELS_PER_GRID.contains(&pixels_per_grid) {
         return Err(UvttError::PixelsPerGrid(pixels_per_grid));
     }
@@ -155,6 +156,7 @@ fn picture(dungeon: &Dungeon, pixels_per_grid: u32) -> Result<Vec<u8>, UvttError
     let style = Style {
         cell_size: drawn,
         grid: false,
+        look,
     };
     let raster = Raster::new(dungeon, &style)?;
     // Pixel `to` of the picture comes from this pixel of the rasterizer's, across or down.

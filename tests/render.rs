@@ -39,7 +39,11 @@ fn every_pixel_of_every_cell_shows_what_the_cell_is() {
     for text in RECIPES {
         let d = dungeon(text);
         for (cell_size, grid) in [(12, true), (12, false), (5, true), (3, true), (1, false)] {
-            let style = Style { cell_size, grid };
+            let style = Style {
+                cell_size,
+                grid,
+                ..Style::default()
+            };
             let pixels = rasterize(&d, &style).unwrap();
             assert_eq!(pixels.width(), d.width() * cell_size);
             assert_eq!(pixels.height(), d.height() * cell_size);
@@ -103,13 +107,15 @@ fn grid_lines_show_with_the_grid_on_and_never_with_it_off() {
     assert!(
         count(Style {
             cell_size: 12,
-            grid: true
+            grid: true,
+            ..Style::default()
         }) > 1000
     );
     assert_eq!(
         count(Style {
             cell_size: 12,
-            grid: false
+            grid: false,
+            ..Style::default()
         }),
         0
     );
@@ -117,7 +123,8 @@ fn grid_lines_show_with_the_grid_on_and_never_with_it_off() {
     assert_eq!(
         count(Style {
             cell_size: 3,
-            grid: true
+            grid: true,
+            ..Style::default()
         }),
         0
     );
@@ -131,7 +138,8 @@ fn cell_sizes_and_image_sizes_are_bounded() {
             &d,
             &Style {
                 cell_size: 0,
-                grid: true
+                grid: true,
+                ..Style::default()
             }
         ),
         Err(RasterError::CellSize(0))
@@ -141,7 +149,8 @@ fn cell_sizes_and_image_sizes_are_bounded() {
             &d,
             &Style {
                 cell_size: 65,
-                grid: true
+                grid: true,
+                ..Style::default()
             }
         ),
         Err(RasterError::CellSize(65))
@@ -164,7 +173,8 @@ fn cell_sizes_and_image_sizes_are_bounded() {
             &wide,
             &Style {
                 cell_size: 8,
-                grid: true
+                grid: true,
+                ..Style::default()
             }
         )
         .is_ok()
@@ -211,7 +221,15 @@ fn golden_images_keep_their_look() {
             .join("tests/golden")
             .join(name);
         let (pixels, recipe) = png_file::read(&file).unwrap();
-        let drawn = rasterize(&generate(&recipe).unwrap(), &Style { cell_size, grid }).unwrap();
+        let drawn = rasterize(
+            &generate(&recipe).unwrap(),
+            &Style {
+                cell_size,
+                grid,
+                ..Style::default()
+            },
+        )
+        .unwrap();
         assert_eq!(
             (drawn.width(), drawn.height()),
             (pixels.width(), pixels.height()),
@@ -254,6 +272,7 @@ fn render_png_writes_the_pixels_and_the_recipe() {
         &Style {
             cell_size: 6,
             grid: true,
+            ..Style::default()
         },
     )
     .unwrap();
@@ -481,7 +500,11 @@ fn pictures_written_band_by_band_keep_their_bytes() {
     for (text, cell_size, grid) in cases {
         let recipe: Recipe = text.parse().unwrap();
         let d = generate(&recipe).unwrap();
-        let style = Style { cell_size, grid };
+        let style = Style {
+            cell_size,
+            grid,
+            ..Style::default()
+        };
         let expected = whole_image_png(&rasterize(&d, &style).unwrap(), &recipe);
         assert_eq!(
             encode(&rasterize(&d, &style).unwrap(), &recipe).unwrap(),

@@ -6,8 +6,8 @@ mod common;
 
 use common::{run, scratch, stderr};
 use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::raster::{RasterError, Style, rasterize};
-use dungeon_viewer::svg::to_svg;
+use dungeon_viewer::raster::{Look, RasterError, Style, rasterize};
+use dungeon_viewer::svg::{SvgError, to_svg};
 use resvg::{tiny_skia, usvg};
 
 const RECIPES: [&str; 4] = [
@@ -39,7 +39,11 @@ fn drawn_by_resvg_every_cell_centre_matches_the_png() {
     for text in RECIPES {
         let d = dungeon(text);
         for (cell_size, grid) in [(4, true), (8, true), (12, true), (12, false), (3, true)] {
-            let style = Style { cell_size, grid };
+            let style = Style {
+                cell_size,
+                grid,
+                ..Style::default()
+            };
             let expected = rasterize(&d, &style).unwrap();
             let (w, h, rgba) = render_svg(&to_svg(&d, &style).unwrap());
             assert_eq!((w, h), (expected.width(), expected.height()), "{text}");
@@ -114,7 +118,7 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
             &dungeon(RECIPES[1]),
             &Style {
                 cell_size: 8,
-                grid: true
+                ..Style::default()
             }
         )
         .unwrap()
@@ -127,10 +131,25 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
             &d,
             &Style {
                 cell_size: 65,
-                grid: true
+                ..Style::default()
             }
         ),
-        Err(RasterError::CellSize(65))
+        Err(SvgError::Raster(RasterError::CellSize(65)))
+    );
+    let print = Style {
+        look: Look {
+            print: true,
+            ..Look::ORIGINAL
+        },
+        ..Style::default()
+    };
+    assert_eq!(to_svg(&d, &print), Err(SvgError::Look));
+    let done = run(&["render", "--doors", "-o", path]);
+    assert_eq!(done.status.code(), Some(2));
+    assert!(
+        stderr(&done).contains("original look only"),
+        "{}",
+        stderr(&done)
     );
     let done = run(&["render", "--cell-size", "0", "-o", path]);
     assert_eq!(done.status.code(), Some(2));

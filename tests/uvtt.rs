@@ -11,7 +11,7 @@ use common::{run, scratch, stderr};
 use dungeon_viewer::dungeon::{Dungeon, generate};
 use dungeon_viewer::features::walkable;
 use dungeon_viewer::grid::Pos;
-use dungeon_viewer::raster::{Style, rasterize};
+use dungeon_viewer::raster::{Look, Style, rasterize};
 use dungeon_viewer::recipe::{KEYS, Kind};
 use dungeon_viewer::uvtt::{UvttError, to_uvtt};
 use serde::Deserialize;
@@ -214,7 +214,7 @@ fn walls_and_doors_are_right_for_every_kind_of_dungeon() {
                     !d.features().doors.is_empty(),
                     "{recipe}: no doors to check"
                 );
-                check(&d, &parse(&to_uvtt(&d, 3).unwrap()), 3);
+                check(&d, &parse(&to_uvtt(&d, 3, Look::ORIGINAL).unwrap()), 3);
             }
         }
     }
@@ -231,7 +231,7 @@ fn the_picture_is_the_map_without_grid_lines_at_the_grid_size() {
     // Within the rasterizer's cell sizes the picture is its own; above them, its cells
     // scaled up, every cell still one colour.
     for pixels_per_grid in [1, 12, 64, 70, 101] {
-        let file = parse(&to_uvtt(&d, pixels_per_grid).unwrap());
+        let file = parse(&to_uvtt(&d, pixels_per_grid, Look::ORIGINAL).unwrap());
         let (width, height, rgba) = picture(&file);
         assert_eq!(
             (width, height),
@@ -242,6 +242,7 @@ fn the_picture_is_the_map_without_grid_lines_at_the_grid_size() {
             &Style {
                 cell_size: 1,
                 grid: false,
+                look: Look::ORIGINAL,
             },
         )
         .unwrap();
@@ -255,12 +256,32 @@ fn the_picture_is_the_map_without_grid_lines_at_the_grid_size() {
 }
 
 #[test]
+fn the_picture_takes_the_look_options() {
+    let d = generate(&"dv1 seed=5 width=24 height=16 rooms=5".parse().unwrap()).unwrap();
+    let look = Look {
+        doors: true,
+        marks: true,
+        outlines: true,
+        ..Look::ORIGINAL
+    };
+    let file = parse(&to_uvtt(&d, 12, look).unwrap());
+    let style = Style {
+        cell_size: 12,
+        grid: false,
+        look,
+    };
+    assert_eq!(picture(&file).2, rasterize(&d, &style).unwrap().rgba());
+}
+
+#[test]
 fn sizes_out_of_range_are_refused() {
     let d = generate(&"dv1 width=100 height=10".parse().unwrap()).unwrap();
     for bad in [0, 257] {
-        assert!(matches!(to_uvtt(&d, bad), Err(UvttError::PixelsPerGrid(n)) if n == bad));
+        assert!(
+            matches!(to_uvtt(&d, bad, Look::ORIGINAL), Err(UvttError::PixelsPerGrid(n)) if n == bad)
+        );
     }
-    let too_large = to_uvtt(&d, 200).unwrap_err().to_string();
+    let too_large = to_uvtt(&d, 200, Look::ORIGINAL).unwrap_err().to_string();
     assert!(too_large.contains("20000×2000"), "{too_large}");
 }
 

@@ -9,7 +9,7 @@ use macroquad::input::{
 };
 use macroquad::time::get_time;
 
-use super::panel::Action;
+use super::panel::{Action, LOOK_TOGGLES};
 use super::view::View;
 
 /// Two presses this close in time and place make a double-click.
@@ -58,6 +58,11 @@ pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
     }
     if pressed(&[KeyCode::G]) {
         actions.push(Action::ToggleGrid);
+    }
+    for toggle in &LOOK_TOGGLES {
+        if pressed(&[toggle.key]) {
+            actions.push(Action::ToggleLook(toggle.option));
+        }
     }
     if pressed(&[KeyCode::S, KeyCode::F12]) {
         actions.push(Action::Save);

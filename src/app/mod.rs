@@ -28,10 +28,10 @@ use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::dungeon::Stats;
 use dungeon_viewer::grid::Pos;
 use dungeon_viewer::png_file;
-use dungeon_viewer::raster::{self, Pixels, Style};
+use dungeon_viewer::raster::{self, Look, Pixels, Style};
 use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::screenshots;
-use dungeon_viewer::tile::{Tile, TileKind};
+use dungeon_viewer::tile::TileKind;
 use panel::{Action, Controls, Facts};
 use recent::{Kept, Recent};
 use session::Session;
@@ -46,6 +46,8 @@ pub struct Options {
     pub out_dir: PathBuf,
     /// Save the whole window to this file after a few frames, then quit.
     pub screenshot: Option<PathBuf>,
+    /// The look options the window starts with.
+    pub look: Look,
 }
 
 /// The window draws grid lines from this many screen pixels a cell on.
@@ -152,11 +154,11 @@ fn window_size(recipe: &Recipe) -> (i32, i32) {
     ((map_w + panel::WIDTH as u32) as i32, map_h as i32)
 }
 
-/// How the window draws a `width × height` map in `area`: as many pixels a cell (up to 12)
-/// as let the whole map fit at a whole scale, so that cells stay crisp. Grid lines are not
-/// in the texture: they are drawn over it for the cells on screen, at any zoom (see
-/// [`App::draw_grid`]).
-fn texture_style(width: u32, height: u32, area: Area) -> Style {
+/// How the window draws a `width × height` map in `area` in `look`: as many pixels a cell
+/// (up to 12) as let the whole map fit at a whole scale, so that cells stay crisp. Grid
+/// lines are not in the texture: they are drawn over it for the cells on screen, at any
+/// zoom (see [`App::draw_grid`]).
+fn texture_style(width: u32, height: u32, area: Area, look: Look) -> Style {
     let fits = (area.w / width.max(1) as f32).min(area.h / height.max(1) as f32) as u32;
     let side = width.max(height).max(1);
     let cell_size = fits
@@ -165,6 +167,7 @@ fn texture_style(width: u32, height: u32, area: Area) -> Style {
     Style {
         cell_size,
         grid: false,
+        look,
     }
 }
 
@@ -202,6 +205,7 @@ struct App {
     /// Why the current recipe made no map.
     error: Option<String>,
     grid: bool,
+    look: Look,
     panel_open: bool,
     help_open: bool,
     controls: Controls,
@@ -246,6 +250,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
         waiting_for: None,
         error: None,
         grid: true,
+        look: options.look,
         panel_open: true,
         help_open: false,
         controls: Controls::default(),
@@ -279,6 +284,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
                     progress: app.is_generating().then(|| app.worker.progress()).flatten(),
                     error: app.error.as_deref(),
                     grid: app.grid,
+                    look: app.look,
                     grid_fits: app.grid_fits(),
                     status: app.status.as_deref(),
                     hover: facts_hover.clone(),
@@ -391,7 +397,7 @@ impl App {
     /// size asks for another texture.
     fn regenerate_if_changed(&mut self, area: Area) {
         let recipe = &self.session.recipe;
-        let style = texture_style(recipe.width, recipe.height, area);
+        let style = texture_style(recipe.width, recipe.height, area, self.look);
         if self.asked.as_ref() != Some(recipe) {
             self.asked = Some(recipe.clone());
             if let Some(kept) = self.recent.get(recipe) {
@@ -510,6 +516,10 @@ impl App {
             Action::Reset => self.session.reset(),
             Action::Apply(recipe) => self.session.apply(recipe),
             Action::ToggleGrid => self.grid = !self.grid,
+            Action::ToggleLook(option) => {
+                let on = option.switch(&mut self.look);
+                *on = !*on;
+            }
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::HidePanel => self.panel_open = !self.panel_open,
             Action::Fit => self.fit(area),
@@ -543,6 +553,7 @@ impl App {
         let style = Style {
             cell_size: self.controls.save_cell_size(&self.session.recipe),
             grid: self.grid,
+            look: self.look,
         };
         self.status = Some(
             match screenshots::save_map(&self.out_dir, &shown.map.dungeon, &style) {
@@ -607,9 +618,9 @@ impl App {
         }
     }
 
-    /// Grid lines over the free cells on screen, as the rasterizer draws them (the first
-    /// row and column of a free cell's pixels), one line per run of free cells: cheap at
-    /// any map size, since only the cells on screen count.
+    /// Grid lines over the cells on screen that the rasterizer gives them in the window's
+    /// look (the first row and column of the cell's pixels), one line per run of such
+    /// cells: cheap at any map size, since only the cells on screen count.
     fn draw_grid(&self, dungeon: &dungeon_viewer::dungeon::Dungeon, area: Area) {
         let Some(cell) = self.screen_cell() else {
             return;
@@ -628,9 +639,10 @@ impl App {
         let sy = |y: u32| (oy + y as f32 * cell).round();
         // One pixel of a 12-pixel cell, as in the files; thicker when zoomed further.
         let thick = (cell / raster::DEFAULT_CELL_SIZE as f32).round().max(1.0);
-        let Rgb(r, g, b) = Rgb::DARK_BLUE;
+        let Rgb(r, g, b) = raster::grid_colour(&self.look);
         let colour = Color::from_rgba(r, g, b, 255);
-        let free = |x: u32, y: u32| dungeon.tiles().row(y)[x as usize] == Tile::FREE;
+        let free =
+            |x: u32, y: u32| raster::has_grid_line(dungeon.tiles(), &self.look, Pos::new(x, y));
         // Runs of free cells: left lines down each column, top lines along each row.
         for x in x0..x1 {
             let mut start = None;

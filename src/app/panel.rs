@@ -10,8 +10,9 @@ use super::GRID_FROM;
 use super::session::Session;
 use dungeon_viewer::dungeon::Stats;
 use dungeon_viewer::progress::Snapshot;
-use dungeon_viewer::raster;
+use dungeon_viewer::raster::{self, Look};
 use dungeon_viewer::recipe::{self, Connect, Corridor, Kind, Recipe, Shape, Value};
+use macroquad::input::KeyCode;
 
 /// The panel's width in points.
 pub const WIDTH: f32 = 300.0;
@@ -28,10 +29,80 @@ pub enum Action {
     Save,
     Apply(Recipe),
     ToggleGrid,
+    ToggleLook(LookOption),
     ToggleHelp,
     Fit,
     HidePanel,
     Quit,
+}
+
+/// A look option the panel's checkboxes and the keys turn on and off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookOption {
+    Doors,
+    Marks,
+    Distance,
+    Outlines,
+    Print,
+}
+
+/// A look option as the window offers it: its key, its checkbox label and its tooltip.
+pub struct LookToggle {
+    pub option: LookOption,
+    pub key: KeyCode,
+    pub label: &'static str,
+    pub help: &'static str,
+}
+
+/// Every look option, in the panel's order.
+pub const LOOK_TOGGLES: [LookToggle; 5] = [
+    LookToggle {
+        option: LookOption::Doors,
+        key: KeyCode::D,
+        label: "doors",
+        help: "Mark each door, where a path goes into a room, with a small wooden bar (D).",
+    },
+    LookToggle {
+        option: LookOption::Marks,
+        key: KeyCode::M,
+        label: "start and goal",
+        help: "Mark where the adventurers start (green) and the goal farthest from it by \
+               walking (red) (M).",
+    },
+    LookToggle {
+        option: LookOption::Distance,
+        key: KeyCode::T,
+        label: "distance tint",
+        help: "Tint rooms and paths by how far they are to walk from the start: orange near \
+               it, blue far away (T).",
+    },
+    LookToggle {
+        option: LookOption::Outlines,
+        key: KeyCode::O,
+        label: "outlines",
+        help: "Draw a dark line around each room where it meets rock or another room, so \
+               touching rooms of similar colours can be told apart (O).",
+    },
+    LookToggle {
+        option: LookOption::Print,
+        key: KeyCode::P,
+        label: "print",
+        help: "An ink-friendly look for printing: white ground, black walls, light grey \
+               floors and a light grid. Works with the other options (P).",
+    },
+];
+
+impl LookOption {
+    /// The switch for this option in `look`.
+    pub fn switch(self, look: &mut Look) -> &mut bool {
+        match self {
+            LookOption::Doors => &mut look.doors,
+            LookOption::Marks => &mut look.marks,
+            LookOption::Distance => &mut look.distance,
+            LookOption::Outlines => &mut look.outlines,
+            LookOption::Print => &mut look.print,
+        }
+    }
 }
 
 /// What the panel shows besides the session.
@@ -43,6 +114,7 @@ pub struct Facts<'a> {
     /// Why the current recipe makes no map, if it makes none.
     pub error: Option<&'a str>,
     pub grid: bool,
+    pub look: Look,
     /// Whether cells on screen are big enough for grid lines.
     pub grid_fits: bool,
     /// The result of the last save, while the map it saved is shown.
@@ -151,6 +223,8 @@ pub fn show(
                     seed_and_history(ui, session, &mut controls.seed, &mut actions);
                     ui.separator();
                     sliders(ui, &mut session.recipe, facts, &mut actions);
+                    ui.separator();
+                    look(ui, facts.look, &mut actions);
                     ui.separator();
                     made(ui, facts);
                     ui.separator();
@@ -403,6 +477,23 @@ fn sliders(ui: &mut egui::Ui, recipe: &mut Recipe, facts: &Facts<'_>, actions: &
     }
 }
 
+/// A checkbox for each look option: how the map is drawn, on screen and in saved pictures.
+fn look(ui: &mut egui::Ui, mut look: Look, actions: &mut Vec<Action>) {
+    ui.strong("Look")
+        .on_hover_text("How the map is drawn, here and in saved pictures; the map stays the same.");
+    ui.horizontal_wrapped(|ui| {
+        for toggle in &LOOK_TOGGLES {
+            if ui
+                .checkbox(toggle.option.switch(&mut look), toggle.label)
+                .on_hover_text(toggle.help)
+                .changed()
+            {
+                actions.push(Action::ToggleLook(toggle.option));
+            }
+        }
+    });
+}
+
 fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
     if let Some(error) = facts.error {
         ui.colored_label(Color32::LIGHT_RED, error);
@@ -564,6 +655,11 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Left, Backspace", "back to the map seen before"),
     ("Right", "forward again"),
     ("G", "grid lines on or off"),
+    ("D", "door marks on or off"),
+    ("M", "start and goal marks on or off"),
+    ("T", "distance tint on or off"),
+    ("O", "room outlines on or off"),
+    ("P", "print look on or off"),
     ("S, F12", "save the map as a PNG"),
     ("H", "hide or show the panel"),
     ("F, double-click", "fit the map to the window"),
@@ -577,6 +673,20 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_look_key_is_in_the_help_and_clashes_with_no_other() {
+        for toggle in &LOOK_TOGGLES {
+            let key = format!("{:?}", toggle.key);
+            let listed: Vec<&str> = SHORTCUTS
+                .iter()
+                .filter(|(keys, _)| keys.split(", ").any(|k| k == key))
+                .map(|(_, what)| *what)
+                .collect();
+            assert_eq!(listed.len(), 1, "{key}: {listed:?}");
+            assert!(toggle.help.ends_with(&format!("({key}).")), "{key}");
+        }
+    }
 
     #[test]
     fn every_seed_reads_back_exactly() {

@@ -150,10 +150,12 @@ fn make(job: &Job) -> Option<Result<Generated, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dungeon_viewer::raster::Look;
 
     const SMALL: Style = Style {
         cell_size: 1,
         grid: false,
+        look: Look::ORIGINAL,
     };
 
     fn recipe(text: &str) -> Recipe {

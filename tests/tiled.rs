@@ -1,0 +1,321 @@
+//! Tiled maps (`render -o map.tmj`) load in Tiled's own parsers and say what the dungeon is.
+//!
+//! The map is read by the real Tiled (Debian's `tiled` package), which converts our `.tmj`
+//! to TMX, and that TMX by the `tiled` crate: two real loaders. Without the `tiled` program
+//! these tests say loudly that they skip; under `CI` they fail instead, and `.ci/run`
+//! installs it, so CI never skips.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{run, scratch, stderr};
+use dungeon_viewer::colour::Rgb;
+use dungeon_viewer::dungeon::{Dungeon, generate};
+use dungeon_viewer::grid::{Pos, Rect};
+use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::tile::TileKind;
+use dungeon_viewer::tiled::{self as tmj, CellKind};
+use tiled::{LayerType, ObjectShape, PropertyValue, TileLayer};
+
+const RECIPES: [&str; 4] = [
+    "dv1 seed=3 shape=mixed corridor=twisty connect=loops",
+    "dv1 seed=5 width=30 height=20 rooms=8 room-size=25 shape=rect corridor=half-rect",
+    "dv1 seed=9 width=50 height=9 rooms=6 room-size=12 connect=nearest shape=diamond",
+    "dv1 seed=2 width=1 height=1 rooms=1 room-size=1",
+];
+
+/// Tile sizes: the default, an odd one (start and goal at half pixels) and one too small
+/// for grid lines.
+const TILE_SIZES: [u32; 3] = [tmj::DEFAULT_TILE_SIZE, 7, 3];
+
+/// The real Tiled, or `None` (said loudly) when it is not installed outside CI.
+fn real_tiled() -> Option<()> {
+    let works = tiled_command()
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if works {
+        return Some(());
+    }
+    let why = "the `tiled` program (Tiled's map editor) does not run";
+    if std::env::var_os("CI").is_some() {
+        panic!("Tiled map tests cannot run: {why}. Install: apt-get install -y tiled");
+    }
+    // Straight to the terminal: the test harness would hide eprintln! of a passing test.
+    let bar = "!".repeat(78);
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n{bar}\n!! SKIPPING a Tiled map test: {why}.\n!! To run it, install: \
+         apt-get install -y tiled\n{bar}\n"
+    );
+    None
+}
+
+/// `tiled` without a display, its runtime files in a private directory.
+fn tiled_command() -> Command {
+    let runtime = std::env::temp_dir().join(format!("dv-test-{}-xdg", std::process::id()));
+    let _ = std::fs::create_dir_all(&runtime);
+    let _ = std::fs::set_permissions(
+        &runtime,
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    );
+    let mut command = Command::new("tiled");
+    command
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", runtime);
+    command
+}
+
+/// The `.tmj` read by the real Tiled, written out as TMX and loaded by the `tiled` crate.
+fn load(tmj: &Path) -> tiled::Map {
+    let tmx = tmj.with_extension("tmx");
+    let out = tiled_command()
+        .arg("--export-map")
+        .arg("tmx")
+        .args([tmj, &tmx])
+        .output()
+        .expect("tiled runs");
+    assert!(
+        out.status.success(),
+        "Tiled cannot read {}: {}",
+        tmj.display(),
+        stderr(&out)
+    );
+    tiled::Loader::new()
+        .load_tmx_map(&tmx)
+        .unwrap_or_else(|e| panic!("the tiled crate cannot read {}: {e}", tmx.display()))
+}
+
+/// What Tiled must show at `p`: doors are the path cells just outside a room.
+fn expected_kind(d: &Dungeon, doors: &BTreeSet<Pos>, p: Pos) -> CellKind {
+    match d.tile(p).expect("inside the map").kind() {
+        TileKind::Free => CellKind::Rock,
+        TileKind::Room(_) => CellKind::Floor,
+        TileKind::Path if doors.contains(&p) => CellKind::Door,
+        TileKind::Path => CellKind::Path,
+    }
+}
+
+fn int(properties: &tiled::Properties, name: &str) -> i32 {
+    match properties.get(name) {
+        Some(PropertyValue::IntValue(v)) => *v,
+        other => panic!("property {name} should be an int, is {other:?}"),
+    }
+}
+
+/// Check everything the map `map` (written from `d` at `size` pixels a tile) says.
+fn check(d: &Dungeon, written: &Path, map: &tiled::Map, size: u32) {
+    let what = format!("{} at {size}px", d.recipe());
+    assert_eq!(
+        (map.width, map.height, map.tile_width, map.tile_height),
+        (d.width(), d.height(), size, size),
+        "{what}"
+    );
+    assert_eq!(map.orientation, tiled::Orientation::Orthogonal, "{what}");
+    assert_eq!(
+        map.properties.get("recipe"),
+        Some(&PropertyValue::StringValue(d.recipe().to_string())),
+        "{what}"
+    );
+
+    // The tileset: embedded, its picture beside the map, of the declared size.
+    let [tileset] = map.tilesets() else {
+        panic!("{what}: one tileset expected");
+    };
+    let image = tileset.image.as_ref().expect("the tileset has a picture");
+    assert_eq!(image.source, tmj::tileset_path(written).unwrap(), "{what}");
+    let kinds = CellKind::ALL.len() as u32;
+    assert_eq!((tileset.tile_width, tileset.tile_height), (size, size));
+    assert_eq!((tileset.tilecount, tileset.columns), (kinds, kinds));
+    assert_eq!(
+        (image.width, image.height),
+        ((kinds * size) as i32, size as i32)
+    );
+    check_tileset_picture(&image.source, size);
+
+    // The tile layer: every cell's kind.
+    let doors: BTreeSet<Pos> = d.features().doors.iter().map(|door| door.outside).collect();
+    let layers: Vec<_> = map.layers().collect();
+    assert_eq!(layers.len(), 2, "{what}");
+    assert_eq!(layers[0].name, "dungeon");
+    let LayerType::Tiles(TileLayer::Finite(tiles)) = layers[0].layer_type() else {
+        panic!("{what}: the first layer should hold tiles");
+    };
+    assert_eq!((tiles.width(), tiles.height()), (d.width(), d.height()));
+    for p in d.tiles().positions() {
+        let tile = tiles.get_tile(p.x as i32, p.y as i32).expect("a tile");
+        assert_eq!(tile.tileset_index(), 0);
+        let gid = tile.id() + tmj::FIRST_GID;
+        assert_eq!(gid, expected_kind(d, &doors, p).gid(), "{what}: cell {p}");
+    }
+
+    // The objects: rooms as rectangles, then start and goal as points.
+    assert_eq!(layers[1].name, "rooms");
+    let LayerType::Objects(group) = layers[1].layer_type() else {
+        panic!("{what}: the second layer should hold objects");
+    };
+    let objects: Vec<_> = group.objects().collect();
+    let features = d.features();
+    let marks = [("start", features.start), ("goal", features.goal)];
+    let marked: Vec<_> = marks.iter().filter_map(|&(n, p)| Some((n, p?))).collect();
+    assert_eq!(objects.len(), d.rooms().len() + marked.len(), "{what}");
+    let px = |cells: u32| (cells * size) as f32;
+    for (k, (room, object)) in d.rooms().iter().zip(&objects).enumerate() {
+        let bounds = Rect::around(room.cells.iter().copied()).expect("rooms have cells");
+        assert_eq!(object.name, format!("room {k}"));
+        assert_eq!(object.user_type, "room");
+        assert_eq!(
+            (object.x, object.y),
+            (px(bounds.x0), px(bounds.y0)),
+            "{what}"
+        );
+        let ObjectShape::Rect { width, height } = object.shape else {
+            panic!(
+                "{what}: room {k} should be a rectangle, is {:?}",
+                object.shape
+            );
+        };
+        assert_eq!((width, height), (px(bounds.width()), px(bounds.height())));
+        assert_eq!(int(&object.properties, "index"), k as i32);
+        assert_eq!(int(&object.properties, "cells"), room.cells.len() as i32);
+        let Some(PropertyValue::ColorValue(c)) = object.properties.get("colour") else {
+            panic!("{what}: room {k} has no colour");
+        };
+        assert_eq!((c.alpha, Rgb(c.red, c.green, c.blue)), (255, room.colour));
+    }
+    for ((name, cell), object) in marked.iter().zip(&objects[d.rooms().len()..]) {
+        assert_eq!(
+            (object.name.as_str(), object.user_type.as_str()),
+            (*name, *name)
+        );
+        assert!(
+            matches!(object.shape, ObjectShape::Point(..)),
+            "{what}: {name}"
+        );
+        let centre = |c: u32| px(c) + size as f32 / 2.0;
+        assert_eq!(
+            (object.x, object.y),
+            (centre(cell.x), centre(cell.y)),
+            "{what}: {name}"
+        );
+    }
+}
+
+/// The tileset picture decodes at its declared size, each tile in its colour.
+fn check_tileset_picture(file: &Path, size: u32) {
+    let decoder = png::Decoder::new(std::fs::File::open(file).expect("the tileset is there"));
+    let mut reader = decoder.read_info().expect("the tileset is a PNG");
+    let mut rgb = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut rgb).expect("the tileset decodes");
+    assert_eq!((info.width, info.height), (4 * size, size));
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let pixel = |x: u32, y: u32| {
+        let at = (y * info.width + x) as usize * 3;
+        Rgb(rgb[at], rgb[at + 1], rgb[at + 2])
+    };
+    let colours = [Rgb::GRAY33, tmj::FLOOR, Rgb::BLACK, tmj::WOOD];
+    for (kind, colour) in CellKind::ALL.into_iter().zip(colours) {
+        let x0 = kind as u32 * size;
+        assert_eq!(
+            pixel(x0 + size - 1, size - 1),
+            colour,
+            "{kind:?} at {size}px"
+        );
+        let edge = if kind == CellKind::Rock && size >= 4 {
+            Rgb::DARK_BLUE
+        } else {
+            colour
+        };
+        assert_eq!(pixel(x0, 0), edge, "{kind:?}'s corner at {size}px");
+    }
+}
+
+#[test]
+fn real_tiled_reads_every_cell_room_start_and_goal() {
+    if real_tiled().is_none() {
+        return;
+    }
+    let dir = scratch("tiled-maps");
+    for (n, text) in RECIPES.iter().enumerate() {
+        let recipe: Recipe = text.parse().unwrap();
+        let d = generate(&recipe).unwrap();
+        for size in TILE_SIZES {
+            let file = dir.join(format!("map{n}-{size}.tmj"));
+            tmj::write(&d, &file, size).unwrap();
+            check(&d, &file, &load(&file), size);
+        }
+    }
+}
+
+#[test]
+fn render_writes_the_map_and_its_tileset_beside_it() {
+    if real_tiled().is_none() {
+        return;
+    }
+    let dir = scratch("tiled-render");
+    let file: PathBuf = dir.join("cave.tmj");
+    let (text, size) = (RECIPES[0], 8);
+    let out = run(&[
+        "render",
+        "--recipe",
+        text,
+        "--cell-size",
+        &size.to_string(),
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.join("cave.tiles.png").is_file());
+    let d = generate(&text.parse().unwrap()).unwrap();
+    check(&d, &file, &load(&file), size);
+
+    // Without --cell-size, tiles take Tiled's usual 16 pixels.
+    let out = run(&["render", "--recipe", text, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    check(&d, &file, &load(&file), tmj::DEFAULT_TILE_SIZE);
+}
+
+#[test]
+fn a_tile_size_out_of_range_is_refused_before_anything_is_written() {
+    let dir = scratch("tiled-bad-size");
+    let file = dir.join("map.tmj");
+    let out = run(&["render", "--cell-size", "0", "-o", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cell size 0 is out of range"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn an_unwritable_directory_is_an_input_output_error() {
+    let file = scratch("tiled-missing").join("no/such/dir/map.tmj");
+    let out = run(&["render", "-o", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("cannot write") && stderr(&out).contains("map.tiles.png"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_tileset_is_named_after_the_map_beside_it() {
+    let named = |map: &str| tmj::tileset_path(Path::new(map)).map_err(|e| e.to_string());
+    assert_eq!(named("map.tmj"), Ok(PathBuf::from("map.tiles.png")));
+    assert_eq!(
+        named("out/level.1.tmj"),
+        Ok(PathBuf::from("out/level.1.tiles.png"))
+    );
+    let not_utf8 = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff.tmj");
+    let refused = tmj::tileset_path(Path::new(not_utf8))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("must be UTF-8"), "{refused}");
+}
