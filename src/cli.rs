@@ -87,7 +87,8 @@ impl From<LookArgs> for Look {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write a map to a file; the format follows the extension (.png, .json, .txt, .tmj).
+    /// Write a map to a file; the format follows the extension (.png, .svg, .dd2vtt or
+    /// .uvtt, .json, .txt, .tmj).
     Render(RenderArgs),
     /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
@@ -203,16 +204,17 @@ impl RecipeArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub recipe: RecipeArgs,
-    /// Output file (.png, .json, .txt, or .tmj for a Tiled map with its tileset beside it),
-    /// or `-` for JSON on standard output. An existing file is replaced only once the new
-    /// one is completely written.
+    /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json, .txt, or .tmj for
+    /// a Tiled map with its tileset beside it), or `-` for JSON on standard output. An
+    /// existing file is replaced only once the new one is completely written.
     // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
-    /// Pixels per cell (1 to 64): default 12 in a PNG, 16 in a Tiled map
+    /// Pixels per cell: default 12 in a PNG or SVG (1 to 64), 16 in a Tiled map (1 to 64),
+    /// 70 in Universal VTT (1 to 256)
     #[arg(long, value_name = "PIXELS")]
     pub cell_size: Option<u32>,
-    /// Leave out the grid lines in a PNG
+    /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)
     #[arg(long)]
     pub no_grid: bool,
     #[command(flatten)]

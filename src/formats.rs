@@ -11,13 +11,20 @@ use crate::export;
 use crate::files::{self, write_replacing, write_replacing_with};
 use crate::png_file;
 use crate::raster::{self, Raster, Style};
+use crate::svg;
 use crate::tiled::{self, TiledError};
+use crate::uvtt::{self, UvttError};
 
 /// A format a map can be written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// The picture, with its recipe inside.
     Png,
+    /// The same picture as vector shapes.
+    Svg,
+    /// Universal VTT (`.dd2vtt`, also `.uvtt`) for virtual tabletops: walls, doors and the
+    /// picture.
+    Uvtt,
     /// A Tiled map (`.tmj`) with its tileset picture beside it.
     Tiled,
     /// Our JSON: rooms, paths, doors, start, goal.
@@ -28,17 +35,32 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order the window offers them.
-    pub const ALL: [Format; 4] = [Format::Png, Format::Tiled, Format::Json, Format::Text];
+    pub const ALL: [Format; 6] = [
+        Format::Png,
+        Format::Svg,
+        Format::Uvtt,
+        Format::Tiled,
+        Format::Json,
+        Format::Text,
+    ];
 
-    /// The extension a file of this format ends in (the first, where there are several).
+    /// Every extension a file of this format may end in, the one it is written with first.
+    #[must_use]
+    pub const fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Png => &["png"],
+            Format::Svg => &["svg"],
+            Format::Uvtt => &["dd2vtt", "uvtt"],
+            Format::Tiled => &["tmj"],
+            Format::Json => &["json"],
+            Format::Text => &["txt"],
+        }
+    }
+
+    /// The extension a file of this format is written with.
     #[must_use]
     pub const fn extension(self) -> &'static str {
-        match self {
-            Format::Png => "png",
-            Format::Tiled => "tmj",
-            Format::Json => "json",
-            Format::Text => "txt",
-        }
+        self.extensions()[0]
     }
 
     /// Its name for people.
@@ -46,6 +68,8 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::Png => "PNG picture",
+            Format::Svg => "SVG",
+            Format::Uvtt => "Universal VTT",
             Format::Tiled => "Tiled map",
             Format::Json => "JSON",
             Format::Text => "text",
@@ -56,8 +80,9 @@ impl Format {
     #[must_use]
     pub const fn default_cell_size(self) -> u32 {
         match self {
+            Format::Uvtt => uvtt::DEFAULT_PIXELS_PER_GRID,
             Format::Tiled => tiled::DEFAULT_TILE_SIZE,
-            Format::Png | Format::Json | Format::Text => raster::DEFAULT_CELL_SIZE,
+            Format::Png | Format::Svg | Format::Json | Format::Text => raster::DEFAULT_CELL_SIZE,
         }
     }
 
@@ -65,15 +90,18 @@ impl Format {
     #[must_use]
     pub fn of(path: &Path) -> Option<Format> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        Format::ALL.into_iter().find(|f| f.extension() == extension)
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extensions().contains(&extension.as_str()))
     }
 
-    /// The extensions known, for messages: `.png, .tmj, .json or .txt`.
+    /// The extensions known, for messages: `.png, .svg, … or .txt`.
     #[must_use]
     pub fn known() -> String {
         let all: Vec<String> = Format::ALL
             .iter()
-            .map(|f| format!(".{}", f.extension()))
+            .flat_map(|f| f.extensions())
+            .map(|e| format!(".{e}"))
             .collect();
         match all.split_last() {
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
@@ -135,7 +163,7 @@ pub fn text_bytes(dungeon: &Dungeon, format: Format) -> Option<Vec<u8>> {
     match format {
         Format::Json => Some(export::to_json(dungeon).into_bytes()),
         Format::Text => Some(export::to_text(dungeon).into_bytes()),
-        Format::Png | Format::Tiled => None,
+        Format::Png | Format::Svg | Format::Uvtt | Format::Tiled => None,
     }
 }
 
@@ -158,6 +186,17 @@ pub fn write(
                 Raster::new(dungeon, &style).map_err(|e| WriteError::Asked(e.to_string()))?;
             write_replacing_with(path, |out| png_file::write(out, &raster, dungeon.recipe()))
                 .map_err(|e| cannot_write(path, &e))
+        }
+        Format::Svg => {
+            let svg = svg::to_svg(dungeon, &style).map_err(|e| WriteError::Asked(e.to_string()))?;
+            write_replacing(path, svg.as_bytes()).map_err(|e| cannot_write(path, &e))
+        }
+        Format::Uvtt => {
+            let map = uvtt::to_uvtt(dungeon, style.cell_size, style.look).map_err(|e| match e {
+                UvttError::Png(_) => WriteError::Io(e.to_string()),
+                _ => WriteError::Asked(e.to_string()),
+            })?;
+            write_replacing(path, map.as_bytes()).map_err(|e| cannot_write(path, &e))
         }
         Format::Tiled => tiled::write(dungeon, path, style.cell_size).map_err(|e| match e {
             TiledError::Write { .. } => WriteError::Io(e.to_string()),

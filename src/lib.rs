@@ -5,14 +5,16 @@
 //! ```text
 //! Recipe ──generate──▶ Dungeon ──rasterize──▶ Pixels ──▶ texture in the window
 //! (seed + params)      (grid, rooms, paths)    (RGBA)
-//!                         └──Raster, band by band──▶ PNG file (+ recipe)
+//!                         ├──Raster, band by band──▶ PNG file (+ recipe)
+//!                         ├──uvtt──▶ Universal VTT (walls, doors, base64 PNG)
+//!                         └──svg───▶ SVG (the same look as vector shapes)
 //! ```
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
-//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`tiled`], [`files`],
-//! [`screenshots`]): it knows nothing of windows or shells. The binary holds the two faces on it: the viewer window
-//! (`app`, the only module with macroquad and egui) and the command line (`cli`: opens the
-//! window, or runs `render` and `bench`).
+//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`tiled`], [`svg`],
+//! [`files`], [`screenshots`]): it knows nothing of windows or shells. The binary holds the
+//! two faces on it: the viewer window (`app`, the only module with macroquad and egui) and
+//! the command line (`cli`: opens the window, or runs `render` and `bench`).
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
@@ -42,5 +44,7 @@ pub mod recipe;
 pub mod rooms;
 pub mod screenshots;
 pub mod streams;
+pub mod svg;
 pub mod tile;
 pub mod tiled;
+pub mod uvtt;

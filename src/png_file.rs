@@ -149,13 +149,24 @@ pub fn encode_with(
 /// # Errors
 /// When `out` cannot be written.
 pub fn write(out: impl Write, raster: &Raster, recipe: &Recipe) -> io::Result<()> {
-    write_bands(
-        out,
-        (raster.width(), raster.height()),
-        recipe,
-        &[],
-        |each| raster.for_each_band(each),
-    )
+    write_banded(out, (raster.width(), raster.height()), recipe, |each| {
+        raster.for_each_band(each)
+    })
+}
+
+/// Write a picture of `(width, height)` pixels, with `recipe` inside, as PNG to `out`:
+/// `bands` hands its RGBA rows to the function it is given, top first, in bands of whole
+/// rows, each time it is called (twice). The memory it needs is one band's.
+///
+/// # Errors
+/// When `out` cannot be written, or `bands` fails.
+pub fn write_banded(
+    out: impl Write,
+    size: (u32, u32),
+    recipe: &Recipe,
+    bands: impl Fn(&mut dyn FnMut(&[[u8; 4]]) -> io::Result<()>) -> io::Result<()>,
+) -> io::Result<()> {
+    write_bands(out, size, recipe, &[], bands)
 }
 
 /// The PNG encoder behind [`encode_with`] and [`write`]: a picture of `(width, height)`
