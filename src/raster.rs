@@ -273,6 +273,26 @@ impl<'a> Raster<'a> {
     }
 }
 
+/// The colour of the cell at `p` in `look`, before grid lines, marks and the distance tint:
+/// its room's colour, black paths and gray33 ground; in the print look light grey rooms and
+/// paths, black walls and white ground.
+///
+/// # Panics
+/// When `p` is off the map.
+#[must_use]
+pub fn cell_colour(dungeon: &Dungeon, look: &Look, p: Pos) -> Rgb {
+    let tiles = dungeon.tiles();
+    match (tiles[p].kind(), look.print) {
+        (TileKind::Room(i), false) => dungeon.rooms()[i].colour,
+        (TileKind::Path, false) => Rgb::BLACK,
+        (TileKind::Free, false) => Rgb::GRAY33,
+        (TileKind::Room(_), true) => PRINT_ROOM,
+        (TileKind::Path, true) => PRINT_PATH,
+        (TileKind::Free, true) if is_wall(tiles, p) => WALL,
+        (TileKind::Free, true) => PAPER,
+    }
+}
+
 /// The colour of grid lines in `look`.
 #[must_use]
 pub fn grid_colour(look: &Look) -> Rgb {
@@ -322,8 +342,10 @@ const FAR: Rgb = Rgb(40, 110, 255);
 /// How much of a walkable cell's colour the distance tint replaces.
 const TINT: f64 = 0.6;
 /// The print look's colours.
-const PAPER: Rgb = Rgb(255, 255, 255);
-const WALL: Rgb = Rgb(0, 0, 0);
+/// The print look's ground.
+pub const PAPER: Rgb = Rgb(255, 255, 255);
+/// The print look's walls.
+pub const WALL: Rgb = Rgb(0, 0, 0);
 const PRINT_ROOM: Rgb = Rgb(205, 205, 205);
 const PRINT_PATH: Rgb = Rgb(228, 228, 228);
 const PRINT_GRID: Rgb = Rgb(170, 170, 170);
@@ -405,16 +427,7 @@ impl<'a> Painter<'a> {
 
     /// The colour filling the cell at `p`, before lines and marks.
     fn ground(&self, p: Pos, tile: Tile) -> Rgb {
-        let tiles = self.dungeon.tiles();
-        let colour = match (tile.kind(), self.look.print) {
-            (TileKind::Room(i), false) => self.dungeon.rooms()[i].colour,
-            (TileKind::Path, false) => Rgb::BLACK,
-            (TileKind::Free, false) => Rgb::GRAY33,
-            (TileKind::Room(_), true) => PRINT_ROOM,
-            (TileKind::Path, true) => PRINT_PATH,
-            (TileKind::Free, true) if is_wall(tiles, p) => WALL,
-            (TileKind::Free, true) => PAPER,
-        };
+        let colour = cell_colour(self.dungeon, &self.look, p);
         match &self.distances {
             Some((distances, farthest)) if walkable(tile) && distances[p] != u32::MAX => {
                 let t = f64::from(distances[p].min(*farthest)) / f64::from(*farthest);

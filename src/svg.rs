@@ -5,40 +5,50 @@
 //! picture is `width·N × height·N` units, cell (x, y) covers `[x·N, x·N+N) × [y·N, y·N+N)`,
 //! and grid lines take the first row and column of each free cell. Drawn in that order: the
 //! gray33 ground, one dark blue line a unit wide along every row and column of cells (rooms
-//! and paths cover them where they lie), then one shape per room and one for all paths, each
-//! made of horizontal runs of cells. The recipe is in the `<metadata>` element.
+//! and paths cover them where they lie), then one shape per colour (each room, and all
+//! paths), each made of horizontal runs of cells. The print look draws white ground, grey
+//! rooms and paths, its grid lines over them, and black walls over the lines. The recipe is
+//! in the `<metadata>` element.
 
 use std::fmt::Write;
 
 use crate::colour::Rgb;
 use crate::dungeon::Dungeon;
-use crate::raster::{self, Look, MIN_GRID_CELL, RasterError, Style};
-use crate::tile::TileKind;
+use crate::grid::Pos;
+use crate::raster::{self, Look, MIN_GRID_CELL, PAPER, RasterError, Style, WALL};
 
 /// What keeps a dungeon from being drawn as SVG.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SvgError {
-    /// Look options other than the original look, which the SVG does not draw (yet).
+    /// Look options beyond the original and the print look, which the SVG does not draw.
     #[error(
-        "an SVG is drawn in the original look only: leave out --doors, --marks, --distance, \
-         --outlines and --print, or write a PNG"
+        "an SVG is drawn in the original look or the print look only: leave out --doors, \
+         --marks, --distance and --outlines, or write a PNG"
     )]
     Look,
     #[error(transparent)]
     Raster(#[from] RasterError),
 }
 
-/// `dungeon` as an SVG document drawn in `style`, whose look must be the original.
+/// `dungeon` as an SVG document drawn in `style`, whose look must be the original or the
+/// print look (with no other option).
 ///
 /// # Errors
 /// Another look ([`SvgError::Look`]), a cell size out of range, or a picture too large (see
 /// [`raster::image_size`]).
 pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, SvgError> {
-    if style.look != Look::ORIGINAL {
+    let look = style.look;
+    let print_only = Look {
+        print: true,
+        ..Look::ORIGINAL
+    };
+    if look != Look::ORIGINAL && look != print_only {
         return Err(SvgError::Look);
     }
     let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
     let n = style.cell_size;
+    // The ground: the colour of a free cell away from everything.
+    let ground = if look.print { PAPER } else { Rgb::GRAY33 };
     let mut svg = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
@@ -46,47 +56,67 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, SvgError> {
          <metadata>{}</metadata>\n\
          <rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>\n",
         escape(&dungeon.recipe().to_string()),
-        hex(Rgb::GRAY33)
+        hex(ground)
     );
+    // Every line drawn clockwise, so that crossings stay filled.
+    let mut lines = String::new();
     if style.grid && n >= MIN_GRID_CELL {
-        // Every line drawn clockwise, so that crossings stay filled.
-        let mut lines = String::new();
         for y in 0..dungeon.height() {
             let _ = write!(lines, "M0 {}h{width}v1h-{width}z", y * n);
         }
         for x in 0..dungeon.width() {
             let _ = write!(lines, "M{} 0h1v{height}h-1z", x * n);
         }
-        shape(&mut svg, Rgb::DARK_BLUE, &lines);
     }
-
-    // The runs of each room, then of the paths (the last entry).
-    let mut runs = vec![String::new(); dungeon.rooms().len() + 1];
-    for y in 0..dungeon.height() {
-        let row = dungeon.tiles().row(y);
-        let mut x = 0;
-        while let Some(&tile) = row.get(x) {
-            let length = row[x..].iter().take_while(|&&t| t == tile).count();
-            let index = match tile.kind() {
-                TileKind::Free => None,
-                TileKind::Room(i) => Some(i),
-                TileKind::Path => Some(runs.len() - 1),
-            };
-            if let Some(i) = index {
-                let (left, top, across) = (x as u32 * n, y * n, length as u32 * n);
-                let _ = write!(runs[i], "M{left} {top}h{across}v{n}h-{across}z");
-            }
-            x += length;
+    let grid = raster::grid_colour(&look);
+    // Grid lines lie on free ground only in the original look: rooms and paths cover them.
+    // In the print look they lie on rooms and paths too, and walls cover them.
+    let walls = look.print.then_some(WALL);
+    if walls.is_none() && !lines.is_empty() {
+        shape(&mut svg, grid, &lines);
+    }
+    let cells = runs(dungeon, &look, n);
+    for (colour, d) in &cells {
+        if *colour != ground && Some(*colour) != walls {
+            shape(&mut svg, *colour, d);
         }
     }
-    let colours = dungeon.rooms().iter().map(|r| r.colour);
-    for (colour, d) in colours.chain([Rgb::BLACK]).zip(&runs) {
-        if !d.is_empty() {
-            shape(&mut svg, colour, d);
+    if let Some(wall) = walls {
+        if !lines.is_empty() {
+            shape(&mut svg, grid, &lines);
+        }
+        for (colour, d) in cells.iter().filter(|(c, _)| *c == wall) {
+            shape(&mut svg, *colour, d);
         }
     }
     svg.push_str("</svg>\n");
     Ok(svg)
+}
+
+/// The cells of `dungeon` in `look` as path data, one entry per colour in the order the
+/// colours first appear, each made of horizontal runs of cells `n` units wide.
+fn runs(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)> {
+    let mut runs: Vec<(Rgb, String)> = Vec::new();
+    for y in 0..dungeon.height() {
+        let mut x = 0;
+        while x < dungeon.width() {
+            let colour = raster::cell_colour(dungeon, look, Pos::new(x, y));
+            let length = (x..dungeon.width())
+                .take_while(|&x| raster::cell_colour(dungeon, look, Pos::new(x, y)) == colour)
+                .count() as u32;
+            let at = match runs.iter().position(|(c, _)| *c == colour) {
+                Some(at) => at,
+                None => {
+                    runs.push((colour, String::new()));
+                    runs.len() - 1
+                }
+            };
+            let (left, top, across) = (x * n, y * n, length * n);
+            let _ = write!(runs[at].1, "M{left} {top}h{across}v{n}h-{across}z");
+            x += length;
+        }
+    }
+    runs
 }
 
 /// Append a `<path>` filled with `colour`.

@@ -38,11 +38,24 @@ fn render_svg(svg: &str) -> (u32, u32, Vec<u8>) {
 fn drawn_by_resvg_every_cell_centre_matches_the_png() {
     for text in RECIPES {
         let d = dungeon(text);
-        for (cell_size, grid) in [(4, true), (8, true), (12, true), (12, false), (3, true)] {
+        let looks = [
+            (4, true, false),
+            (8, true, false),
+            (12, true, false),
+            (12, false, false),
+            (3, true, false),
+            (4, true, true),
+            (12, true, true),
+            (12, false, true),
+        ];
+        for (cell_size, grid, print) in looks {
             let style = Style {
                 cell_size,
                 grid,
-                ..Style::default()
+                look: Look {
+                    print,
+                    ..Look::ORIGINAL
+                },
             };
             let expected = rasterize(&d, &style).unwrap();
             let (w, h, rgba) = render_svg(&to_svg(&d, &style).unwrap());
@@ -59,7 +72,8 @@ fn drawn_by_resvg_every_cell_centre_matches_the_png() {
                     assert_eq!(
                         rgba[at..at + 4],
                         [want.0, want.1, want.2, 255],
-                        "{text} at {cell_size}px, grid {grid}: cell {p}, pixel ({x}, {y})"
+                        "{text} at {cell_size}px, grid {grid}, print {print}: cell {p}, \
+                         pixel ({x}, {y})"
                     );
                 }
             }
@@ -136,18 +150,20 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
         ),
         Err(SvgError::Raster(RasterError::CellSize(65)))
     );
-    let print = Style {
+    let doors = Style {
         look: Look {
+            doors: true,
             print: true,
             ..Look::ORIGINAL
         },
         ..Style::default()
     };
-    assert_eq!(to_svg(&d, &print), Err(SvgError::Look));
+    assert_eq!(to_svg(&d, &doors), Err(SvgError::Look));
+    assert!(run(&["render", "--print", "-o", path]).status.success());
     let done = run(&["render", "--doors", "-o", path]);
     assert_eq!(done.status.code(), Some(2));
     assert!(
-        stderr(&done).contains("original look only"),
+        stderr(&done).contains("original look or the print look only"),
         "{}",
         stderr(&done)
     );
