@@ -1,6 +1,6 @@
 mod common;
 
-use common::{fewest_crossings, free_distance, turns, unit_steps};
+use common::{fewest_crossings, free_distance, growth, turns, unit_steps};
 use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::corridors::{PathPlan, connect};
 use dungeon_viewer::dungeon::generate;
@@ -8,7 +8,7 @@ use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::{Grid, Pos};
 use dungeon_viewer::progress::Progress;
 use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::rooms::{Growth, Room, cave};
+use dungeon_viewer::rooms::{Room, cave};
 use dungeon_viewer::tile::Tile;
 use rand_pcg::Pcg64Mcg;
 
@@ -41,28 +41,8 @@ fn test_path_with_rooms() {
         let mut tiles = Grid::new(30, 30, Tile::FREE);
         let (source, target) = (Pos::new(10, 10), Pos::new(25, 25));
         let mut rng = Pcg64Mcg::new(seed);
-        let a = cave::grow(
-            &mut tiles,
-            source,
-            &Growth {
-                size: 5,
-                stickiness: 0.5,
-                stretch: 0.0,
-            },
-            0,
-            &mut rng,
-        );
-        let b = cave::grow(
-            &mut tiles,
-            target,
-            &Growth {
-                size: 5,
-                stickiness: 0.5,
-                stretch: 0.0,
-            },
-            1,
-            &mut rng,
-        );
+        let a = cave::grow(&mut tiles, source, &growth(5, 0.5), 0, &mut rng);
+        let b = cave::grow(&mut tiles, target, &growth(5, 0.5), 1, &mut rng);
         assert_eq!((a.len(), b.len()), (5, 5));
 
         let mut flood = Flood::new(30, 30);

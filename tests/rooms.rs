@@ -2,10 +2,10 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::four_connected;
+use common::{four_connected, growth};
 use dungeon_viewer::grid::{Grid, Pos};
 use dungeon_viewer::progress::Progress;
-use dungeon_viewer::rooms::{Growth, RoomPlan, Shape, cave, place_rooms};
+use dungeon_viewer::rooms::{RoomPlan, Shape, cave, place_rooms};
 use dungeon_viewer::tile::Tile;
 use rand_pcg::Pcg64Mcg;
 
@@ -14,11 +14,7 @@ fn grow_alone(size: u32, stickiness: f64, seed: u128) -> Vec<Pos> {
     cave::grow(
         &mut tiles,
         Pos::new(40, 40),
-        &Growth {
-            size,
-            stickiness,
-            stretch: 0.0,
-        },
+        &growth(size, stickiness),
         0,
         &mut Pcg64Mcg::new(seed),
     )
@@ -98,11 +94,7 @@ fn a_walled_in_cave_stops_at_the_cells_it_has() {
     let cells = cave::grow(
         &mut tiles,
         Pos::new(2, 1),
-        &Growth {
-            size: 90,
-            stickiness: 0.5,
-            stretch: 0.0,
-        },
+        &growth(90, 0.5),
         0,
         &mut Pcg64Mcg::new(1),
     );
@@ -115,34 +107,8 @@ fn a_cave_never_starts_on_a_taken_cell_or_off_the_grid() {
     let mut tiles = Grid::new(4, 4, Tile::FREE);
     tiles[Pos::new(1, 1)] = Tile::of_room(0);
     let mut rng = Pcg64Mcg::new(1);
-    assert!(
-        cave::grow(
-            &mut tiles,
-            Pos::new(1, 1),
-            &Growth {
-                size: 5,
-                stickiness: 0.5,
-                stretch: 0.0
-            },
-            1,
-            &mut rng
-        )
-        .is_empty()
-    );
-    assert!(
-        cave::grow(
-            &mut tiles,
-            Pos::new(9, 1),
-            &Growth {
-                size: 5,
-                stickiness: 0.5,
-                stretch: 0.0
-            },
-            1,
-            &mut rng
-        )
-        .is_empty()
-    );
+    assert!(cave::grow(&mut tiles, Pos::new(1, 1), &growth(5, 0.5), 1, &mut rng).is_empty());
+    assert!(cave::grow(&mut tiles, Pos::new(9, 1), &growth(5, 0.5), 1, &mut rng).is_empty());
 }
 
 #[test]
@@ -153,11 +119,7 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
             seed,
             rooms: 20,
             shape: Shape::Cave,
-            growth: Growth {
-                size: 60,
-                stickiness: 0.7,
-                stretch: 0.0,
-            },
+            growth: growth(60, 0.7),
         };
         let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
         let mut seen = BTreeSet::new();
@@ -187,11 +149,7 @@ fn a_full_grid_stops_placement_instead_of_looping() {
         seed: 9,
         rooms: 1000,
         shape: Shape::Cave,
-        growth: Growth {
-            size: 4,
-            stickiness: 0.5,
-            stretch: 0.0,
-        },
+        growth: growth(4, 0.5),
     };
     let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
     assert!(rooms.len() < 1000);

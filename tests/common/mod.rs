@@ -8,6 +8,7 @@ use dungeon_viewer::dungeon::Dungeon;
 use dungeon_viewer::flood::{Flood, FloodSpec};
 use dungeon_viewer::grid::Pos;
 use dungeon_viewer::recipe::{Choice, Recipe};
+use dungeon_viewer::rooms::Growth;
 use dungeon_viewer::tile::Tile;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
@@ -61,6 +62,15 @@ pub fn fingerprint(d: &Dungeon) -> u64 {
         }
     }
     h
+}
+
+/// How a cave room of `size` cells grows with `stickiness`, leaning no way.
+pub fn growth(size: u32, stickiness: f64) -> Growth {
+    Growth {
+        size,
+        stickiness,
+        stretch: 0.0,
+    }
 }
 
 /// Whether `cells` form one 4-connected group.
