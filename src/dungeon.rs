@@ -2,6 +2,7 @@
 //! (rooms, then paths), each drawing from its own seeded streams.
 
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -22,10 +23,18 @@ pub struct Dungeon {
     rooms: Vec<Room>,
     paths: Vec<Path>,
     features: OnceLock<Features>,
+    timings: Timings,
+}
+
+/// How long each stage of a generation took: zero for a dungeon put together from parts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timings {
+    pub rooms: Duration,
+    pub paths: Duration,
 }
 
 /// Two dungeons are equal when their recipe, tiles, rooms and paths are: the features
-/// follow from those, whether or not they were asked for yet.
+/// follow from those, whether or not they were asked for yet, and timings vary by run.
 impl PartialEq for Dungeon {
     fn eq(&self, other: &Self) -> bool {
         self.recipe == other.recipe
@@ -77,8 +86,10 @@ pub fn generate(recipe: &Recipe) -> Result<Dungeon, RecipeError> {
 /// An out-of-range recipe, or [`GenerateError::Cancelled`] once `progress` is cancelled.
 pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, GenerateError> {
     recipe.validate()?;
+    let started = Instant::now();
     let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
     let rooms = rooms::place_rooms(&mut tiles, &RoomPlan::of(recipe), progress)?;
+    let rooms_done = Instant::now();
     let paths = corridors::connect(
         &tiles,
         &rooms,
@@ -92,21 +103,62 @@ pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon,
         },
         progress,
     )?;
-    for cell in paths.iter().flat_map(|p| &p.cells) {
-        if tiles[*cell] == Tile::FREE {
-            tiles[*cell] = Tile::PATH;
-        }
-    }
-    Ok(Dungeon {
-        recipe: recipe.clone(),
-        tiles,
-        rooms,
-        paths,
-        features: OnceLock::new(),
-    })
+    let mut dungeon = Dungeon::with_paths(recipe, tiles, rooms, paths);
+    dungeon.timings = Timings {
+        rooms: rooms_done - started,
+        paths: rooms_done.elapsed(),
+    };
+    Ok(dungeon)
 }
 
 impl Dungeon {
+    /// The dungeon of `recipe` with these rooms and paths, as far as they go: a generation
+    /// under way, or a replay of one. `rooms` may hold a room's first cells only and
+    /// `paths` a path's first steps; the map is their cells, rooms over paths.
+    ///
+    /// Cells off the recipe's grid are left out.
+    #[must_use]
+    pub fn from_parts(recipe: &Recipe, rooms: Vec<Room>, paths: Vec<Path>) -> Dungeon {
+        let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
+        for (id, room) in rooms.iter().enumerate() {
+            let tile = Tile::of_room(id.min(Tile::MAX_ROOMS as usize - 1) as u32);
+            for &cell in &room.cells {
+                if let Some(t) = tiles.get_mut(cell) {
+                    *t = tile;
+                }
+            }
+        }
+        Dungeon::with_paths(recipe, tiles, rooms, paths)
+    }
+
+    /// `tiles`, holding `rooms`, with the cells of `paths` outside rooms made path cells.
+    fn with_paths(
+        recipe: &Recipe,
+        mut tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        paths: Vec<Path>,
+    ) -> Dungeon {
+        for cell in paths.iter().flat_map(|p| &p.cells) {
+            if let Some(t) = tiles.get_mut(*cell).filter(|t| **t == Tile::FREE) {
+                *t = Tile::PATH;
+            }
+        }
+        Dungeon {
+            recipe: recipe.clone(),
+            tiles,
+            rooms,
+            paths,
+            features: OnceLock::new(),
+            timings: Timings::default(),
+        }
+    }
+
+    /// How long placing the rooms and joining them took when this dungeon was generated.
+    #[must_use]
+    pub fn timings(&self) -> Timings {
+        self.timings
+    }
+
     /// The recipe that made this dungeon.
     #[must_use]
     pub fn recipe(&self) -> &Recipe {

@@ -4,8 +4,15 @@
 //! Generation checks the flag between rooms and between paths, so a cancel takes effect
 //! within the time one room or one path takes. Updating the counters costs one relaxed
 //! atomic add per room and per path, nothing a map shows in its timing.
+//!
+//! A [`Progress::live`] watcher also gets each room and path as it is made, to show a big
+//! map filling in ([`Progress::made_since`]); that costs a copy of each, and only then.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use crate::corridors::Path;
+use crate::rooms::Room;
 
 /// Shared state of one generation. Make one per generation; it can be watched from other
 /// threads while the generation runs.
@@ -16,6 +23,16 @@ pub struct Progress {
     rooms_total: AtomicU32,
     paths_joined: AtomicU32,
     paths_total: AtomicU32,
+    /// The rooms and paths made so far, kept only for a live watcher.
+    made: Option<Mutex<Made>>,
+}
+
+/// What a generation has made so far: rooms in creation order, paths in the order they
+/// were joined (which, on several threads, is not the order of the finished map's).
+#[derive(Debug, Default)]
+struct Made {
+    rooms: Vec<Room>,
+    paths: Vec<Path>,
 }
 
 /// Where a generation is: rooms placed of those asked for, then paths joined of those to
@@ -61,6 +78,38 @@ impl std::fmt::Display for Cancelled {
 impl std::error::Error for Cancelled {}
 
 impl Progress {
+    /// A progress that also keeps each room and path as it is made, for
+    /// [`Progress::made_since`].
+    #[must_use]
+    pub fn live() -> Self {
+        Self {
+            made: Some(Mutex::default()),
+            ..Self::default()
+        }
+    }
+
+    /// The rooms made after the first `rooms`, and the paths joined after the first
+    /// `paths`; nothing unless this progress is [`Progress::live`].
+    #[must_use]
+    pub fn made_since(&self, rooms: usize, paths: usize) -> (Vec<Room>, Vec<Path>) {
+        let Some(made) = &self.made else {
+            return (Vec::new(), Vec::new());
+        };
+        let made = made.lock().unwrap_or_else(PoisonError::into_inner);
+        let tail = |len: usize, from: usize| from.min(len)..;
+        (
+            made.rooms[tail(made.rooms.len(), rooms)].to_vec(),
+            made.paths[tail(made.paths.len(), paths)].to_vec(),
+        )
+    }
+
+    /// Keep what `keep` adds, for a live watcher.
+    fn keep(&self, keep: impl FnOnce(&mut Made)) {
+        if let Some(made) = &self.made {
+            keep(&mut made.lock().unwrap_or_else(PoisonError::into_inner));
+        }
+    }
+
     /// Ask the generation to stop at its next check.
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
@@ -98,7 +147,8 @@ impl Progress {
         self.rooms_total.store(total, Ordering::Relaxed);
     }
 
-    pub(crate) fn room_placed(&self) {
+    pub(crate) fn room_placed(&self, room: &Room) {
+        self.keep(|made| made.rooms.push(room.clone()));
         self.rooms_placed.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -106,7 +156,11 @@ impl Progress {
         self.paths_total.store(total, Ordering::Relaxed);
     }
 
-    pub(crate) fn path_joined(&self) {
+    /// One more pair done, joined by `path` (none when the pair could not be joined).
+    pub(crate) fn path_joined(&self, path: Option<&Path>) {
+        if let Some(path) = path {
+            self.keep(|made| made.paths.push(path.clone()));
+        }
         self.paths_joined.fetch_add(1, Ordering::Relaxed);
     }
 }

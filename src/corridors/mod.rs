@@ -133,8 +133,9 @@ pub fn connect(
             if progress.is_cancelled() {
                 break;
             }
-            paths.extend(router.join(&mut searches, pair, plan, i));
-            progress.path_joined();
+            let path = router.join(&mut searches, pair, plan, i);
+            progress.path_joined(path.as_ref());
+            paths.extend(path);
         }
         paths
     });

@@ -119,8 +119,9 @@ pub fn place_rooms(
         let cells = grow_room(plan.shape, tiles, origin, plan, id);
         free -= cells.len();
         let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
-        rooms.push(Room { cells, colour });
-        progress.room_placed();
+        let room = Room { cells, colour };
+        progress.room_placed(&room);
+        rooms.push(room);
     }
     Ok(rooms)
 }
