@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rand_pcg::Pcg64Mcg;
 
-use crate::dungeon::{Stats, generate};
+use crate::dungeon::{Stats, Timings, generate};
 use crate::flood::{Flood, FloodSpec};
 use crate::grid::Pos;
 use crate::recipe::{Recipe, RecipeError};
@@ -25,6 +25,9 @@ pub struct Report {
     pub median_ms: f64,
     pub min_ms: f64,
     pub max_ms: f64,
+    /// Medians of the two stages of generation: placing rooms, joining them by paths.
+    pub rooms_ms: f64,
+    pub paths_ms: f64,
     /// Median time of one plain flood of the whole empty grid ([`plain_flood`]).
     pub floor_ms: f64,
     /// Median time of one flood of the whole empty grid by our generic [`Flood`].
@@ -62,11 +65,17 @@ pub fn measure(
     let stats = dungeon.stats();
     let (width, height) = (recipe.width, recipe.height);
     let (mut times, mut floors, mut generic) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rooms, mut paths) = (Vec::new(), Vec::new());
     for round in 0..iterations.max(FLOOD_RUNS) {
         if round < iterations {
+            let mut stages = Timings::default();
             times.push(once(|| {
-                black_box(generate(black_box(recipe)).ok());
+                if let Some(d) = black_box(generate(black_box(recipe)).ok()) {
+                    stages = d.timings();
+                }
             }));
+            rooms.push(stages.rooms.as_secs_f64() * 1e3);
+            paths.push(stages.paths.as_secs_f64() * 1e3);
             generations_done.fetch_add(1, Ordering::Relaxed);
         }
         floors.push(once(|| {
@@ -82,6 +91,8 @@ pub fn measure(
         median_ms: median(&mut times),
         min_ms: times[0],
         max_ms: times[times.len() - 1],
+        rooms_ms: median(&mut rooms),
+        paths_ms: median(&mut paths),
         floor_ms: median(&mut floors),
         generic_flood_ms: median(&mut generic),
         stats,
@@ -178,6 +189,8 @@ impl fmt::Display for Report {
         writeln!(f, "median_ms: {:.4}", self.median_ms)?;
         writeln!(f, "min_ms: {:.4}", self.min_ms)?;
         writeln!(f, "max_ms: {:.4}", self.max_ms)?;
+        writeln!(f, "rooms_ms: {:.4}", self.rooms_ms)?;
+        writeln!(f, "paths_ms: {:.4}", self.paths_ms)?;
         writeln!(f, "floor_ms: {:.4}", self.floor_ms)?;
         writeln!(f, "ratio: {:.2}", self.ratio())?;
         writeln!(f, "generic_flood_ms: {:.4}", self.generic_flood_ms)

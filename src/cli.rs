@@ -20,7 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::app;
 use dungeon_viewer::bench;
-use dungeon_viewer::dungeon::{GenerateError, generate_watched};
+use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
 use dungeon_viewer::files;
 use dungeon_viewer::formats::{self, Format, Options, WriteError};
 use dungeon_viewer::png_file;
@@ -28,6 +28,9 @@ use dungeon_viewer::progress::Progress;
 use dungeon_viewer::raster::Look;
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
 use dungeon_viewer::screenshots;
+use dungeon_viewer::series::{self, Destination};
+use dungeon_viewer::sheet::SheetSize;
+use dungeon_viewer::sweep::Sweep;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -219,6 +222,32 @@ pub struct RenderArgs {
     pub no_grid: bool,
     #[command(flatten)]
     pub look: LookArgs,
+    #[command(flatten)]
+    pub series: SeriesArgs,
+}
+
+/// Many pictures at once instead of one map; at most one of these.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = "Series (many pictures at once; pick one)")]
+pub struct SeriesArgs {
+    /// Replay the map's generation, rooms growing cell by cell, then each path: an animated
+    /// GIF (-o grow.gif) or numbered PNGs (-o DIR/), at most 200 frames, the last the map
+    #[arg(long, group = "series")]
+    pub animate: bool,
+    /// Play one key across its values at this seed: KEY=FROM:TO:COUNT
+    /// (stickiness=0:1:11), KEY=A:B:… for styles (shape=cave:cross), or KEY alone for its
+    /// whole range; to a GIF (-o sweep.gif) or numbered PNGs (-o DIR/)
+    #[arg(long, value_name = "KEY=FROM:TO:COUNT", group = "series")]
+    pub sweep: Option<Sweep>,
+    /// A contact sheet: COLUMNSxROWS maps of consecutive seeds from --seed, each labelled,
+    /// in one PNG (-o sheet.png; sheet-2.png when that is taken)
+    #[arg(long, value_name = "COLUMNSxROWS", group = "series")]
+    pub sheet: Option<SheetSize>,
+    /// N maps of consecutive seeds from --seed, one PNG each, in the directory -o names
+    /// (-o maps/); files already there are kept, new ones take other names
+    #[arg(long, value_name = "N", group = "series",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub count: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -338,6 +367,11 @@ fn execute(cli: Cli) -> Result<(), Failure> {
 }
 
 fn render(args: &RenderArgs) -> Result<(), Failure> {
+    let series = &args.series;
+    if series.animate || series.sweep.is_some() || series.sheet.is_some() || series.count.is_some()
+    {
+        return render_series(args);
+    }
     let to_stdout = args.output.as_os_str() == "-";
     let format = if to_stdout {
         Format::Json
@@ -352,10 +386,39 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
         })?
     };
     let recipe = args.recipe.to_recipe()?;
+    let dungeon = generate_noting_full_grid(&recipe)?;
+    if to_stdout {
+        return write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default());
+    }
+    formats::write(&dungeon, format, &args.options(), &args.output).map_err(Failure::from)
+}
+
+impl RenderArgs {
+    fn options(&self) -> Options {
+        Options {
+            cell_size: self.cell_size,
+            no_grid: self.no_grid,
+            look: self.look.into(),
+        }
+    }
+}
+
+impl From<WriteError> for Failure {
+    fn from(e: WriteError) -> Self {
+        match e {
+            WriteError::Asked(m) => Failure::Usage(m),
+            WriteError::Io(m) => Failure::Io(m),
+        }
+    }
+}
+
+/// Generate `recipe` with a progress bar, saying on stderr when the grid had no room for
+/// every room asked for.
+fn generate_noting_full_grid(recipe: &Recipe) -> Result<Dungeon, Failure> {
     let progress = Progress::default();
     let dungeon = with_progress(
         || progress.snapshot().fraction(),
-        || generate_watched(&recipe, &progress),
+        || generate_watched(recipe, &progress),
     )?;
     let stats = dungeon.stats();
     if stats.rooms_placed < stats.rooms_requested {
@@ -364,18 +427,58 @@ fn render(args: &RenderArgs) -> Result<(), Failure> {
             stats.rooms_placed, stats.rooms_requested
         );
     }
-    if to_stdout {
-        return write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default());
-    }
-    let options = Options {
-        cell_size: args.cell_size,
-        no_grid: args.no_grid,
-        look: args.look.into(),
+    Ok(dungeon)
+}
+
+/// `render --animate`, `--sweep`, `--sheet` or `--count`: many pictures, with a progress
+/// bar over them, then one line on stderr saying what was written.
+fn render_series(args: &RenderArgs) -> Result<(), Failure> {
+    let recipe = args.recipe.to_recipe()?;
+    let options = args.options();
+    let series = &args.series;
+    let done = &AtomicU32::default();
+    let counted = |total: u32| move || f64::from(done.load(Ordering::Relaxed)) / f64::from(total);
+    let output = &args.output;
+    let written = if let Some(size) = series.sheet {
+        if Format::of(output) != Some(Format::Png) {
+            return Err(Failure::Usage(format!(
+                "a contact sheet is a PNG: name it .png, not {}",
+                output.display()
+            )));
+        }
+        let work = || series::write_sheet(&recipe, size, &options, output, done);
+        let path = with_progress(counted(size.tiles()), work)?;
+        format!("a {size} sheet to {}", path.display())
+    } else if let Some(count) = series.count {
+        let Ok(Destination::Dir(dir)) = Destination::of(output) else {
+            return Err(Failure::Usage(format!(
+                "--count writes one PNG a map into a directory: end -o in /, not {}",
+                output.display()
+            )));
+        };
+        let recipes = series::consecutive_seeds(&recipe, count)?;
+        let work = || series::write_batch(&recipes, &options, &dir, done);
+        let paths = with_progress(counted(count), work)?;
+        format!("{} maps to {}", paths.len(), dir.display())
+    } else {
+        let to = Destination::of(output).map_err(Failure::Usage)?;
+        let (what, frames) = if let Some(sweep) = &series.sweep {
+            let total = sweep.values().len() as u32;
+            let work = || series::write_sweep(&recipe, sweep, &options, &to, done);
+            (sweep.to_string(), with_progress(counted(total), work)?)
+        } else {
+            let dungeon = generate_noting_full_grid(&recipe)?;
+            let total = series::REPLAY_FRAMES as u32;
+            let work = || series::write_replay(&dungeon, &options, &to, done);
+            (
+                "the replay".to_string(),
+                with_progress(counted(total), work)?,
+            )
+        };
+        format!("{what} in {frames} frames to {}", output.display())
     };
-    formats::write(&dungeon, format, &options, &args.output).map_err(|e| match e {
-        WriteError::Asked(m) => Failure::Usage(m),
-        WriteError::Io(m) => Failure::Io(m),
-    })
+    eprintln!("wrote {written}");
+    Ok(())
 }
 
 fn run_bench(args: &BenchArgs) -> Result<(), Failure> {

@@ -45,6 +45,7 @@ pub mod recipe;
 pub mod replay;
 pub mod rooms;
 pub mod screenshots;
+pub mod series;
 pub mod sheet;
 pub mod streams;
 pub mod svg;

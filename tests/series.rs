@@ -1,0 +1,301 @@
+//! Series from the command line: replays and sweeps as GIFs (read back by the `gif` crate's
+//! decoder) and numbered PNGs, contact sheets and batches (read back by the `png` crate),
+//! each picture equal to a single `render` of its recipe.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{run, scratch, stderr};
+use dungeon_viewer::sheet::{Layout, SheetSize};
+
+/// An RGB picture as a decoder gives it.
+#[derive(Clone, PartialEq, Eq)]
+struct Rgb {
+    width: usize,
+    height: usize,
+    pixels: Vec<[u8; 3]>,
+}
+
+impl std::fmt::Debug for Rgb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}×{} picture", self.width, self.height)
+    }
+}
+
+impl Rgb {
+    fn crop(&self, x: usize, y: usize, width: usize, height: usize) -> Rgb {
+        let pixels = (y..y + height)
+            .flat_map(|row| self.pixels[row * self.width + x..][..width].to_vec())
+            .collect();
+        Rgb {
+            width,
+            height,
+            pixels,
+        }
+    }
+}
+
+/// The pixels and `tEXt` chunks of a PNG, read by the `png` crate.
+fn read_png(file: &Path) -> (Rgb, Vec<(String, String)>) {
+    let decoder = png::Decoder::new(fs::File::open(file).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let texts = reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .map(|t| (t.keyword.clone(), t.text.clone()))
+        .collect();
+    let pixels = buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let picture = Rgb {
+        width: info.width as usize,
+        height: info.height as usize,
+        pixels,
+    };
+    (picture, texts)
+}
+
+/// Every frame of a GIF as shown, each drawn over the one before, read by the `gif` crate.
+fn read_gif(file: &Path) -> Vec<Rgb> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(fs::File::open(file).unwrap()).unwrap();
+    let (width, height) = (decoder.width() as usize, decoder.height() as usize);
+    let mut screen = vec![[0u8; 3]; width * height];
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        let (left, top, w) = (
+            frame.left as usize,
+            frame.top as usize,
+            frame.width as usize,
+        );
+        for (i, px) in frame.buffer.chunks_exact(4).enumerate() {
+            if px[3] != 0 {
+                screen[(top + i / w) * width + left + i % w] = [px[0], px[1], px[2]];
+            }
+        }
+        frames.push(Rgb {
+            width,
+            height,
+            pixels: screen.clone(),
+        });
+    }
+    frames
+}
+
+/// The picture `render` writes for these flags (to a PNG in `dir`).
+fn single(dir: &Path, flags: &[&str]) -> (PathBuf, Rgb) {
+    let file = dir.join(format!(
+        "single-{}.png",
+        flags.join("_").replace(['/', '='], "-")
+    ));
+    let mut args = vec!["render", "-o", file.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (picture, _) = read_png(&file);
+    (file, picture)
+}
+
+/// Run `render` with `args`, expecting success.
+fn render(args: &[&str]) -> String {
+    let mut all = vec!["render"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stderr(&out)
+}
+
+fn pngs_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn an_animated_replay_grows_the_map_and_ends_on_the_rendered_picture() {
+    let dir = scratch("animate");
+    let flags = ["--seed", "4", "--rooms", "6", "--cell-size", "4"];
+    let gif = dir.join("grow.gif");
+    let mut args = vec!["--animate", "-o", gif.to_str().unwrap()];
+    args.extend_from_slice(&flags);
+    let said = render(&args);
+    assert!(said.contains("200 frames"), "{said}");
+    let frames = read_gif(&gif);
+    assert_eq!(frames.len(), 200);
+    let (_, expected) = single(&dir, &flags);
+    assert_eq!(frames.last(), Some(&expected));
+    // The map grows: the first frame is nearly empty ground, and the frames change.
+    let ground = frames[0].pixels[1];
+    let differing = |f: &Rgb| f.pixels.iter().filter(|p| **p != ground).count();
+    assert!(differing(&frames[0]) < differing(&frames[100]));
+    assert!(differing(&frames[100]) < differing(&frames[199]));
+}
+
+#[test]
+fn replay_frames_as_numbered_pngs_end_in_the_rendered_file() {
+    let dir = scratch("animate-dir");
+    let frames = dir.join("frames/");
+    let flags = [
+        "--seed", "8", "--rooms", "3", "--width", "20", "--height", "16",
+    ];
+    let mut args = vec!["--animate", "-o", frames.to_str().unwrap()];
+    args.extend_from_slice(&flags);
+    render(&args);
+    let files = pngs_in(&frames);
+    assert!(
+        files.len() > 10 && files.len() <= 200,
+        "{} frames",
+        files.len()
+    );
+    let (file, _) = single(&dir, &flags);
+    let last = files.last().unwrap();
+    assert_eq!(fs::read(last).unwrap(), fs::read(file).unwrap(), "{last:?}");
+}
+
+#[test]
+fn sweep_frames_equal_single_renders_of_each_value() {
+    let dir = scratch("sweep");
+    let gif = dir.join("sweep.gif");
+    let base = ["--seed", "3", "--rooms", "5", "--cell-size", "3"];
+    let mut args = vec!["--sweep", "stickiness=0:1:3", "-o", gif.to_str().unwrap()];
+    args.extend_from_slice(&base);
+    render(&args);
+    let frames = read_gif(&gif);
+    assert_eq!(frames.len(), 3);
+    for (frame, value) in frames.iter().zip(["0", "0.5", "1"]) {
+        let mut flags = base.to_vec();
+        flags.extend_from_slice(&["--stickiness", value]);
+        assert_eq!(frame, &single(&dir, &flags).1, "stickiness {value}");
+    }
+
+    // As files, each is byte for byte the single render, recipe inside.
+    let pngs = dir.join("pngs/");
+    let mut args = vec!["--sweep", "shape=rect:cross", "-o", pngs.to_str().unwrap()];
+    args.extend_from_slice(&base);
+    render(&args);
+    let files = pngs_in(&pngs);
+    assert_eq!(files.len(), 2);
+    for (file, shape) in files.iter().zip(["rect", "cross"]) {
+        let mut flags = base.to_vec();
+        flags.extend_from_slice(&["--shape", shape]);
+        let (expected, _) = single(&dir, &flags);
+        assert_eq!(
+            fs::read(file).unwrap(),
+            fs::read(expected).unwrap(),
+            "{file:?}"
+        );
+    }
+}
+
+#[test]
+fn a_contact_sheet_holds_single_renders_of_consecutive_seeds_and_their_recipes() {
+    let dir = scratch("sheet");
+    let sheet = dir.join("sheet.png");
+    let base = ["--rooms", "4", "--width", "30", "--height", "20"];
+    let mut args = vec![
+        "--sheet",
+        "3x2",
+        "--seed",
+        "10",
+        "-o",
+        sheet.to_str().unwrap(),
+    ];
+    args.extend_from_slice(&base);
+    render(&args);
+    let (picture, texts) = read_png(&sheet);
+    let tiles: Vec<&(String, String)> = texts
+        .iter()
+        .filter(|(k, _)| k.starts_with("tile"))
+        .collect();
+    assert_eq!(tiles.len(), 6);
+    let size: SheetSize = "3x2".parse().unwrap();
+    for (i, (keyword, recipe)) in tiles.iter().enumerate() {
+        assert_eq!(keyword, &format!("tile {}", i + 1));
+        let seed = (10 + i).to_string();
+        assert!(recipe.contains(&format!("seed={seed} ")), "{recipe}");
+        let mut flags = base.to_vec();
+        flags.extend_from_slice(&["--seed", &seed]);
+        let (_, expected) = single(&dir, &flags);
+        let layout = Layout::new(size, (expected.width as u32, expected.height as u32));
+        let (x, y) = layout.tile_at(i as u32);
+        let tile = picture.crop(x as usize, y as usize, expected.width, expected.height);
+        assert_eq!(tile, expected, "tile {}", i + 1);
+    }
+    // A second sheet never replaces the first.
+    let before = fs::read(&sheet).unwrap();
+    let said = render(&args);
+    assert!(said.contains("sheet-2.png"), "{said}");
+    assert_eq!(fs::read(&sheet).unwrap(), before);
+    assert!(dir.join("sheet-2.png").exists());
+}
+
+#[test]
+fn a_batch_writes_each_seed_as_render_would_and_keeps_files_already_there() {
+    let dir = scratch("batch");
+    let maps = dir.join("maps/");
+    render(&["--count", "3", "--seed", "20", "-o", maps.to_str().unwrap()]);
+    let files = pngs_in(&maps);
+    assert_eq!(files.len(), 3);
+    for seed in ["20", "21", "22"] {
+        let (expected, _) = single(&dir, &["--seed", seed]);
+        let bytes = fs::read(expected).unwrap();
+        assert!(
+            files.iter().any(|f| fs::read(f).unwrap() == bytes),
+            "no file equals the render of seed {seed}"
+        );
+    }
+    render(&["--count", "3", "--seed", "20", "-o", maps.to_str().unwrap()]);
+    assert_eq!(
+        pngs_in(&maps).len(),
+        6,
+        "a second batch added files beside the first"
+    );
+}
+
+#[test]
+fn series_refuse_what_they_cannot_write_in_one_line() {
+    let dir = scratch("series-bad");
+    let cases: [(&[&str], &str); 5] = [
+        (&["--animate", "-o", "x.png"], ".gif file or to a directory"),
+        (
+            &["--animate", "--sheet", "2x2", "-o", "x.gif"],
+            "cannot be used with",
+        ),
+        (
+            &["--sheet", "2x2", "-o", "x.gif"],
+            "a contact sheet is a PNG",
+        ),
+        (&["--count", "2", "-o", "x.png"], "end -o in /"),
+        (&["--sweep", "sticky=0:1:2", "-o", "x.gif"], "no recipe key"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["render"];
+        all.extend_from_slice(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+            .args(&all)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing was written"
+    );
+}
