@@ -13,6 +13,7 @@ use dungeon_viewer::formats::Format;
 
 use super::panel::{Action, LOOK_TOGGLES};
 use super::view::View;
+use super::watch::WatchAction;
 
 /// Two presses this close in time and place make a double-click.
 const DOUBLE_CLICK_SECONDS: f64 = 0.4;
@@ -68,6 +69,9 @@ pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
     }
     if pressed(&[KeyCode::S, KeyCode::F12]) {
         actions.push(Action::Save(Format::Png));
+    }
+    if pressed(&[KeyCode::W]) {
+        actions.push(Action::Watch(WatchAction::Replay));
     }
     if pressed(&[KeyCode::H]) {
         actions.push(Action::HidePanel);

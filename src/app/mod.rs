@@ -9,6 +9,7 @@ mod panel;
 mod recent;
 pub mod session;
 pub mod view;
+mod watch;
 pub mod worker;
 
 use std::cell::{Cell, RefCell};
@@ -25,7 +26,7 @@ use macroquad::window::{clear_background, next_frame, screen_height, screen_widt
 
 use alarm::Alarm;
 use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::dungeon::Stats;
+use dungeon_viewer::dungeon::{Dungeon, Stats};
 use dungeon_viewer::formats::{self, Format};
 use dungeon_viewer::grid::Pos;
 use dungeon_viewer::png_file;
@@ -37,6 +38,7 @@ use panel::{Action, Controls, Facts};
 use recent::{Kept, Recent};
 use session::Session;
 use view::{Area, View};
+use watch::Watch;
 use worker::{Generated, Worker};
 
 /// How the window starts.
@@ -69,6 +71,8 @@ const GENERATING_FRAME: Duration = Duration::from_millis(50);
 const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
+/// How often a map being made shows what is ready of it.
+const FILL_IN_EVERY: Duration = Duration::from_millis(300);
 /// Around the map.
 const SURROUND: Color = Color::new(0.12, 0.12, 0.13, 1.0);
 
@@ -179,6 +183,15 @@ struct Shown {
     texture: Texture2D,
     /// Whether the texture is set to average (shrunk) rather than sample its pixels.
     smooth: Cell<bool>,
+    /// A step of a replay, drawn in the texture in place of the map while it plays.
+    replay_step: Option<Dungeon>,
+}
+
+/// A map being made, as far as it has got: what the window has taken of it so far.
+struct Filling {
+    id: u64,
+    made: Dungeon,
+    at: Instant,
 }
 
 /// Where the map was last fitted: in which area, a map of how many cells, at which
@@ -220,6 +233,9 @@ struct App {
     fitted: Option<Fitted>,
     pointer: input::Pointer,
     hover: Option<Pos>,
+    watch: Watch,
+    /// The map being made, shown as it fills in.
+    filling: Option<Filling>,
 }
 
 async fn main_loop(options: Options) -> Result<(), String> {
@@ -267,6 +283,8 @@ async fn main_loop(options: Options) -> Result<(), String> {
         fitted: None,
         pointer: input::Pointer::default(),
         hover: None,
+        watch: Watch::default(),
+        filling: None,
     };
     let mut frames = 0;
     let mut last_input = Instant::now();
@@ -280,9 +298,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
         let facts_hover = app.hover_text();
         egui_macroquad::ui(|ctx| {
             if app.panel_open {
+                let finished = app.shown.as_ref().filter(|_| app.filling.is_none());
                 let facts = Facts {
                     stats: app.shown.as_ref().map(|s| &s.stats),
-                    took_ms: app.shown.as_ref().map(|s| s.map.took.as_secs_f64() * 1e3),
+                    took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
+                    timings: finished.map(|s| s.map.dungeon.timings()),
                     progress: app.is_generating().then(|| app.worker.progress()).flatten(),
                     error: app.error.as_deref(),
                     grid: app.grid,
@@ -295,6 +315,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
                     ctx,
                     &mut app.session,
                     &mut app.controls,
+                    &mut app.watch,
                     &facts,
                 ));
             }
@@ -329,11 +350,14 @@ async fn main_loop(options: Options) -> Result<(), String> {
                 return Ok(());
             }
         }
+        app.watch.follow(&app.session.recipe);
         app.regenerate_if_changed(area);
+        app.fill_in();
+        app.play();
         app.refit_if_needed(area);
         // The panel drawn this frame did not say what a save did; a map being made needs
         // frames to show its progress and to be taken when done.
-        if app.save_when_ready() || app.is_generating() {
+        if app.save_when_ready() || app.is_generating() || app.watch.is_playing() {
             macroquad::miniquad::window::schedule_update();
         }
         if !app.pointer.is_down() {
@@ -363,6 +387,7 @@ impl App {
             return;
         }
         self.waiting_for = None;
+        self.filling = None;
         match done.result {
             Ok(map) => {
                 self.error = None;
@@ -387,7 +412,94 @@ impl App {
             stats,
             texture,
             smooth: Cell::new(false),
+            replay_step: None,
         });
+    }
+
+    /// While a big map is being made, show what is ready of it every so often: the rooms
+    /// placed, then the paths joined.
+    fn fill_in(&mut self) {
+        let Some(id) = self.waiting_for else {
+            return;
+        };
+        let now = Instant::now();
+        let filling = match self.filling.take() {
+            Some(f) if f.id == id => f,
+            // A new request: the first picture once it has taken a moment.
+            _ => Filling {
+                id,
+                made: Dungeon::from_parts(self.watch.recipe(&self.session.recipe), vec![], vec![]),
+                at: now,
+            },
+        };
+        if now.duration_since(filling.at) < FILL_IN_EVERY {
+            self.filling = Some(filling);
+            return;
+        }
+        let (rooms, paths) = (filling.made.rooms().len(), filling.made.paths().len());
+        let (new_rooms, new_paths) = self.worker.made_since(rooms, paths);
+        let made = if new_rooms.is_empty() && new_paths.is_empty() {
+            filling.made
+        } else {
+            let recipe = filling.made.recipe().clone();
+            let mut all_rooms = filling.made.rooms().to_vec();
+            all_rooms.extend(new_rooms);
+            let mut all_paths = filling.made.paths().to_vec();
+            all_paths.extend(new_paths);
+            let made = Dungeon::from_parts(&recipe, all_rooms, all_paths);
+            let style = self
+                .shown
+                .as_ref()
+                .filter(|s| {
+                    (s.map.dungeon.width(), s.map.dungeon.height()) == (made.width(), made.height())
+                })
+                .map(|s| s.map.style);
+            let style = style.unwrap_or_else(|| {
+                texture_style(made.width(), made.height(), self.map_area(), self.look)
+            });
+            if let Ok(pixels) = raster::rasterize(&made, &style) {
+                let status = self.status.take();
+                self.show(Generated {
+                    dungeon: Arc::new(made.clone()),
+                    pixels,
+                    style,
+                    took: Duration::ZERO,
+                });
+                self.status = status;
+            }
+            made
+        };
+        self.filling = Some(Filling { id, made, at: now });
+    }
+
+    /// Move a replay or a sweep on, drawing the replay's step in place of the map.
+    fn play(&mut self) {
+        let wanted = self.watch.recipe(&self.session.recipe);
+        let on_screen = !self.is_generating()
+            && self
+                .shown
+                .as_ref()
+                .is_some_and(|s| s.map.dungeon.recipe() == wanted);
+        let Some(step) = self.watch.tick(Instant::now(), on_screen) else {
+            return;
+        };
+        let Some(shown) = &mut self.shown else {
+            return;
+        };
+        let pixels = match &step {
+            Some(dungeon) => match raster::rasterize(dungeon, &shown.map.style) {
+                Ok(pixels) => pixels,
+                Err(e) => {
+                    self.error = Some(e.to_string());
+                    return;
+                }
+            },
+            // The replay ended: the map itself again.
+            None => shown.map.pixels.clone(),
+        };
+        shown.texture = texture_of(&pixels, Some(shown.texture.clone()));
+        shown.smooth.set(false);
+        shown.replay_step = step;
     }
 
     fn is_generating(&self) -> bool {
@@ -398,10 +510,11 @@ impl App {
     /// one made recently is shown again at once), or draw the map again when the window's
     /// size asks for another texture.
     fn regenerate_if_changed(&mut self, area: Area) {
-        let recipe = &self.session.recipe;
+        let recipe = &self.watch.recipe(&self.session.recipe).clone();
         let style = texture_style(recipe.width, recipe.height, area, self.look);
         if self.asked.as_ref() != Some(recipe) {
             self.asked = Some(recipe.clone());
+            self.watch.replay = None;
             if let Some(kept) = self.recent.get(recipe) {
                 self.worker.cancel();
                 self.waiting_for = None;
@@ -523,6 +636,12 @@ impl App {
                 *on = !*on;
             }
             Action::ToggleHelp => self.help_open = !self.help_open,
+            Action::Watch(action) => {
+                let shown = self.shown.as_ref().map(|s| &s.map.dungeon);
+                if let Some(recipe) = self.watch.carry_out(action, shown, &self.session.recipe) {
+                    self.session.apply(recipe);
+                }
+            }
             Action::HidePanel => self.panel_open = !self.panel_open,
             Action::Fit => self.fit(area),
             Action::Save(format) => self.save_pending = Some(format),
@@ -548,7 +667,7 @@ impl App {
         let Some(shown) = self
             .shown
             .as_ref()
-            .filter(|s| s.map.dungeon.recipe() == &self.session.recipe)
+            .filter(|s| s.map.dungeon.recipe() == self.watch.recipe(&self.session.recipe))
         else {
             self.status = Some("Nothing to save yet.".to_string());
             return true;
@@ -620,7 +739,10 @@ impl App {
             },
         );
         if self.grid && self.grid_fits() {
-            self.draw_grid(&shown.map.dungeon, area);
+            self.draw_grid(
+                shown.replay_step.as_ref().unwrap_or(&shown.map.dungeon),
+                area,
+            );
         }
     }
 

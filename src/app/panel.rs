@@ -8,7 +8,8 @@ use egui_macroquad::egui::{self, Color32, RichText};
 
 use super::GRID_FROM;
 use super::session::Session;
-use dungeon_viewer::dungeon::Stats;
+use super::watch::{self, Watch, WatchAction};
+use dungeon_viewer::dungeon::{Stats, Timings};
 use dungeon_viewer::formats::Format;
 use dungeon_viewer::progress::Snapshot;
 use dungeon_viewer::raster::{self, Look};
@@ -33,6 +34,8 @@ pub enum Action {
     ToggleGrid,
     ToggleLook(LookOption),
     ToggleHelp,
+    /// Replay or sweep controls.
+    Watch(WatchAction),
     Fit,
     HidePanel,
     Quit,
@@ -111,6 +114,8 @@ impl LookOption {
 pub struct Facts<'a> {
     pub stats: Option<&'a Stats>,
     pub took_ms: Option<f64>,
+    /// How long each stage of the shown map took.
+    pub timings: Option<Timings>,
     /// How far the map being made has got, while one is being made.
     pub progress: Option<Snapshot>,
     /// Why the current recipe makes no map, if it makes none.
@@ -209,6 +214,7 @@ pub fn show(
     ctx: &egui::Context,
     session: &mut Session,
     controls: &mut Controls,
+    watching: &mut Watch,
     facts: &Facts<'_>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -229,6 +235,8 @@ pub fn show(
                     look(ui, facts.look, &mut actions);
                     ui.separator();
                     made(ui, facts);
+                    ui.separator();
+                    watch::panel(ui, watching, &mut actions);
                     ui.separator();
                     recipe_box(ui, ctx, &session.recipe, controls, &mut actions);
                     ui.separator();
@@ -526,6 +534,15 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
     }
     if let Some(ms) = facts.took_ms {
         ui.label(format!("Generated in {ms:.1} ms"));
+        if let Some(t) = facts.timings {
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            ui.weak(format!(
+                "rooms {:.1} ms, paths {:.1} ms",
+                ms(t.rooms),
+                ms(t.paths)
+            ))
+            .on_hover_text("Placing the rooms, then joining them by paths.");
+        }
     }
     if let Some(p) = facts.progress {
         ui.horizontal(|ui| {
@@ -681,6 +698,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("O", "room outlines on or off"),
     ("P", "print look on or off"),
     ("S, F12", "save the map as a PNG"),
+    ("W", "replay how the map was made, or stop the replay"),
     ("H", "hide or show the panel"),
     ("F, double-click", "fit the map to the window"),
     ("wheel", "zoom at the pointer"),

@@ -10,7 +10,7 @@ use dungeon_viewer::dungeon::Dungeon;
 use dungeon_viewer::recipe::Recipe;
 
 /// How many maps are kept at most.
-const MAPS: usize = 8;
+const MAPS: usize = 16;
 /// How many cells all kept maps may have together: four of the largest (2048×2048).
 const CELLS: u64 = 4 * 2048 * 2048;
 

@@ -9,10 +9,12 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use dungeon_viewer::corridors::Path;
 use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
 use dungeon_viewer::progress::{Progress, Snapshot};
 use dungeon_viewer::raster::{Pixels, Style, rasterize};
 use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::rooms::Room;
 
 /// A map ready to show.
 #[derive(Debug)]
@@ -86,7 +88,7 @@ impl Worker {
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
         self.cancel();
         self.next_id += 1;
-        let progress = Arc::new(Progress::default());
+        let progress = Arc::new(Progress::live());
         self.current = Some(Arc::clone(&progress));
         let _ = self.jobs.send(Job {
             id: self.next_id,
@@ -108,6 +110,15 @@ impl Worker {
     #[must_use]
     pub fn progress(&self) -> Option<Snapshot> {
         self.current.as_ref().map(|p| p.snapshot())
+    }
+
+    /// The rooms and paths of the newest request made after the first `rooms` and `paths`.
+    #[must_use]
+    pub fn made_since(&self, rooms: usize, paths: usize) -> (Vec<Room>, Vec<Path>) {
+        self.current
+            .as_ref()
+            .map(|p| p.made_since(rooms, paths))
+            .unwrap_or_default()
     }
 
     /// The newest answer that has arrived, waiting up to `patience` for one.

@@ -1,0 +1,347 @@
+//! Watching the generator work: replaying the shown map's generation step by step (rooms
+//! growing cell by cell, then each path), and sweeping one recipe key across its values at
+//! the fixed seed, looped. The state and its clock live here, the panel's controls for them
+//! too; the window draws what they ask for.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui_macroquad::egui;
+
+use super::panel::Action;
+use dungeon_viewer::dungeon::Dungeon;
+use dungeon_viewer::recipe::{self, Recipe};
+use dungeon_viewer::replay::Replay;
+use dungeon_viewer::sweep::Sweep;
+
+/// What the watch controls ask of the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WatchAction {
+    /// Start replaying the shown map, or stop the replay under way (W).
+    Replay,
+    PlayPause,
+    /// One step on, paused.
+    Step,
+    Restart,
+    /// Straight to the end: the finished map.
+    Finish,
+    /// Play the sweep of this key, or stop the one playing.
+    Sweep(&'static str),
+    /// Make the sweep's current value the map's, and stop.
+    KeepSweep,
+}
+
+/// Steps a second a replay may go at.
+const SPEEDS: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
+/// How long a replay takes by default, whatever the map's size.
+const REPLAY_SECONDS: f64 = 6.0;
+/// How long a sweep shows each value, once its map is shown.
+const SWEEP_VALUE: Duration = Duration::from_millis(700);
+/// The keys the panel offers to sweep: those that shape a map without resizing it.
+pub const SWEEP_KEYS: [&str; 8] = [
+    "stickiness",
+    "randomness",
+    "stretch",
+    "loops",
+    "bends",
+    "shape",
+    "corridor",
+    "connect",
+];
+
+/// A replay under way.
+#[derive(Debug)]
+pub struct Replaying {
+    dungeon: Arc<Dungeon>,
+    /// Steps shown, with the fraction of the next one under way.
+    at: f64,
+    paused: bool,
+    /// The steps last drawn.
+    drawn: Option<usize>,
+}
+
+/// A sweep under way.
+#[derive(Debug)]
+pub struct Sweeping {
+    /// The session's recipe the sweep started from.
+    base: Recipe,
+    recipes: Vec<Recipe>,
+    key: &'static str,
+    index: usize,
+    /// When the current value's map was first shown.
+    shown_since: Option<Instant>,
+}
+
+/// Replays and sweeps, and their settings.
+#[derive(Debug)]
+pub struct Watch {
+    pub replay: Option<Replaying>,
+    pub sweep: Option<Sweeping>,
+    /// Replay speed in steps a second; `None` until a replay picks one from its length.
+    speed: Option<f64>,
+    sweep_key: &'static str,
+    last_tick: Option<Instant>,
+}
+
+impl Default for Watch {
+    fn default() -> Self {
+        Self {
+            replay: None,
+            sweep: None,
+            speed: None,
+            sweep_key: SWEEP_KEYS[0],
+            last_tick: None,
+        }
+    }
+}
+
+impl Watch {
+    /// Whether frames must keep coming: something is playing.
+    pub fn is_playing(&self) -> bool {
+        self.replay.as_ref().is_some_and(|r| !r.paused) || self.sweep.is_some()
+    }
+
+    /// Start replaying `dungeon` from its first step.
+    pub fn start_replay(&mut self, dungeon: Arc<Dungeon>) {
+        let steps = Replay::new(&dungeon).len() as f64;
+        self.speed
+            .get_or_insert((steps / REPLAY_SECONDS).clamp(*SPEEDS.start(), *SPEEDS.end()));
+        self.replay = Some(Replaying {
+            dungeon,
+            at: 0.0,
+            paused: false,
+            drawn: None,
+        });
+        self.last_tick = None;
+    }
+
+    /// Carry out `action` on the replay or sweep; `dungeon` is the map shown, `base` the
+    /// session's recipe. Returns a recipe for the session when the action keeps one.
+    pub fn carry_out(
+        &mut self,
+        action: WatchAction,
+        shown: Option<&Arc<Dungeon>>,
+        base: &Recipe,
+    ) -> Option<Recipe> {
+        match action {
+            WatchAction::Replay => {
+                // A replay under way stops; else the shown map's starts.
+                if let (None, Some(dungeon)) = (self.replay.take(), shown) {
+                    self.sweep = None;
+                    self.start_replay(Arc::clone(dungeon));
+                }
+            }
+            WatchAction::PlayPause => {
+                if let Some(r) = &mut self.replay {
+                    r.paused = !r.paused;
+                    self.last_tick = None;
+                }
+            }
+            WatchAction::Step => {
+                if let Some(r) = &mut self.replay {
+                    r.paused = true;
+                    r.at = r.at.floor() + 1.0;
+                }
+            }
+            WatchAction::Restart => {
+                if let Some(r) = &mut self.replay {
+                    r.at = 0.0;
+                    r.drawn = None;
+                }
+            }
+            WatchAction::Finish => self.replay = None,
+            WatchAction::Sweep(key) => {
+                let playing = self.sweep.as_ref().is_some_and(|s| s.key == key);
+                self.sweep = None;
+                self.sweep_key = key;
+                if !playing {
+                    self.replay = None;
+                    let sweep = recipe::key(key).map(Sweep::across);
+                    if let Some(Ok(sweep)) = sweep {
+                        self.sweep = Some(Sweeping {
+                            base: base.clone(),
+                            recipes: sweep.recipes(base),
+                            key,
+                            index: 0,
+                            shown_since: None,
+                        });
+                    }
+                }
+            }
+            WatchAction::KeepSweep => {
+                return self.sweep.take().map(|s| s.recipes[s.index].clone());
+            }
+        }
+        None
+    }
+
+    /// Keep a sweep under way in step with the session's recipe: moving another slider
+    /// sweeps the new settings, from the same value on.
+    pub fn follow(&mut self, session: &Recipe) {
+        let Some(sweep) = &mut self.sweep else {
+            return;
+        };
+        if &sweep.base != session {
+            if let Some(Ok(across)) = recipe::key(sweep.key).map(Sweep::across) {
+                sweep.recipes = across.recipes(session);
+            }
+            sweep.base = session.clone();
+            sweep.shown_since = None;
+        }
+    }
+
+    /// The recipe the window should show: the sweep's current one while a sweep plays.
+    pub fn recipe<'a>(&'a self, session: &'a Recipe) -> &'a Recipe {
+        self.sweep.as_ref().map_or(session, |s| &s.recipes[s.index])
+    }
+
+    /// Move the clock on to `now`. `shown` says whether the map of [`Watch::recipe`] is on
+    /// screen (a sweep waits for each value's map before it counts the time). Returns the
+    /// replay's picture to draw when its step changed, or the finished map once it ended
+    /// (`Some(None)`).
+    pub fn tick(&mut self, now: Instant, shown: bool) -> Option<Option<Dungeon>> {
+        let passed = self
+            .last_tick
+            .replace(now)
+            .map_or(0.0, |t| now.duration_since(t).as_secs_f64());
+        if let Some(sweep) = &mut self.sweep {
+            match sweep.shown_since {
+                None if shown => sweep.shown_since = Some(now),
+                Some(since) if now.duration_since(since) >= SWEEP_VALUE => {
+                    sweep.index = (sweep.index + 1) % sweep.recipes.len();
+                    sweep.shown_since = None;
+                }
+                _ => {}
+            }
+        }
+        let speed = self.speed.unwrap_or(*SPEEDS.start());
+        let replay = self.replay.as_mut()?;
+        if !replay.paused {
+            replay.at += passed * speed;
+        }
+        let whole = Replay::new(&replay.dungeon);
+        let step = replay.at.floor() as usize;
+        if step >= whole.len() {
+            self.replay = None;
+            return Some(None);
+        }
+        if replay.drawn == Some(step) {
+            return None;
+        }
+        replay.drawn = Some(step);
+        Some(Some(whole.at(step)))
+    }
+}
+
+/// The panel's "Watch it grow" section: replay controls and the sweep.
+pub fn panel(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
+    let mut act = |a| actions.push(Action::Watch(a));
+    ui.strong("Watch it grow");
+    match &watch.replay {
+        None => {
+            if ui
+                .button("▶ Replay generation")
+                .on_hover_text(
+                    "Replay how this map was made: rooms grow cell by cell in the order \
+                     they were placed, then each path is drawn (W).",
+                )
+                .clicked()
+            {
+                act(WatchAction::Replay);
+            }
+        }
+        Some(replay) => {
+            ui.horizontal(|ui| {
+                let play = if replay.paused {
+                    "▶ Play"
+                } else {
+                    "⏸ Pause"
+                };
+                if ui.button(play).clicked() {
+                    act(WatchAction::PlayPause);
+                }
+                if ui
+                    .button("Step")
+                    .on_hover_text("One cell on, paused.")
+                    .clicked()
+                {
+                    act(WatchAction::Step);
+                }
+                if ui.button("⟲ Restart").clicked() {
+                    act(WatchAction::Restart);
+                }
+                if ui
+                    .button("⏭ End")
+                    .on_hover_text("Straight to the finished map (W stops too).")
+                    .clicked()
+                {
+                    act(WatchAction::Finish);
+                }
+            });
+            let whole = Replay::new(&replay.dungeon);
+            let step = (replay.at.floor() as usize).min(whole.len());
+            let stage = if step < whole.room_steps() {
+                "rooms growing"
+            } else {
+                "paths"
+            };
+            ui.weak(format!("step {step} of {}: {stage}", whole.len()));
+        }
+    }
+    if let Some(speed) = &mut watch.speed {
+        ui.add(
+            egui::Slider::new(speed, SPEEDS)
+                .logarithmic(true)
+                .fixed_decimals(0)
+                .text("steps a second"),
+        )
+        .on_hover_text("How fast the replay goes: one step is one cell of a room or a path.");
+    }
+    ui.horizontal(|ui| {
+        let mut key = watch.sweep_key;
+        egui::ComboBox::from_id_salt("sweep key")
+            .selected_text(key)
+            .show_ui(ui, |ui| {
+                for name in SWEEP_KEYS {
+                    ui.selectable_value(&mut key, name, name);
+                }
+            });
+        watch.sweep_key = key;
+        let playing = watch.sweep.as_ref().is_some_and(|s| s.key == key);
+        let label = if playing {
+            "■ Stop sweep"
+        } else {
+            "▶ Sweep"
+        };
+        if ui
+            .button(label)
+            .on_hover_text(
+                "Play this setting from its least to its most at this seed, over and over, \
+                 to see how it shapes the map.",
+            )
+            .clicked()
+        {
+            act(WatchAction::Sweep(key));
+        }
+    });
+    if let Some(sweep) = &watch.sweep {
+        let current = &sweep.recipes[sweep.index];
+        let value = recipe::key(sweep.key).map(|k| k.format(k.get(current)));
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{} = {} ({} of {})",
+                sweep.key,
+                value.unwrap_or_default(),
+                sweep.index + 1,
+                sweep.recipes.len()
+            ));
+            if ui
+                .button("Keep this")
+                .on_hover_text("Stop here and make this the map's setting.")
+                .clicked()
+            {
+                act(WatchAction::KeepSweep);
+            }
+        });
+    }
+}
