@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use dungeon_viewer::dungeon::generate;
 use dungeon_viewer::presets::{self, BUILT_IN, Preset, all, built_in, find};
-use dungeon_viewer::recipe::{Choice, Connect, Recipe, Shape};
+use dungeon_viewer::recipe::{Choice, Connect, Corridor, Recipe, Shape};
 
 fn preset(name: &str) -> Recipe {
     let presets = built_in();
@@ -19,7 +19,7 @@ fn preset(name: &str) -> Recipe {
 fn every_built_in_preset_parses_and_generates_quickly() {
     let presets = presets::parse(BUILT_IN).expect("assets/presets.txt parses");
     assert_eq!(presets, built_in());
-    assert!(presets.len() >= 11, "{presets:?}");
+    assert!(presets.len() >= 13, "{presets:?}");
     for preset in &presets {
         let recipe = preset.apply(&Recipe::default()).unwrap();
         let started = Instant::now();
@@ -62,6 +62,13 @@ fn the_presets_do_what_their_names_say() {
             recipes.iter().any(|r| r.connect == connect),
             "no preset for {}",
             connect.name()
+        );
+    }
+    for &corridor in Corridor::ALL {
+        assert!(
+            recipes.iter().any(|r| r.corridor == corridor),
+            "no preset for {}",
+            corridor.name()
         );
     }
     assert_eq!(preset("Square rooms").shape, Shape::Rect);
