@@ -30,8 +30,9 @@ use crate::recipe::{Recipe, RecipeError};
 pub const LOCK_FILE: &str = "favourites.lock";
 /// The largest list file read; a bigger one is treated as broken (and kept aside).
 pub const MAX_LIST_BYTES: u64 = 256 * 1024 * 1024;
-/// The largest thumbnail, in pixels.
+/// The widest thumbnail, in pixels.
 pub const THUMBNAIL_WIDTH: u32 = 96;
+/// The tallest thumbnail, in pixels.
 pub const THUMBNAIL_HEIGHT: u32 = 84;
 
 /// The user's data directory for Dungeon Viewer: on Linux `$XDG_DATA_HOME/dungeon-viewer`,
@@ -204,6 +205,9 @@ pub enum StoreError {
     /// No entry has this id.
     #[error("there is no entry {0:?} in the list (it may have been deleted)")]
     NoSuchEntry(String),
+    /// Another entry has this id already (a user's preset of the same name).
+    #[error("{0:?} is in the list already")]
+    Taken(String),
     /// A thumbnail could not be drawn or encoded.
     #[error("cannot draw the thumbnail: {0}")]
     Thumbnail(String),
@@ -297,9 +301,16 @@ impl<T: Entry> JsonList<T> {
                 None
             }
             // Kept aside under the lock, so that no other window's change is lost.
-            Err(ReadError::Broken { .. }) => match list.save() {
+            Err(ReadError::Broken { detail, .. }) => match list.save() {
                 Ok(notice) => notice,
-                Err(e) => Some(e.to_string()),
+                Err(StoreError::Save { error, .. } | StoreError::Read { error, .. }) => {
+                    Some(format!(
+                        "{} could not be read ({detail}) nor kept aside ({error}); it was \
+                         left as it is",
+                        T::FILE
+                    ))
+                }
+                Err(other) => Some(other.to_string()),
             },
             Err(ReadError::Unreadable(e)) => Some(format!(
                 "{} could not be read ({e}); it was left as it is",
@@ -327,22 +338,35 @@ impl<T: Entry> JsonList<T> {
         self.entries.iter().find(|e| e.id() == id)
     }
 
-    /// Add `entry` at the end (nothing when its id is there already) and save. `Ok(Some)`
-    /// carries a notice when the file on disk was broken and kept aside.
+    /// Add `entry` at the end and save. `Ok(Some)` carries a notice when the file on disk
+    /// was broken and kept aside. (Should another window have added an entry of the same
+    /// id meanwhile, that one is kept.)
     ///
     /// # Errors
-    /// When the list cannot be saved; the entry stays in this list and is saved with the
-    /// next change that can be.
+    /// When an entry of this list has the same id (nothing changes then); or when the list
+    /// cannot be saved: the entry stays in this list and is saved with the next change that
+    /// can be.
     pub fn add(&mut self, entry: T) -> Result<Option<String>, StoreError> {
+        if self.get(entry.id()).is_some() {
+            return Err(StoreError::Taken(entry.id().to_string()));
+        }
         self.change(Change::Add(entry))
     }
 
     /// Rename the entry `id` and save, as [`JsonList::add`].
     ///
     /// # Errors
-    /// When there is no such entry, or as [`JsonList::add`].
+    /// When there is no such entry, when the new name would give it the id of another
+    /// (a user's preset's name), or as [`JsonList::add`].
     pub fn rename(&mut self, id: &str, name: &str) -> Result<Option<String>, StoreError> {
-        self.known(id)?;
+        let mut renamed = self
+            .get(id)
+            .ok_or_else(|| StoreError::NoSuchEntry(id.to_string()))?
+            .clone();
+        renamed.set_name(name);
+        if renamed.id() != id && self.get(renamed.id()).is_some() {
+            return Err(StoreError::Taken(renamed.id().to_string()));
+        }
         self.change(Change::Rename {
             id: id.to_string(),
             name: name.to_string(),
@@ -354,15 +378,10 @@ impl<T: Entry> JsonList<T> {
     /// # Errors
     /// When there is no such entry, or as [`JsonList::add`].
     pub fn delete(&mut self, id: &str) -> Result<Option<String>, StoreError> {
-        self.known(id)?;
-        self.change(Change::Delete { id: id.to_string() })
-    }
-
-    fn known(&self, id: &str) -> Result<(), StoreError> {
-        match self.get(id) {
-            Some(_) => Ok(()),
-            None => Err(StoreError::NoSuchEntry(id.to_string())),
+        if self.get(id).is_none() {
+            return Err(StoreError::NoSuchEntry(id.to_string()));
         }
+        self.change(Change::Delete { id: id.to_string() })
     }
 
     fn change(&mut self, change: Change<T>) -> Result<Option<String>, StoreError> {

@@ -267,9 +267,17 @@ fn user_presets_share_the_same_safe_list() {
         recipe: "dv1 rooms=3 room-size=10".to_string(),
     };
     presets.add(preset.clone()).unwrap();
+    let mut other = preset.clone();
+    other.name = "Other".to_string();
+    presets.add(other).unwrap();
+    assert!(matches!(presets.add(preset), Err(StoreError::Taken(_))));
+    assert!(matches!(
+        presets.rename("Tiny", "Other"),
+        Err(StoreError::Taken(_))
+    ));
     presets.rename("Tiny", "Small").unwrap();
     let (again, _) = UserPresets::open(tmp.path());
-    assert_eq!(names(&again), ["Small"]);
+    assert_eq!(names(&again), ["Small", "Other"]);
     assert!(tmp.path().join("presets.json").is_file());
     assert!(!tmp.path().join("favourites.json").exists());
 }
