@@ -1,5 +1,5 @@
 //! The command line: argument parsing, the commands that need no window (`render`,
-//! `bench`), and handing the window its recipe.
+//! `bench`, `presets`), and handing the window its recipe.
 //!
 //! Bad input never panics: it gets one line on stderr naming the problem and exit code 2
 //! (usage) or 1 (input/output). `render` and `bench` show a progress bar on a terminal when
@@ -21,9 +21,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::app;
 use dungeon_viewer::bench;
 use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
+use dungeon_viewer::favourites::{self, UserPresets};
 use dungeon_viewer::files;
 use dungeon_viewer::formats::{self, Format, Options, WriteError};
 use dungeon_viewer::png_file;
+use dungeon_viewer::presets::{self, Preset};
 use dungeon_viewer::progress::Progress;
 use dungeon_viewer::raster::Look;
 use dungeon_viewer::recipe::{KEYS, Key, Kind, Recipe, RecipeError};
@@ -95,16 +97,21 @@ pub enum Command {
     Render(RenderArgs),
     /// Time a recipe: generation against one plain flood of the whole empty grid.
     Bench(BenchArgs),
+    /// List the presets, built-in then your own, as `name: recipe` (the recipe each gives
+    /// from the default one); use one with `--preset NAME`.
+    Presets,
 }
 
-/// What decides the map: `--recipe` or `--from`, then one flag per recipe key, made from
-/// the recipe's key table. Values are checked against their ranges.
+/// What decides the map: `--recipe`, `--from` or `--preset`, then one flag per recipe key,
+/// made from the recipe's key table. Values are checked against their ranges.
 #[derive(Debug, Default, Clone)]
 pub struct RecipeArgs {
     /// Start from this recipe string.
     pub recipe: Option<String>,
     /// Start from the recipe inside this PNG.
     pub from: Option<PathBuf>,
+    /// Start from the preset of this name (any case), built-in or the user's.
+    pub preset: Option<String>,
     /// Each recipe key given as a flag, with its text, in the table's order.
     pub values: Vec<(&'static str, String)>,
 }
@@ -137,6 +144,16 @@ impl Args for RecipeArgs {
                         "Start from the recipe inside a PNG saved by Dungeon Viewer; the \
                          flags below override its values",
                     ),
+            )
+            .arg(
+                Arg::new("preset")
+                    .long("preset")
+                    .value_name("NAME")
+                    .conflicts_with_all(["recipe", "from"])
+                    .help(
+                        "Start from a preset (see the `presets` command; any case); the flags \
+                         below override its values",
+                    ),
             );
         KEYS.iter().fold(cmd, |cmd, key| {
             cmd.arg(
@@ -167,6 +184,7 @@ impl FromArgMatches for RecipeArgs {
         Ok(Self {
             recipe: matches.remove_one("recipe"),
             from: matches.remove_one("from"),
+            preset: matches.remove_one("preset"),
             values: KEYS
                 .iter()
                 .filter_map(|key| Some((key.name, matches.remove_one(key.name)?)))
@@ -181,19 +199,30 @@ impl FromArgMatches for RecipeArgs {
 }
 
 impl RecipeArgs {
-    /// The recipe these flags describe: `--recipe`, the recipe in `--from`, or the default,
-    /// with each flag applied.
+    /// The recipe these flags describe: `--recipe`, the recipe in `--from`, the `--preset`
+    /// applied to the default recipe, or the default, with each flag applied.
     ///
     /// # Errors
-    /// A recipe that does not parse or a flag value out of range (usage), or a `--from`
-    /// file that cannot be read or holds no recipe (input/output).
+    /// A recipe that does not parse, a flag value out of range or an unknown preset
+    /// (usage), or a `--from` file that cannot be read or holds no recipe, or a user's
+    /// preset whose recipe does not parse (input/output).
     pub fn to_recipe(&self) -> Result<Recipe, Failure> {
-        let mut recipe = match (&self.recipe, &self.from) {
-            (Some(text), _) => text.parse()?,
-            (None, Some(file)) => {
+        let mut recipe = match (&self.recipe, &self.from, &self.preset) {
+            (Some(text), _, _) => text.parse()?,
+            (None, Some(file), _) => {
                 png_file::read_recipe(file).map_err(|e| Failure::Io(e.to_string()))?
             }
-            (None, None) => Recipe::default(),
+            (None, None, Some(name)) => {
+                let presets = presets::all(&user_presets());
+                let preset = presets::find(&presets, name).ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "there is no preset `{name}`; the presets are {}",
+                        presets::names(&presets)
+                    ))
+                })?;
+                applied(preset)?
+            }
+            (None, None, None) => Recipe::default(),
         };
         for (key, value) in &self.values {
             recipe.set(key, value)?;
@@ -201,6 +230,26 @@ impl RecipeArgs {
         recipe.validate()?;
         Ok(recipe)
     }
+}
+
+/// The user's own presets, from the data directory; a notice about their file (one that
+/// could not be read) goes to standard error.
+fn user_presets() -> Vec<Preset> {
+    let Some(dir) = favourites::data_dir() else {
+        return Vec::new();
+    };
+    let (list, notice) = UserPresets::open(&dir);
+    if let Some(notice) = notice {
+        eprintln!("note: {notice}");
+    }
+    list.entries().to_vec()
+}
+
+/// `preset` applied to the default recipe; a user's preset may not parse (input/output).
+fn applied(preset: &Preset) -> Result<Recipe, Failure> {
+    preset
+        .apply(&Recipe::default())
+        .map_err(|e| Failure::Io(format!("the preset `{}` cannot be used: {e}", preset.name)))
 }
 
 #[derive(Args, Debug)]
@@ -354,6 +403,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Some(Command::Render(args)) => render(&args),
         Some(Command::Bench(args)) => run_bench(&args),
+        Some(Command::Presets) => list_presets(),
         None => {
             let options = app::Options {
                 recipe: cli.recipe.to_recipe()?,
@@ -490,6 +540,19 @@ fn run_bench(args: &BenchArgs) -> Result<(), Failure> {
         || bench::measure(&recipe, args.iterations, &done),
     )?;
     write_stdout(report.to_string().as_bytes())
+}
+
+/// Print every preset as `name: recipe`; a user's preset that cannot be used is named on
+/// standard error and left out.
+fn list_presets() -> Result<(), Failure> {
+    let mut out = String::new();
+    for preset in presets::all(&user_presets()) {
+        match applied(&preset) {
+            Ok(recipe) => out.push_str(&format!("{}: {recipe}\n", preset.name)),
+            Err(failure) => eprintln!("note: {}", failure.message()),
+        }
+    }
+    write_stdout(out.as_bytes())
 }
 
 /// On SIGINT (Ctrl-C) or SIGTERM: remove the unfinished temporary files, say so on one

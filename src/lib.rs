@@ -12,9 +12,10 @@
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
 //! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`tiled`], [`svg`],
-//! [`files`], [`screenshots`]): it knows nothing of windows or shells. The binary holds the
-//! two faces on it: the viewer window (`app`, the only module with macroquad and egui) and
-//! the command line (`cli`: opens the window, or runs `render` and `bench`).
+//! [`files`], [`screenshots`], [`favourites`], [`presets`]): it knows nothing of windows or
+//! shells. The binary holds the two faces on it: the viewer window (`app`, the only module
+//! with macroquad and egui) and the command line (`cli`: opens the window, or runs `render`,
+//! `bench` and `presets`).
 //!
 //! ```
 //! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
@@ -31,6 +32,7 @@ pub mod connect;
 pub mod corridors;
 pub mod dungeon;
 pub mod export;
+pub mod favourites;
 pub mod features;
 pub mod files;
 pub mod flood;
@@ -39,6 +41,7 @@ pub mod gif_file;
 pub mod grid;
 pub mod parallel;
 pub mod png_file;
+pub mod presets;
 pub mod progress;
 pub mod raster;
 pub mod recipe;

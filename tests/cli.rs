@@ -318,3 +318,106 @@ fn an_output_named_like_a_flag_is_a_file() {
     let (_, recipe) = dungeon_viewer::png_file::read(&dir.join("-.png")).unwrap();
     assert_eq!(recipe.seed, 3);
 }
+
+/// Run the program with `args` and its data directory in `data` (`$XDG_DATA_HOME`).
+fn run_with_data(data: &std::path::Path, args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn presets_lists_every_built_in_then_the_users_own() {
+    use dungeon_viewer::favourites::UserPresets;
+    use dungeon_viewer::presets::{Preset, built_in};
+
+    let data = scratch("presets-list");
+    let (mut mine, _) = UserPresets::open(&data.join("dungeon-viewer"));
+    let tiny = Preset {
+        name: "Tiny".to_string(),
+        recipe: "dv1 rooms=3".to_string(),
+    };
+    mine.add(tiny.clone()).unwrap();
+    let out = run_with_data(&data, &["presets"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listed = text(&out.stdout);
+    let mut expected: Vec<String> = built_in()
+        .iter()
+        .chain([&tiny])
+        .map(|p| format!("{}: {}", p.name, p.apply(&Recipe::default()).unwrap()))
+        .collect();
+    expected.push(String::new());
+    assert_eq!(listed, expected.join("\n"));
+    assert!(listed.contains("Tiny: dv1 seed=1 width=64 height=56 rooms=3 "));
+
+    let out = run_with_data(&data, &["render", "--preset", "TINY", "-o", "-"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rooms"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_preset_renders_as_its_recipe_and_flags_override_it() {
+    let data = scratch("presets-render");
+    let listed = text(&run_with_data(&data, &["presets"]).stdout);
+    let blobs = listed
+        .lines()
+        .find_map(|line| line.strip_prefix("Blobs: "))
+        .expect("Blobs is listed")
+        .to_string();
+    let (by_preset, by_recipe) = (data.join("x.json"), data.join("y.json"));
+    for args in [
+        [
+            "render",
+            "--preset",
+            "blobs",
+            "-o",
+            by_preset.to_str().unwrap(),
+        ],
+        [
+            "render",
+            "--recipe",
+            &blobs,
+            "-o",
+            by_recipe.to_str().unwrap(),
+        ],
+    ] {
+        let out = run_with_data(&data, &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let (a, b) = (
+        std::fs::read(&by_preset).unwrap(),
+        std::fs::read(&by_recipe).unwrap(),
+    );
+    assert_eq!(a, b);
+    assert!(text(&a).contains("stickiness=0 "));
+
+    let out = run_with_data(
+        &data,
+        &[
+            "render", "--preset", "blobs", "--rooms", "3", "--seed", "9", "-o", "-",
+        ],
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let recipe: Recipe = json["recipe"].as_str().unwrap().parse().unwrap();
+    assert_eq!((recipe.rooms, recipe.seed, recipe.stickiness), (3, 9, 0.0));
+}
+
+#[test]
+fn an_unknown_preset_is_a_usage_error_naming_the_known_ones() {
+    let data = scratch("presets-unknown");
+    let out = run_with_data(&data, &["bench", "--preset", "Volcano"]);
+    fails_with(&out, 2, "there is no preset `Volcano`");
+    fails_with(&out, 2, "Winding caverns");
+    let out = run_with_data(
+        &data,
+        &["render", "--preset", "blobs", "--recipe", "dv1", "-o", "-"],
+    );
+    fails_with(&out, 2, "cannot be used with");
+    let out = run_with_data(
+        &data,
+        &["render", "--preset", "blobs", "--from", "a.png", "-o", "-"],
+    );
+    fails_with(&out, 2, "cannot be used with");
+}
