@@ -24,7 +24,7 @@ use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
 use dungeon_viewer::favourites::{self, UserPresets};
 use dungeon_viewer::files;
 use dungeon_viewer::formats::{self, Format, Options, WriteError};
-use dungeon_viewer::png_file;
+use dungeon_viewer::layout_file;
 use dungeon_viewer::presets::{self, Preset};
 use dungeon_viewer::progress::Progress;
 use dungeon_viewer::raster::Look;
@@ -138,11 +138,12 @@ impl Args for RecipeArgs {
             .arg(
                 Arg::new("from")
                     .long("from")
-                    .value_name("FILE.png")
+                    .value_name("FILE")
                     .value_parser(clap::value_parser!(PathBuf))
                     .help(
-                        "Start from the recipe inside a PNG saved by Dungeon Viewer; the \
-                         flags below override its values",
+                        "Start from the recipe inside a PNG saved by Dungeon Viewer, or in a \
+                         text file (the first `dv1 …` line); the flags below override its \
+                         values",
                     ),
             )
             .arg(
@@ -209,9 +210,7 @@ impl RecipeArgs {
     pub fn to_recipe(&self) -> Result<Recipe, Failure> {
         let mut recipe = match (&self.recipe, &self.from, &self.preset) {
             (Some(text), _, _) => text.parse()?,
-            (None, Some(file), _) => {
-                png_file::read_recipe(file).map_err(|e| Failure::Io(e.to_string()))?
-            }
+            (None, Some(file), _) => layout_file::read_layout(file).map_err(Failure::Io)?,
             (None, None, Some(name)) => {
                 let presets = presets::all(&user_presets());
                 let preset = presets::find(&presets, name).ok_or_else(|| {

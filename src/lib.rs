@@ -39,6 +39,7 @@ pub mod flood;
 pub mod formats;
 pub mod gif_file;
 pub mod grid;
+pub mod layout_file;
 pub mod parallel;
 pub mod png_file;
 pub mod presets;

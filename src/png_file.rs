@@ -28,7 +28,8 @@ pub const MAX_HEADER_BYTES: u64 = 1024 * 1024;
 /// this program writes (16384 pixels a side, even stored uncompressed).
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
-const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+/// The eight bytes every PNG file starts with.
+pub const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// A decoded picture: its pixels and its `tEXt` chunks as (keyword, text).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use dungeon_viewer::png_file::{self, decode};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
-const PACKAGES: &str = "xvfb xauth xdotool libgl1 libgl1-mesa-dri libxi6 libxkbcommon0";
+const PACKAGES: &str = "xvfb xauth xdotool imagemagick libgl1 libgl1-mesa-dri libxi6 libxkbcommon0";
 
 /// A child process killed when the test ends, however it ends.
 struct Reaped(Child);
@@ -187,6 +187,7 @@ fn run_on(display: &Display, args: &[&str]) -> Output {
         Command::new(BIN)
             .args(args)
             .env("DISPLAY", &display.name)
+            .env("XDG_DATA_HOME", scratch("screenshot-data"))
             .output()
             .expect("the binary runs")
     };
@@ -345,13 +346,14 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
-/// The viewer, running on `display` with `args`, and its window once it is on screen and
-/// has the keyboard.
-fn open_window(display: &Display, args: &[&str]) -> (Reaped, String) {
+/// The viewer, running on `display` with `args` and its favourites in `data`, and its
+/// window once it is on screen and has the keyboard.
+fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String) {
     let start = || {
         let app = Command::new(BIN)
             .args(args)
             .env("DISPLAY", &display.name)
+            .env("XDG_DATA_HOME", data)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -421,14 +423,14 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     let Some(display) = display() else {
         return;
     };
-    if Command::new("xdotool").arg("version").output().is_err() {
-        skip_or_fail("xdotool is not installed");
+    if !have_xdotool() {
         return;
     }
     let dir = scratch("keys");
     let shots = dir.join("shots");
     let (mut app, _) = open_window(
         &display,
+        &dir.join("data"),
         &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
     );
 
@@ -513,6 +515,103 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
         matches!(app.0.try_wait(), Ok(Some(_)))
     });
     assert!(app.0.try_wait().unwrap().unwrap().success());
+}
+
+/// Whether `xdotool` can be had (else the test is skipped, or fails under CI).
+fn have_xdotool() -> bool {
+    Command::new("xdotool").arg("version").output().is_ok()
+        || skip_or_fail("xdotool is not installed").is_some()
+}
+
+#[test]
+fn a_kept_layout_is_found_again_after_a_restart() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("favourites");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let list = data.join("dungeon-viewer").join("favourites.json");
+    let shots_arg = shots.to_str().unwrap();
+    {
+        let (app, _) = open_window(&display, &data, &["--seed", "77", "--out-dir", shots_arg]);
+        xdotool(&display, &["key", "k"]);
+        wait_for("the favourite to be kept", || {
+            std::fs::read_to_string(&list).is_ok_and(|text| text.contains("dv1 seed=77 "))
+        });
+        xdotool(&display, &["key", "ctrl+q"]);
+        let mut app = app;
+        wait_for("the window to close", || {
+            matches!(app.0.try_wait(), Ok(Some(_)))
+        });
+    }
+    // A new window on another seed finds it: 1 opens the first favourite, S saves it.
+    let (_app, _) = open_window(&display, &data, &["--seed", "5", "--out-dir", shots_arg]);
+    xdotool(&display, &["key", "1", "s"]);
+    let file = next_picture("the picture of the favourite", &shots, &mut Vec::new());
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 77);
+}
+
+/// The window as it is on screen now, read from ImageMagick's `import`: its width and
+/// RGB pixels left of the panel.
+fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let out = Command::new("import")
+        .args(["-window", window, "png:-"])
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("ImageMagick's import runs");
+    assert!(
+        out.status.success(),
+        "import failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut reader = png::Decoder::new(std::io::Cursor::new(out.stdout))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let map_width = w.saturating_sub(300);
+    (0..h)
+        .flat_map(|y| (0..map_width).map(move |x| (y * w + x) * channels))
+        .map(|i| [buf[i], buf[i + 1], buf[i + 2]])
+        .collect()
+}
+
+#[test]
+fn w_replays_the_generation_and_ends_on_the_map() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    if Command::new("import").arg("-version").output().is_err() {
+        skip_or_fail("ImageMagick (import) is not installed");
+        return;
+    }
+    let dir = scratch("replay");
+    let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
+    wait_until_idle(app.0.id());
+    let map = map_on_screen(&display, &window);
+    xdotool(&display, &["key", "w"]);
+    // The replay starts from an empty map and grows: the screen changes, then changes
+    // again, then comes back to the map exactly.
+    let mut first = Vec::new();
+    wait_for("the replay to start", || {
+        first = map_on_screen(&display, &window);
+        first != map
+    });
+    wait_for("the replay to move on", || {
+        let now = map_on_screen(&display, &window);
+        now != first && now != map
+    });
+    wait_for("the replay to end on the map", || {
+        map_on_screen(&display, &window) == map
+    });
 }
 
 #[test]

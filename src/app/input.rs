@@ -11,6 +11,7 @@ use macroquad::time::get_time;
 
 use dungeon_viewer::formats::Format;
 
+use super::keep::KeepAction;
 use super::panel::{Action, LOOK_TOGGLES};
 use super::view::View;
 use super::watch::WatchAction;
@@ -22,7 +23,7 @@ const DOUBLE_CLICK_PIXELS: f32 = 6.0;
 const ZOOM_STEP: f32 = 1.25;
 
 /// The actions asked for by keys this frame.
-pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
+pub fn shortcuts(ctx: &egui::Context, help_open: bool, gallery_open: bool) -> Vec<Action> {
     // Always drain the typed characters, or they would pile up.
     let mut typed = Vec::new();
     while let Some(c) = get_char_pressed() {
@@ -69,6 +70,28 @@ pub fn shortcuts(ctx: &egui::Context, help_open: bool) -> Vec<Action> {
     }
     if pressed(&[KeyCode::S, KeyCode::F12]) {
         actions.push(Action::Save(Format::Png));
+    }
+    if pressed(&[KeyCode::K]) {
+        actions.push(Action::Keep(KeepAction::Keep));
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+        KeyCode::Key9,
+    ];
+    for (n, &key) in DIGITS.iter().enumerate() {
+        if pressed(&[key]) {
+            actions.push(Action::Keep(KeepAction::OpenNth(n)));
+        }
+    }
+    if pressed(&[KeyCode::V]) || (gallery_open && !help_open && pressed(&[KeyCode::Escape])) {
+        actions.push(Action::ToggleGallery);
     }
     if pressed(&[KeyCode::W]) {
         actions.push(Action::Watch(WatchAction::Replay));

@@ -4,7 +4,9 @@
 //! small ones still show in the same frame. The loop sleeps until something happens.
 
 mod alarm;
+mod gallery;
 mod input;
+mod keep;
 mod panel;
 mod recent;
 pub mod session;
@@ -29,11 +31,14 @@ use dungeon_viewer::colour::Rgb;
 use dungeon_viewer::dungeon::{Dungeon, Stats};
 use dungeon_viewer::formats::{self, Format};
 use dungeon_viewer::grid::Pos;
+use dungeon_viewer::layout_file;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::{self, Look, Pixels, Style};
 use dungeon_viewer::recipe::Recipe;
 use dungeon_viewer::screenshots;
 use dungeon_viewer::tile::TileKind;
+use gallery::Tiles;
+use keep::{KeepAction, Keeping};
 use panel::{Action, Controls, Facts};
 use recent::{Kept, Recent};
 use session::Session;
@@ -73,6 +78,8 @@ const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
 const SCREENSHOT_FRAMES: u32 = 3;
 /// How often a map being made shows what is ready of it.
 const FILL_IN_EVERY: Duration = Duration::from_millis(300);
+/// The gallery's labels and frame.
+const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
 /// Around the map.
 const SURROUND: Color = Color::new(0.12, 0.12, 0.13, 1.0);
 
@@ -236,6 +243,13 @@ struct App {
     watch: Watch,
     /// The map being made, shown as it fills in.
     filling: Option<Filling>,
+    keeping: Keeping,
+    /// A keep asked for before the current recipe's map was made: done once it is.
+    keep_pending: bool,
+    /// The gallery's tile makers, started when it first opens, and the tiles' textures.
+    gallery: Option<Tiles>,
+    gallery_textures: Vec<Option<(Recipe, Texture2D)>>,
+    gallery_open: bool,
 }
 
 async fn main_loop(options: Options) -> Result<(), String> {
@@ -285,6 +299,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
         hover: None,
         watch: Watch::default(),
         filling: None,
+        keeping: Keeping::open(),
+        keep_pending: false,
+        gallery: None,
+        gallery_textures: Vec::new(),
+        gallery_open: false,
     };
     let mut frames = 0;
     let mut last_input = Instant::now();
@@ -316,6 +335,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
                     &mut app.session,
                     &mut app.controls,
                     &mut app.watch,
+                    &mut app.keeping,
                     &facts,
                 ));
             }
@@ -326,7 +346,18 @@ async fn main_loop(options: Options) -> Result<(), String> {
             if ctx.input(|i| !i.events.is_empty()) {
                 last_input = Instant::now();
             }
-            actions.extend(input::shortcuts(ctx, app.help_open));
+            actions.extend(input::shortcuts(ctx, app.help_open, app.gallery_open));
+            // Files dropped on the window open as layouts.
+            actions.extend(
+                macroquad::input::get_dropped_files()
+                    .into_iter()
+                    .filter_map(|file| file.path)
+                    .map(|path| Action::Keep(KeepAction::Open(path))),
+            );
+            if app.gallery_open {
+                actions.extend(gallery_click(ctx, area));
+                return;
+            }
             let picture = app.picture_size();
             let (view, hover, mouse_actions) =
                 app.pointer
@@ -351,13 +382,20 @@ async fn main_loop(options: Options) -> Result<(), String> {
             }
         }
         app.watch.follow(&app.session.recipe);
+        app.update_gallery(area);
         app.regenerate_if_changed(area);
         app.fill_in();
         app.play();
         app.refit_if_needed(area);
         // The panel drawn this frame did not say what a save did; a map being made needs
         // frames to show its progress and to be taken when done.
-        if app.save_when_ready() || app.is_generating() || app.watch.is_playing() {
+        let gallery_filling = app.gallery_open && app.gallery.as_ref().is_some_and(Tiles::filling);
+        if app.save_when_ready()
+            || app.keep_when_ready()
+            || app.is_generating()
+            || app.watch.is_playing()
+            || gallery_filling
+        {
             macroquad::miniquad::window::schedule_update();
         }
         if !app.pointer.is_down() {
@@ -636,6 +674,26 @@ impl App {
                 *on = !*on;
             }
             Action::ToggleHelp => self.help_open = !self.help_open,
+            Action::Keep(action) => self.keep_action(action),
+            Action::ToggleGallery => {
+                self.gallery_open = !self.gallery_open;
+                if !self.gallery_open
+                    && let Some(tiles) = &mut self.gallery
+                {
+                    tiles.cancel();
+                }
+            }
+            Action::PickTile(n) => {
+                let picked = self.gallery.as_ref().and_then(|g| g.tiles().get(n));
+                if let Some(tile) = picked {
+                    self.watch.sweep = None;
+                    self.session.apply(tile.recipe.clone());
+                    self.gallery_open = false;
+                    if let Some(tiles) = &mut self.gallery {
+                        tiles.cancel();
+                    }
+                }
+            }
             Action::Watch(action) => {
                 let shown = self.shown.as_ref().map(|s| &s.map.dungeon);
                 if let Some(recipe) = self.watch.carry_out(action, shown, &self.session.recipe) {
@@ -689,6 +747,157 @@ impl App {
         true
     }
 
+    /// Favourites, presets and opening files.
+    fn keep_action(&mut self, action: KeepAction) {
+        let open = |app: &mut Self, recipe: Recipe| {
+            app.watch.sweep = None;
+            app.gallery_open = false;
+            app.session.apply(recipe);
+        };
+        match action {
+            KeepAction::Keep => self.keep_pending = true,
+            KeepAction::OpenNth(n) => {
+                let id = self.keeping.favourites().get(n).map(|f| f.id.clone());
+                if let Some(recipe) = id.and_then(|id| self.keeping.recipe_of(&id)) {
+                    open(self, recipe);
+                }
+            }
+            KeepAction::Export(id, format) => {
+                if let Some(recipe) = self.keeping.recipe_of(&id) {
+                    open(self, recipe);
+                    self.save_pending = Some(format);
+                }
+            }
+            KeepAction::Rename(id, name) => self.keeping.rename(&id, &name),
+            KeepAction::Delete(id) => self.keeping.delete(&id),
+            KeepAction::Undelete => self.keeping.undelete(),
+            KeepAction::SavePreset(name) => {
+                let recipe = self.watch.recipe(&self.session.recipe).clone();
+                self.keeping.save_preset(&name, &recipe);
+            }
+            KeepAction::Open(path) => match layout_file::read_layout(&path) {
+                Ok(recipe) => {
+                    open(self, recipe);
+                    self.keeping.message = Some((format!("Opened {}", path.display()), false));
+                }
+                Err(e) => self.keeping.message = Some((e, true)),
+            },
+        }
+    }
+
+    /// Keep the map asked for, once the map of the current recipe is shown. True when it
+    /// did (or said why it could not).
+    fn keep_when_ready(&mut self) -> bool {
+        if !self.keep_pending || self.is_generating() {
+            return false;
+        }
+        self.keep_pending = false;
+        let wanted = self.watch.recipe(&self.session.recipe);
+        match self
+            .shown
+            .as_ref()
+            .filter(|s| s.map.dungeon.recipe() == wanted)
+        {
+            Some(shown) => {
+                let dungeon = Arc::clone(&shown.map.dungeon);
+                self.keeping.keep(&dungeon);
+            }
+            None => {
+                let why = self
+                    .error
+                    .clone()
+                    .unwrap_or_else(|| "there is no map yet".into());
+                self.keeping.message = Some((format!("Not kept: {why}"), true));
+            }
+        }
+        true
+    }
+
+    /// While the gallery is open, ask for its tiles of the current settings and make
+    /// textures of those that are done.
+    fn update_gallery(&mut self, area: Area) {
+        if !self.gallery_open {
+            return;
+        }
+        if self.gallery.is_none() {
+            let wake = || macroquad::miniquad::window::schedule_update();
+            match Tiles::start(wake) {
+                Ok(tiles) => self.gallery = Some(tiles),
+                Err(e) => {
+                    self.gallery_open = false;
+                    self.error = Some(format!("cannot start the gallery: {e}"));
+                    return;
+                }
+            }
+        }
+        let Some(tiles) = &mut self.gallery else {
+            return;
+        };
+        let base = self.watch.recipe(&self.session.recipe);
+        let slot = gallery::slot(area, 0);
+        let style = texture_style(base.width, base.height, slot, self.look);
+        tiles.update(base, style);
+        self.gallery_textures
+            .resize_with(tiles.tiles().len(), || None);
+        for (tile, texture) in tiles.tiles().iter().zip(&mut self.gallery_textures) {
+            let Some(made) = &tile.made else {
+                continue;
+            };
+            if texture.as_ref().is_none_or(|(r, _)| r != &tile.recipe) {
+                let old = texture.take().map(|(_, t)| t);
+                *texture = Some((tile.recipe.clone(), texture_of(&made.pixels, old)));
+            }
+        }
+    }
+
+    /// The gallery in place of the map: each tile under its seed, the one under the
+    /// pointer framed.
+    fn draw_gallery(&self, area: Area) {
+        let Some(tiles) = &self.gallery else {
+            return;
+        };
+        let (mx, my) = macroquad::input::mouse_position();
+        let under = gallery::tile_at(area, mx, my);
+        for (i, tile) in tiles.tiles().iter().enumerate() {
+            let slot = gallery::slot(area, i);
+            let label = format!("seed {}", tile.recipe.seed);
+            macroquad::text::draw_text(&label, slot.x, slot.y - 5.0, 20.0, LABEL_COLOUR);
+            let shown = self.gallery_textures.get(i).and_then(Option::as_ref);
+            let Some((_, texture)) = shown.filter(|(r, _)| r == &tile.recipe) else {
+                macroquad::text::draw_text(
+                    "making…",
+                    slot.x + 8.0,
+                    slot.y + 24.0,
+                    20.0,
+                    LABEL_COLOUR,
+                );
+                continue;
+            };
+            let (w, h) = (texture.width(), texture.height());
+            let view = View::fit(slot, w, h);
+            draw_texture_ex(
+                texture,
+                view.x,
+                view.y,
+                macroquad::color::WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(w * view.scale, h * view.scale)),
+                    ..Default::default()
+                },
+            );
+            if under == Some(i) {
+                macroquad::shapes::draw_rectangle_lines(
+                    view.x - 3.0,
+                    view.y - 3.0,
+                    w * view.scale + 6.0,
+                    h * view.scale + 6.0,
+                    3.0,
+                    LABEL_COLOUR,
+                );
+            }
+        }
+    }
+
     fn hover_text(&self) -> Option<String> {
         let p = self.hover?;
         let tile = self.shown.as_ref()?.map.dungeon.tile(p)?;
@@ -714,6 +923,10 @@ impl App {
 
     fn draw(&self, area: Area) {
         clear_background(SURROUND);
+        if self.gallery_open {
+            self.draw_gallery(area);
+            return;
+        }
         let Some(shown) = &self.shown else {
             return;
         };
@@ -799,6 +1012,17 @@ impl App {
             }
         }
     }
+}
+
+/// A click on the gallery (not on the panel): the tile it picks.
+fn gallery_click(ctx: &egui_macroquad::egui::Context, area: Area) -> Option<Action> {
+    let over_panel = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
+    if over_panel || !macroquad::input::is_mouse_button_pressed(macroquad::input::MouseButton::Left)
+    {
+        return None;
+    }
+    let (x, y) = macroquad::input::mouse_position();
+    gallery::tile_at(area, x, y).map(Action::PickTile)
 }
 
 /// A texture showing `pixels`, sampled (not averaged): `old` updated in place when it has

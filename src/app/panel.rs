@@ -7,6 +7,7 @@ use std::num::IntErrorKind;
 use egui_macroquad::egui::{self, Color32, RichText};
 
 use super::GRID_FROM;
+use super::keep::{self, KeepAction, Keeping};
 use super::session::Session;
 use super::watch::{self, Watch, WatchAction};
 use dungeon_viewer::dungeon::{Stats, Timings};
@@ -36,6 +37,12 @@ pub enum Action {
     ToggleHelp,
     /// Replay or sweep controls.
     Watch(WatchAction),
+    /// Favourites, presets, opening files.
+    Keep(KeepAction),
+    /// Open or close the gallery of seeds.
+    ToggleGallery,
+    /// Make gallery tile `n` the current layout.
+    PickTile(usize),
     Fit,
     HidePanel,
     Quit,
@@ -215,6 +222,7 @@ pub fn show(
     session: &mut Session,
     controls: &mut Controls,
     watching: &mut Watch,
+    keeping: &mut Keeping,
     facts: &Facts<'_>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -235,6 +243,8 @@ pub fn show(
                     look(ui, facts.look, &mut actions);
                     ui.separator();
                     made(ui, facts);
+                    ui.separator();
+                    keep::panel(ui, ctx, keeping, &session.recipe, &mut actions);
                     ui.separator();
                     watch::panel(ui, watching, &mut actions);
                     ui.separator();
@@ -699,12 +709,15 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("P", "print look on or off"),
     ("S, F12", "save the map as a PNG"),
     ("W", "replay how the map was made, or stop the replay"),
+    ("K", "keep the layout among the favourites"),
+    ("1 … 9", "open favourite 1 to 9"),
+    ("V", "gallery of nine seeds, or back from it"),
     ("H", "hide or show the panel"),
     ("F, double-click", "fit the map to the window"),
     ("wheel", "zoom at the pointer"),
     ("drag", "move the map"),
     ("?", "this help"),
-    ("Esc", "close this help"),
+    ("Esc", "close this help, or the gallery"),
     ("Ctrl+Q", "quit"),
 ];
 
