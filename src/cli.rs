@@ -53,6 +53,9 @@ pub struct Cli {
     /// Save the whole window (panel included) to FILE after a few frames, then quit
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Open on the gallery of nine seeds from this one (V in the window)
+    #[arg(long)]
+    pub gallery: bool,
     #[command(flatten)]
     pub look: LookArgs,
 }
@@ -408,6 +411,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 recipe: cli.recipe.to_recipe()?,
                 out_dir: cli.out_dir,
                 screenshot: cli.screenshot,
+                gallery: cli.gallery,
                 look: cli.look.into(),
             };
             app::run(options).map_err(Failure::Io)

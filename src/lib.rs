@@ -7,13 +7,14 @@
 //! (seed + params)      (grid, rooms, paths)    (RGBA)
 //!                         ├──Raster, band by band──▶ PNG file (+ recipe)
 //!                         ├──uvtt──▶ Universal VTT (walls, doors, base64 PNG)
-//!                         └──svg───▶ SVG (the same look as vector shapes)
+//!                         ├──svg───▶ SVG (the same look as vector shapes)
+//!                         └──replay──▶ the dungeon after each step ──▶ GIF frames
 //! ```
 //!
 //! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
 //! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`tiled`], [`svg`],
-//! [`files`], [`screenshots`], [`favourites`], [`presets`]): it knows nothing of windows or
-//! shells. The binary holds the two faces on it: the viewer window (`app`, the only module
+//! [`files`], [`screenshots`], [`favourites`], [`presets`], [`layout_file`], [`replay`],
+//! [`sweep`], [`sheet`], [`gif_file`], [`series`]): it knows nothing of windows or shells. The binary holds the two faces on it: the viewer window (`app`, the only module
 //! with macroquad and egui) and the command line (`cli`: opens the window, or runs `render`,
 //! `bench` and `presets`).
 //!

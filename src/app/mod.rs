@@ -56,6 +56,8 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// The look options the window starts with.
     pub look: Look,
+    /// Whether the window opens on the gallery of seeds.
+    pub gallery: bool,
 }
 
 /// The window draws grid lines from this many screen pixels a cell on.
@@ -303,7 +305,7 @@ async fn main_loop(options: Options) -> Result<(), String> {
         keep_pending: false,
         gallery: None,
         gallery_textures: Vec::new(),
-        gallery_open: false,
+        gallery_open: options.gallery,
     };
     let mut frames = 0;
     let mut last_input = Instant::now();
@@ -406,7 +408,11 @@ async fn main_loop(options: Options) -> Result<(), String> {
 
         frames += 1;
         if let Some(file) = &options.screenshot {
-            if frames >= SCREENSHOT_FRAMES && !app.is_generating() && app.shown.is_some() {
+            if frames >= SCREENSHOT_FRAMES
+                && !app.is_generating()
+                && app.shown.is_some()
+                && !gallery_filling
+            {
                 return save_window(file, &app);
             }
             macroquad::miniquad::window::schedule_update();
