@@ -117,6 +117,15 @@ mod tests {
         generate(&text.parse::<Recipe>().unwrap()).unwrap()
     }
 
+    /// Cells that are not free ground.
+    fn taken(d: &Dungeon) -> usize {
+        d.tiles()
+            .as_slice()
+            .iter()
+            .filter(|t| **t != Tile::FREE)
+            .count()
+    }
+
     #[test]
     fn the_last_step_is_the_dungeon_and_the_first_is_one_room_cell() {
         let map = dungeon("dv1 seed=3 rooms=6");
@@ -126,28 +135,14 @@ mod tests {
         let first = replay.at(1);
         assert_eq!(first.rooms().len(), 1);
         assert_eq!(first.rooms()[0].cells, vec![map.rooms()[0].cells[0]]);
-        let cells = |d: &Dungeon| {
-            d.tiles()
-                .as_slice()
-                .iter()
-                .filter(|t| **t != Tile::FREE)
-                .count()
-        };
-        assert_eq!(cells(&first), 1);
-        assert_eq!(cells(&replay.at(0)), 0);
+        assert_eq!(taken(&first), 1);
+        assert_eq!(taken(&replay.at(0)), 0);
     }
 
     #[test]
     fn each_step_adds_at_most_one_cell_and_paths_come_after_rooms() {
         let map = dungeon("dv1 seed=5 rooms=4 room-size=20 width=24 height=20");
         let replay = Replay::new(&map);
-        let taken = |d: &Dungeon| {
-            d.tiles()
-                .as_slice()
-                .iter()
-                .filter(|t| **t != Tile::FREE)
-                .count()
-        };
         let mut before = 0;
         for k in 0..=replay.len() {
             let now = taken(&replay.at(k));

@@ -421,3 +421,43 @@ fn an_unknown_preset_is_a_usage_error_naming_the_known_ones() {
     );
     fails_with(&out, 2, "cannot be used with");
 }
+
+#[test]
+fn a_text_file_with_a_recipe_opens_like_the_picture_of_it() {
+    let dir = scratch("from-text");
+    let (note, from_text, direct) = (
+        dir.join("note.txt"),
+        dir.join("from-text.json"),
+        dir.join("direct.json"),
+    );
+    std::fs::write(&note, "the one with the long hall:\ndv1 seed=12 rooms=9\n").unwrap();
+    let note_arg = note.to_str().unwrap();
+    let out = run(&[
+        "render",
+        "--from",
+        note_arg,
+        "--rooms",
+        "8",
+        "-o",
+        from_text.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&[
+        "render",
+        "--seed",
+        "12",
+        "--rooms",
+        "8",
+        "-o",
+        direct.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read(from_text).unwrap(),
+        std::fs::read(direct).unwrap()
+    );
+
+    std::fs::write(&note, "no recipe in here").unwrap();
+    let out = run(&["render", "--from", note.to_str().unwrap(), "-o", "-"]);
+    fails_with(&out, 1, "holds no recipe");
+}
