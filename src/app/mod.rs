@@ -446,8 +446,9 @@ impl App {
     }
 
     fn show(&mut self, map: Generated) {
-        // What the last save said was about the map shown until now.
+        // What the last save said was about the map shown until now, and a replay too.
         self.status = None;
+        self.watch.replay = None;
         let old = self.shown.take().map(|s| s.texture);
         let texture = texture_of(&map.pixels, old);
         let stats = map.dungeon.stats();

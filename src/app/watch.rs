@@ -103,9 +103,9 @@ impl Watch {
 
     /// Start replaying `dungeon` from its first step.
     pub fn start_replay(&mut self, dungeon: Arc<Dungeon>) {
+        // Every replay starts at the speed that plays it in a few seconds.
         let steps = Replay::new(&dungeon).len() as f64;
-        self.speed
-            .get_or_insert((steps / REPLAY_SECONDS).clamp(*SPEEDS.start(), *SPEEDS.end()));
+        self.speed = Some((steps / REPLAY_SECONDS).clamp(*SPEEDS.start(), *SPEEDS.end()));
         self.replay = Some(Replaying {
             dungeon,
             at: 0.0,
