@@ -214,7 +214,7 @@ pub fn write(
 /// Returns the new file's path.
 ///
 /// # Errors
-/// As [`write`], and when the directory cannot be made or no name is free.
+/// As [`write()`], and when the directory cannot be made or no name is free.
 pub fn write_new(
     dungeon: &Dungeon,
     format: Format,

@@ -15,13 +15,13 @@ use crate::tile::Tile;
 /// Which rooms get a corridor between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Connect {
-    /// Each room to the next one made, the original's ([`chain`]).
+    /// Each room to the next one made, the original's (`chain`).
     #[default]
     Chain,
     /// A spanning tree of the shortest corridors between rooms that face each other
-    /// ([`nearest`]).
+    /// (`nearest`).
     Nearest,
-    /// The tree plus a share of the other short corridors, making circuits ([`loops`]).
+    /// The tree plus a share of the other short corridors, making circuits (`loops`).
     Loops,
 }
 

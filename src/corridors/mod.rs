@@ -1,20 +1,12 @@
-//! Corridors: which rooms are joined (the original's chain, each room to the next one made)
-//! and the paths that join them.
-//!
-//! Every room is always connected. A path runs through free cells, as short as possible,
-//! when free cells join the two rooms ([`wavefront`]); when other rooms wall one of them
-//! in, it crosses as few of their cells as it can ([`crossing`]) instead of giving up, as
-//! the original did.
-
 //! Corridors: the paths that join the rooms a connection style pairs up ([`crate::connect`]),
 //! each routed in the recipe's corridor style ([`Corridor`], chosen at one `match` in
-//! [`Router::join`]: one file per style).
+//! `Router::join`: one file per style).
 //!
-//! Every room is always connected. The `flood` style ([`shortest`]) runs through free
-//! cells, as short as possible, when free cells join the two rooms ([`wavefront`]); when
+//! Every room is always connected. The `flood` style (module `shortest`) runs through free
+//! cells, as short as possible, when free cells join the two rooms (`wavefront`); when
 //! other rooms wall one of them in, it crosses as few of their cells as it can
-//! ([`crossing`]) instead of giving up, as the original did. The drawn styles, `half-rect`
-//! ([`half_rect`]) and `twisty` ([`twisty`]), lay a straight-sided corridor between the
+//! (`crossing`) instead of giving up, as the original did. The drawn styles, `half-rect`
+//! (modules `half_rect` and `twisty`), lay a straight-sided corridor between the
 //! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
 
 mod crossing;
@@ -61,12 +53,12 @@ pub struct Path {
 /// How a corridor runs between two rooms, the recipe's `corridor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Corridor {
-    /// The shortest way through free cells, wiggled by randomness ([`shortest`]).
+    /// The shortest way through free cells, wiggled by randomness (module `shortest`).
     #[default]
     Flood,
-    /// thrig's box trick: one L between the rooms ([`half_rect`]).
+    /// thrig's box trick: one L between the rooms (`half_rect`).
     HalfRect,
-    /// The box trick repeated: a staircase of up to `bends` bends ([`twisty`]).
+    /// The box trick repeated: a staircase of up to `bends` bends (`twisty`).
     Twisty,
 }
 

@@ -1,7 +1,7 @@
 //! Rooms: their type, their shapes, and placing them one after another on the grid (`001`).
 //!
 //! Each room starts at a random free cell drawn from the placement stream and takes its
-//! shape with its own stream ([`Shape`], chosen at one `match` in [`grow_room`]: one file
+//! shape with its own stream ([`Shape`], chosen at one `match` in `grow_room`: one file
 //! per shape); its colour comes from a third. Rooms are placed until as many as requested
 //! stand or no free cell is left. A shape that does not fit where it starts is placed
 //! smaller, never over another room.
