@@ -345,3 +345,91 @@ pub fn panel(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dungeon_viewer::connect::Connect;
+    use dungeon_viewer::dungeon::generate;
+
+    fn map() -> Arc<Dungeon> {
+        Arc::new(generate(&"dv1 seed=6 rooms=4".parse().unwrap()).unwrap())
+    }
+
+    #[test]
+    fn a_replay_moves_with_the_clock_pauses_steps_and_ends_on_the_map() {
+        let mut watch = Watch::default();
+        let map = map();
+        let len = Replay::new(&map).len();
+        watch.carry_out(WatchAction::Replay, Some(&map), map.recipe());
+        let start = Instant::now();
+        assert_eq!(
+            watch.tick(start, true).flatten().map(|d| d.rooms().len()),
+            Some(0)
+        );
+        // A second in, a sixth of the default few seconds' worth of steps is drawn.
+        let drawn = watch
+            .tick(start + Duration::from_secs(1), true)
+            .flatten()
+            .unwrap();
+        let cells = |d: &Dungeon| d.rooms().iter().map(|r| r.cells.len()).sum::<usize>();
+        assert!(cells(&drawn) > 0 && cells(&drawn) < len);
+        // Paused, the clock moves nothing; a step moves one cell.
+        watch.carry_out(WatchAction::PlayPause, None, map.recipe());
+        assert!(watch.tick(start + Duration::from_secs(2), true).is_none());
+        watch.carry_out(WatchAction::Step, None, map.recipe());
+        let stepped = watch
+            .tick(start + Duration::from_secs(3), true)
+            .flatten()
+            .unwrap();
+        assert_eq!(cells(&stepped), cells(&drawn) + 1);
+        // Played on past its length, it ends: the map itself is drawn again.
+        watch.carry_out(WatchAction::PlayPause, None, map.recipe());
+        watch.tick(start + Duration::from_secs(3), true);
+        assert!(matches!(
+            watch.tick(start + Duration::from_secs(60), true),
+            Some(None)
+        ));
+        assert!(watch.replay.is_none());
+    }
+
+    #[test]
+    fn a_sweep_waits_for_each_map_then_moves_on_and_loops() {
+        let mut watch = Watch::default();
+        let base: Recipe = "dv1 seed=6 rooms=4".parse().unwrap();
+        watch.carry_out(WatchAction::Sweep("connect"), None, &base);
+        let value = |w: &Watch| w.recipe(&base).connect;
+        let start = Instant::now();
+        let first = value(&watch);
+        // Not shown yet: the sweep waits however long it takes.
+        watch.tick(start + Duration::from_secs(5), false);
+        assert_eq!(value(&watch), first);
+        watch.tick(start + Duration::from_secs(5), true);
+        watch.tick(start + Duration::from_secs(6), true);
+        assert_ne!(value(&watch), first);
+        // Each value shows for a while once its map is on screen, and after the last the
+        // first comes again.
+        let mut seen = vec![first, value(&watch)];
+        for tenth in 61..400 {
+            watch.tick(start + Duration::from_millis(tenth * 100), true);
+            if seen.last() != Some(&value(&watch)) {
+                seen.push(value(&watch));
+            }
+        }
+        assert_eq!(
+            &seen[..4],
+            &[
+                Connect::Chain,
+                Connect::Nearest,
+                Connect::Loops,
+                Connect::Chain
+            ]
+        );
+        assert_eq!(watch.recipe(&base).seed, 6);
+        let kept = watch
+            .carry_out(WatchAction::KeepSweep, None, &base)
+            .unwrap();
+        assert_eq!(kept.seed, 6);
+        assert!(watch.sweep.is_none());
+    }
+}
