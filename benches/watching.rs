@@ -14,7 +14,7 @@ use dungeon_viewer::recipe::Recipe;
 const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [
     ("W1", 64, 56, 12, 201),
     ("W3", 256, 224, 192, 15),
-    ("W4", 1024, 896, 3072, 3),
+    ("W4", 1024, 896, 3072, 5),
 ];
 
 fn main() {
