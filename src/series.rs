@@ -14,7 +14,7 @@ use crate::files;
 use crate::formats::{self, Format, Options, WriteError};
 use crate::gif_file::GifWriter;
 use crate::png_file;
-use crate::raster::{Pixels, rasterize};
+use crate::raster::{Pixels, image_size, rasterize};
 use crate::recipe::{Recipe, RecipeError};
 use crate::replay::Replay;
 use crate::screenshots;
@@ -28,6 +28,8 @@ const REPLAY_DELAY: u16 = 4;
 const REPLAY_END_DELAY: u16 = 300;
 /// Hundredths of a second each value of a sweep shows.
 const SWEEP_DELAY: u16 = 60;
+/// The most pixels a GIF's frame may have: two frames are held whole while it is written.
+pub const GIF_MOST_PIXELS: u64 = 4096 * 4096;
 
 /// Where a series goes: one animated GIF, or numbered PNG files in a directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,7 +236,22 @@ fn write_frames(
         }),
         Destination::Gif(path) => {
             // Checked before the file is opened, so a bad option leaves no file behind.
-            let first = picture(&frame(0)?, options)?;
+            let map = frame(0)?;
+            let style = options.style(Format::Png);
+            let (w, h) = image_size(map.width(), map.height(), &style)
+                .map_err(|e| WriteError::Asked(e.to_string()))?;
+            if u64::from(w) * u64::from(h) > GIF_MOST_PIXELS {
+                let most = (GIF_MOST_PIXELS as f64
+                    / (f64::from(map.width()) * f64::from(map.height())))
+                .sqrt()
+                .floor();
+                return Err(WriteError::Asked(format!(
+                    "a {w}×{h}-pixel animated GIF is too big (at most {GIF_MOST_PIXELS} pixels \
+                     a frame): use --cell-size {} or less, or write PNGs to a directory",
+                    most.max(1.0)
+                )));
+            }
+            let first = picture(&map, options)?;
             let mut failure = None;
             files::write_replacing_with(path, |out| {
                 let mut gif = GifWriter::new(out, first.width(), first.height())?;

@@ -267,7 +267,17 @@ fn a_batch_writes_each_seed_as_render_would_and_keeps_files_already_there() {
 #[test]
 fn series_refuse_what_they_cannot_write_in_one_line() {
     let dir = scratch("series-bad");
-    let cases: [(&[&str], &str); 5] = [
+    let huge = [
+        "--animate",
+        "--width",
+        "1024",
+        "--height",
+        "1024",
+        "-o",
+        "x.gif",
+    ];
+    let cases: [(&[&str], &str); 6] = [
+        (&huge, "use --cell-size 4 or less"),
         (&["--animate", "-o", "x.png"], ".gif file or to a directory"),
         (
             &["--animate", "--sheet", "2x2", "-o", "x.gif"],
