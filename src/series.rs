@@ -18,7 +18,7 @@ use crate::raster::{Pixels, image_size, rasterize};
 use crate::recipe::{Recipe, RecipeError};
 use crate::replay::Replay;
 use crate::screenshots;
-use crate::sheet::{SheetSize, contact_sheet};
+use crate::sheet::{Layout, SheetSize, contact_sheet};
 use crate::sweep::Sweep;
 
 /// The most frames a replay takes, whatever the map's size: its steps are grouped.
@@ -30,6 +30,8 @@ const REPLAY_END_DELAY: u16 = 300;
 const SWEEP_DELAY: u16 = 60;
 /// The most pixels a GIF's frame may have: two frames are held whole while it is written.
 pub const GIF_MOST_PIXELS: u64 = 4096 * 4096;
+/// The most pixels a contact sheet may have: its tiles and itself are held whole.
+pub const SHEET_MOST_PIXELS: u64 = 8192 * 8192;
 
 /// Where a series goes: one animated GIF, or numbered PNG files in a directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +181,16 @@ pub fn write_sheet(
 ) -> Result<PathBuf, WriteError> {
     let recipes = consecutive_seeds(base, size.tiles())
         .map_err(|e| WriteError::Asked(format!("a sheet from seed {}: {e}", base.seed)))?;
+    // Checked before any map is made: the tiles and the sheet are held whole.
+    let tile = image_size(base.width, base.height, &options.style(Format::Png))
+        .map_err(|e| WriteError::Asked(e.to_string()))?;
+    let (w, h) = Layout::new(size, tile).sheet();
+    if u64::from(w) * u64::from(h) > SHEET_MOST_PIXELS {
+        return Err(WriteError::Asked(format!(
+            "a {size} sheet of these maps would be {w}×{h} pixels, more than a sheet may \
+             hold ({SHEET_MOST_PIXELS} pixels): use a smaller --cell-size or fewer tiles"
+        )));
+    }
     let tiles = recipes
         .iter()
         .map(|recipe| {

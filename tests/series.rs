@@ -276,7 +276,11 @@ fn series_refuse_what_they_cannot_write_in_one_line() {
         "-o",
         "x.gif",
     ];
-    let cases: [(&[&str], &str); 6] = [
+    let big_sheet = [
+        "--sheet", "4x4", "--width", "512", "--height", "512", "-o", "s.png",
+    ];
+    let cases: [(&[&str], &str); 7] = [
+        (&big_sheet, "use a smaller --cell-size or fewer tiles"),
         (&huge, "use --cell-size 4 or less"),
         (&["--animate", "-o", "x.png"], ".gif file or to a directory"),
         (
