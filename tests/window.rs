@@ -554,6 +554,45 @@ fn a_kept_layout_is_found_again_after_a_restart() {
     assert_eq!(png_file::read(&file).unwrap().1.seed, 77);
 }
 
+#[test]
+fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("gallery");
+    let shots = dir.join("shots");
+    let (app, window) = open_window(
+        &display,
+        &dir.join("data"),
+        &["--seed", "30", "--out-dir", shots.to_str().unwrap()],
+    );
+    xdotool(&display, &["key", "v"]);
+    // The default window: a 768×672 map area beside the panel, tiles in a 3×3 grid with
+    // 10 pixels between them and 20 above each for its seed. The middle tile's centre:
+    let (w, h) = ((768.0 - 40.0) / 3.0, (672.0 - 40.0) / 3.0 - 20.0);
+    let (x, y) = (
+        10.0 + (w + 10.0) + w / 2.0,
+        10.0 + (h + 30.0) + 20.0 + h / 2.0,
+    );
+    wait_until_idle(app.0.id());
+    let (x, y) = (format!("{x:.0}"), format!("{y:.0}"));
+    xdotool(
+        &display,
+        &["mousemove", "--window", &window, &x, &y, "click", "1"],
+    );
+    wait_until_idle(app.0.id());
+    xdotool(&display, &["key", "s"]);
+    let file = next_picture("the picture of the picked tile", &shots, &mut Vec::new());
+    assert_eq!(
+        png_file::read(&file).unwrap().1.seed,
+        34,
+        "the middle tile is seed 30 + 4"
+    );
+}
+
 /// The window as it is on screen now, read from ImageMagick's `import`: its width and
 /// RGB pixels left of the panel.
 fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
