@@ -65,10 +65,7 @@ pub fn write_replacing_with(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = parent_dir(path);
     let kept = match fs::metadata(path) {
         Ok(old) => Some(old.permissions().mode() & 0o777),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -98,6 +95,15 @@ pub fn write_replacing_with(
     temporary.persist(path).map_err(|e| e.error)?;
     drop(listed);
     Ok(())
+}
+
+/// The directory `path` is in: its parent, or `.` for a bare file name.
+#[must_use]
+pub fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }
 
 /// Create a new, empty file `<stem>.<extension>` in `dir` (made if missing), or

@@ -209,10 +209,8 @@ pub fn write_sheet(
     let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     let bytes = png_file::encode_with(&sheet, base, &texts)
         .map_err(|e| WriteError::Io(format!("cannot encode the sheet: {e}")))?;
-    let (dir, here) = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => (dir, false),
-        _ => (Path::new("."), true),
-    };
+    let dir = files::parent_dir(path);
+    let here = path.parent().is_none_or(|p| p.as_os_str().is_empty());
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let saved = files::save_new(dir, &stem, "png", &bytes)
         .map_err(|e| WriteError::Io(format!("cannot save in {}: {e}", dir.display())))?;

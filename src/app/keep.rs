@@ -108,20 +108,15 @@ impl Keeping {
 
     /// Keep `dungeon` as a favourite.
     pub fn keep(&mut self, dungeon: &Dungeon) {
-        let outcome = match (Favourite::new(dungeon), &mut self.favourites) {
-            (Err(e), _) => Err(e),
-            (Ok(_), None) => {
-                self.message = Some(("There is nowhere to keep favourites.".into(), true));
-                return;
-            }
-            (Ok(favourite), Some(list)) => {
-                let name = favourite.name.clone();
-                let outcome = list.add(favourite);
-                self.report(&format!("Kept “{name}”."), outcome);
-                return;
-            }
+        let Some(list) = &mut self.favourites else {
+            self.message = Some(("There is nowhere to keep favourites.".into(), true));
+            return;
         };
-        self.report("", outcome);
+        let (done, outcome) = match Favourite::new(dungeon) {
+            Ok(favourite) => (format!("Kept “{}”.", favourite.name), list.add(favourite)),
+            Err(e) => (String::new(), Err(e)),
+        };
+        self.report(&done, outcome);
     }
 
     pub fn rename(&mut self, id: &str, name: &str) {

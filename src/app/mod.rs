@@ -28,6 +28,7 @@ use macroquad::window::{clear_background, next_frame, screen_height, screen_widt
 
 use alarm::Alarm;
 use dungeon_viewer::colour::Rgb;
+use dungeon_viewer::corridors;
 use dungeon_viewer::dungeon::{Dungeon, Stats};
 use dungeon_viewer::formats::{self, Format};
 use dungeon_viewer::grid::Pos;
@@ -35,6 +36,7 @@ use dungeon_viewer::layout_file;
 use dungeon_viewer::png_file;
 use dungeon_viewer::raster::{self, Look, Pixels, Style};
 use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::rooms::Room;
 use dungeon_viewer::screenshots;
 use dungeon_viewer::tile::TileKind;
 use gallery::Tiles;
@@ -199,7 +201,9 @@ struct Shown {
 /// A map being made, as far as it has got: what the window has taken of it so far.
 struct Filling {
     id: u64,
-    made: Dungeon,
+    rooms: Vec<Room>,
+    paths: Vec<corridors::Path>,
+    /// When it was last shown (or asked for).
     at: Instant,
 }
 
@@ -468,53 +472,55 @@ impl App {
             return;
         };
         let now = Instant::now();
-        let filling = match self.filling.take() {
+        let mut filling = match self.filling.take() {
             Some(f) if f.id == id => f,
             // A new request: the first picture once it has taken a moment.
             _ => Filling {
                 id,
-                made: Dungeon::from_parts(self.watch.recipe(&self.session.recipe), vec![], vec![]),
+                rooms: Vec::new(),
+                paths: Vec::new(),
                 at: now,
             },
         };
-        if now.duration_since(filling.at) < FILL_IN_EVERY {
-            self.filling = Some(filling);
-            return;
-        }
-        let (rooms, paths) = (filling.made.rooms().len(), filling.made.paths().len());
-        let (new_rooms, new_paths) = self.worker.made_since(rooms, paths);
-        let made = if new_rooms.is_empty() && new_paths.is_empty() {
-            filling.made
-        } else {
-            let recipe = filling.made.recipe().clone();
-            let mut all_rooms = filling.made.rooms().to_vec();
-            all_rooms.extend(new_rooms);
-            let mut all_paths = filling.made.paths().to_vec();
-            all_paths.extend(new_paths);
-            let made = Dungeon::from_parts(&recipe, all_rooms, all_paths);
-            let style = self
-                .shown
-                .as_ref()
-                .filter(|s| {
-                    (s.map.dungeon.width(), s.map.dungeon.height()) == (made.width(), made.height())
-                })
-                .map(|s| s.map.style);
-            let style = style.unwrap_or_else(|| {
-                texture_style(made.width(), made.height(), self.map_area(), self.look)
-            });
-            if let Ok(pixels) = raster::rasterize(&made, &style) {
-                let status = self.status.take();
-                self.show(Generated {
-                    dungeon: Arc::new(made.clone()),
-                    pixels,
-                    style,
-                    took: Duration::ZERO,
-                });
-                self.status = status;
+        if now.duration_since(filling.at) >= FILL_IN_EVERY {
+            filling.at = now;
+            let (rooms, paths) = self
+                .worker
+                .made_since(filling.rooms.len(), filling.paths.len());
+            if !rooms.is_empty() || !paths.is_empty() {
+                filling.rooms.extend(rooms);
+                filling.paths.extend(paths);
+                let recipe = self.watch.recipe(&self.session.recipe);
+                let made =
+                    Dungeon::from_parts(recipe, filling.rooms.clone(), filling.paths.clone());
+                self.show_unfinished(made);
             }
-            made
-        };
-        self.filling = Some(Filling { id, made, at: now });
+        }
+        self.filling = Some(filling);
+    }
+
+    /// Show `made`, a map still being made, in the style the finished one will have.
+    fn show_unfinished(&mut self, made: Dungeon) {
+        let size = (made.width(), made.height());
+        let style = self
+            .shown
+            .as_ref()
+            .filter(|s| (s.map.dungeon.width(), s.map.dungeon.height()) == size)
+            .map_or_else(
+                || texture_style(size.0, size.1, self.map_area(), self.look),
+                |s| s.map.style,
+            );
+        if let Ok(pixels) = raster::rasterize(&made, &style) {
+            // What the last save said still holds: the save waits for the finished map.
+            let status = self.status.take();
+            self.show(Generated {
+                dungeon: Arc::new(made),
+                pixels,
+                style,
+                took: Duration::ZERO,
+            });
+            self.status = status;
+        }
     }
 
     /// Move a replay or a sweep on, drawing the replay's step in place of the map.
