@@ -23,13 +23,14 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter, NearestCorridors};
 use rand_08::rngs::StdRng;
 use rand_08::{Rng, SeedableRng};
 
-use dungeon_viewer::bench::{median, once, plain_flood};
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::grid::Grid;
-use dungeon_viewer::progress::Progress;
-use dungeon_viewer::recipe::{Connect, Corridor, Recipe, Shape};
-use dungeon_viewer::rooms::{Room, RoomPlan, place_rooms};
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::grid::Grid;
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::bench::{median, once, plain_flood};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::generate::rooms::{RoomPlan, place_rooms};
+use dungeon_viewer::model::parts::Room;
+use dungeon_viewer::model::progress::Progress;
+use dungeon_viewer::model::recipe::{Connect, Corridor, Recipe, Shape};
 
 /// (name, width, height, rooms, rounds)
 const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [

@@ -3,11 +3,11 @@
 
 use std::hint::black_box;
 
-use dungeon_viewer::bench::time_ms;
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::png_file::encode;
-use dungeon_viewer::raster::{Style, rasterize};
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::draw::raster::{Style, rasterize};
+use dungeon_viewer::formats::png::encode;
+use dungeon_viewer::generate::bench::time_ms;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::recipe::Recipe;
 
 /// (name, width, height, rooms, cell size, iterations)
 const WORKLOADS: [(&str, u32, u32, u32, u32, u32); 2] =

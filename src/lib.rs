@@ -1,60 +1,43 @@
-//! Dungeon Viewer: cave-room dungeon maps, generated from a recipe and shown live.
+//! Dungeon Viewer: cave-room dungeon maps, generated from a recipe, drawn and written in
+//! the formats tabletops and game engines read.
 //!
-//! Data flows one way:
+//! Data flows one way, through layers that each use only the ones above them here:
 //!
 //! ```text
-//! Recipe ──generate──▶ Dungeon ──rasterize──▶ Pixels ──▶ texture in the window
-//! (seed + params)      (grid, rooms, paths)    (RGBA)
-//!                         ├──Raster, band by band──▶ PNG file (+ recipe)
-//!                         ├──uvtt──▶ Universal VTT (walls, doors, base64 PNG)
-//!                         ├──svg───▶ SVG (the same look as vector shapes)
-//!                         └──replay──▶ the dungeon after each step ──▶ GIF frames
+//! base      grid, tiles, colours, the flood, seeded streams
+//! model     Recipe ──▶ (what a map is) Dungeon: rooms, paths, doors, start, goal
+//! generate  Recipe ──generate──▶ Dungeon (rooms, then connections, then corridors)
+//! draw      Dungeon ──rasterize──▶ Pixels (the window's texture and every picture)
+//! formats   Dungeon ──write──▶ PNG (+ recipe), SVG, Universal VTT, Tiled, JSON, text, GIF
+//! store     favourites and presets, kept safely in the user's data directory
 //! ```
 //!
-//! This library is the core ([`grid`], [`flood`], [`rooms`], [`corridors`], [`recipe`],
-//! [`dungeon`], [`raster`], [`png_file`], [`export`], [`uvtt`], [`tiled`], [`svg`],
-//! [`files`], [`screenshots`], [`favourites`], [`presets`], [`layout_file`], [`replay`],
-//! [`sweep`], [`sheet`], [`gif_file`], [`series`]): it knows nothing of windows or shells. The binary holds the two faces on it: the viewer window (`app`, the only module
-//! with macroquad and egui) and the command line (`cli`: opens the window, or runs `render`,
-//! `bench` and `presets`).
+//! The library knows nothing of windows or shells: the `dungeon-viewer` program holds the
+//! two faces on it, the viewer window and the command line.
+//!
+//! A game makes a map from a recipe and walks its parts:
 //!
 //! ```
-//! use dungeon_viewer::{dungeon::generate, recipe::Recipe};
+//! use dungeon_viewer::{Recipe, generate};
 //!
-//! let recipe: Recipe = "dv1 seed=7 rooms=5".parse().unwrap();
-//! let dungeon = generate(&recipe).unwrap();
+//! let recipe: Recipe = "dv1 seed=7 rooms=5".parse()?;
+//! let dungeon = generate(&recipe)?;
 //! assert_eq!(dungeon.rooms().len(), 5);
 //! assert_eq!(dungeon.paths().len(), 4);
+//! let features = dungeon.features();
+//! let start = features.start.expect("a map with rooms has a start");
+//! assert!(dungeon.rooms().iter().any(|room| room.cells.contains(&start)));
+//! # Ok::<(), dungeon_viewer::model::Error>(())
 //! ```
 
-pub mod bench;
-pub mod colour;
-pub mod connect;
-pub mod corridors;
-pub mod dungeon;
-pub mod export;
-pub mod favourites;
-pub mod features;
-pub mod files;
-pub mod flood;
+pub mod base;
+pub mod draw;
 pub mod formats;
-pub mod gif_file;
-pub mod grid;
-pub mod layout_file;
-pub mod parallel;
-pub mod png_file;
-pub mod presets;
-pub mod progress;
-pub mod raster;
-pub mod recipe;
-pub mod replay;
-pub mod rooms;
-pub mod screenshots;
-pub mod series;
-pub mod sheet;
-pub mod streams;
-pub mod svg;
-pub mod sweep;
-pub mod tile;
-pub mod tiled;
-pub mod uvtt;
+pub mod generate;
+pub mod model;
+pub mod store;
+
+pub use base::grid::Pos;
+pub use generate::generate;
+pub use model::dungeon::Dungeon;
+pub use model::recipe::Recipe;

@@ -1,12 +1,12 @@
-mod common;
+use crate::common;
 
 use std::process::Output;
 
 use common::{run, scratch};
 
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::export::room_letter;
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::formats::text::room_letter;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::recipe::Recipe;
 use serde_json::Value;
 
 fn text(bytes: &[u8]) -> String {
@@ -315,7 +315,7 @@ fn an_output_named_like_a_flag_is_a_file() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let (_, recipe) = dungeon_viewer::png_file::read(&dir.join("-.png")).unwrap();
+    let (_, recipe) = dungeon_viewer::formats::png::read(&dir.join("-.png")).unwrap();
     assert_eq!(recipe.seed, 3);
 }
 
@@ -330,8 +330,8 @@ fn run_with_data(data: &std::path::Path, args: &[&str]) -> Output {
 
 #[test]
 fn presets_lists_every_built_in_then_the_users_own() {
-    use dungeon_viewer::favourites::UserPresets;
-    use dungeon_viewer::presets::{Preset, built_in};
+    use dungeon_viewer::store::presets::UserPresets;
+    use dungeon_viewer::store::presets::{Preset, built_in};
 
     let data = scratch("presets-list");
     let (mut mine, _) = UserPresets::open(&data.join("dungeon-viewer"));

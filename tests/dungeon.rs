@@ -1,10 +1,10 @@
-mod common;
+use crate::common;
 
 use common::fingerprint;
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::recipe::Recipe;
 
 fn recipe(seed: u64) -> Recipe {
     Recipe {
@@ -119,7 +119,7 @@ fn moving_stickiness_leaves_the_colours_and_the_count() {
         .unwrap();
         assert_eq!(a.rooms().len(), 12);
         assert_eq!(b.rooms().len(), 12);
-        let colours = |d: &dungeon_viewer::dungeon::Dungeon| -> Vec<Rgb> {
+        let colours = |d: &dungeon_viewer::model::dungeon::Dungeon| -> Vec<Rgb> {
             d.rooms().iter().map(|r| r.colour).collect()
         };
         assert_eq!(colours(&a), colours(&b));
@@ -188,8 +188,9 @@ fn an_out_of_range_recipe_is_an_error_not_a_panic() {
 
 #[test]
 fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
-    use dungeon_viewer::dungeon::{GenerateError, generate_watched};
-    use dungeon_viewer::progress::Progress;
+    use dungeon_viewer::generate::generate_watched;
+    use dungeon_viewer::model::Error;
+    use dungeon_viewer::model::progress::Progress;
     let recipe = recipe(3);
     let progress = Progress::default();
     let d = generate_watched(&recipe, &progress).unwrap();
@@ -203,7 +204,7 @@ fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
     cancelled.cancel();
     assert!(matches!(
         generate_watched(&recipe, &cancelled),
-        Err(GenerateError::Cancelled(_))
+        Err(Error::Cancelled)
     ));
     assert_eq!(cancelled.snapshot().rooms_placed, 0);
 }

@@ -5,13 +5,13 @@ use std::fs;
 use std::path::Path;
 use std::thread;
 
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::favourites::{
-    Entry, Favourite, Favourites, JsonList, StoreError, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH,
-    UserPresets,
-};
-use dungeon_viewer::presets::Preset;
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::recipe::Recipe;
+use dungeon_viewer::store::Error as StoreError;
+use dungeon_viewer::store::favourites::{Favourite, Favourites, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
+use dungeon_viewer::store::list::{Entry, JsonList};
+use dungeon_viewer::store::presets::Preset;
+use dungeon_viewer::store::presets::UserPresets;
 use tempfile::TempDir;
 
 fn favourite(recipe: &str) -> Favourite {
@@ -209,7 +209,7 @@ fn an_entry_whose_recipe_no_longer_parses_is_still_listed_and_kept() {
     let again = open(tmp.path());
     let kept = again.get(&fav.id).expect("still listed");
     assert!(kept.recipe().is_err());
-    let error = kept.thumbnail().unwrap_err();
+    let error = kept.thumbnail().unwrap_err().to_string();
     assert!(error.contains("the thumbnail of “seed 5”"), "{error}");
     assert_eq!(again.entries().len(), 2);
 }

@@ -1,13 +1,14 @@
 //! Doors, start and goal: read off a finished dungeon, checked against brute force.
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, VecDeque};
 
 use common::random_recipe;
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::grid::Pos;
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::tile::{Tile, TileKind};
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::tile::{Tile, TileKind};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::Recipe;
 use rand_pcg::Pcg64Mcg;
 
 /// Steps from `from` to every walkable cell, by a plain breadth-first search.
@@ -107,7 +108,7 @@ fn start_goal_and_doors_stay_put_and_are_in_the_json() {
     // Asking for the features does not change the dungeon.
     assert_eq!(a, generate(&recipe).unwrap());
     let json: serde_json::Value =
-        serde_json::from_str(&dungeon_viewer::export::to_json(&a)).unwrap();
+        serde_json::from_str(&dungeon_viewer::formats::json::to_json(&a)).unwrap();
     let f = a.features();
     let start = f.start.unwrap();
     assert_eq!(json["start"], serde_json::json!([start.x, start.y]));

@@ -1,5 +1,5 @@
-use dungeon_viewer::flood::{Flood, FloodSpec};
-use dungeon_viewer::grid::{Grid, Pos};
+use dungeon_viewer::base::flood::{Flood, FloodSpec};
+use dungeon_viewer::base::grid::{Grid, Pos};
 use rand_pcg::Pcg64Mcg;
 
 /// Flood `map` from its `S` cells through everything but `#`, and draw each reached cell's

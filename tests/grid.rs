@@ -1,4 +1,4 @@
-use dungeon_viewer::grid::{Grid, Pos};
+use dungeon_viewer::base::grid::{Grid, Pos};
 
 #[test]
 fn neighbours_come_left_right_up_down_and_stay_on_the_grid() {
@@ -53,7 +53,7 @@ fn character_maps_print_and_parse_back() {
 #[test]
 fn ragged_character_maps_are_refused_with_the_row() {
     let err = "...\n..\n".parse::<Grid<char>>().unwrap_err();
-    assert!(err.contains("row 1 has 2 characters"), "{err}");
+    assert!(err.to_string().contains("row 1 has 2 characters"), "{err}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Files as a hostile user would hand them over (issue 7): decompression bombs, devices,
 //! pipes, planted links, interrupted writes, edited recipes. Each test failed before the fix.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use common::{run, scratch, stderr};
 
-use dungeon_viewer::png_file::{self, PictureError};
+use dungeon_viewer::formats::Error as PictureError;
+use dungeon_viewer::formats::png as png_file;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
 
@@ -93,7 +94,10 @@ fn a_decompression_bomb_gives_its_recipe_without_decoding_a_pixel() {
     std::fs::write(&bomb, &bytes).unwrap();
 
     let err = png_file::decode(&bytes, &bomb).unwrap_err();
-    assert!(matches!(err, PictureError::TooLarge { .. }), "{err:?}");
+    assert!(
+        matches!(err, PictureError::PictureTooLarge { .. }),
+        "{err:?}"
+    );
     assert!(
         err.to_string()
             .contains("bomb.png is 100000×100000 pixels: larger than the 16384"),

@@ -1,15 +1,16 @@
 //! The kinds of dungeon: room shapes, stretch, corridor styles and connection styles, each
 //! a recipe key that moves only its own part of the map.
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
 use common::{four_connected, run, stderr, turns};
-use dungeon_viewer::corridors::{half_rect, staircase};
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::grid::{Pos, Rect};
-use dungeon_viewer::recipe::{Choice, Connect, Corridor, Recipe, Shape};
-use dungeon_viewer::rooms::diamond::radius_for;
+use dungeon_viewer::base::grid::{Pos, Rect};
+use dungeon_viewer::generate::corridors::{half_rect, staircase};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::generate::rooms::diamond::radius_for;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::{Choice, Connect, Corridor, Recipe, Shape};
 use rand_pcg::Pcg64Mcg;
 
 fn make(text: &str) -> Dungeon {

@@ -1,17 +1,19 @@
 //! Look options: each changes the pixels it should and only those, never the map.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
 use common::{run, scratch, stderr};
 
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::features::{walkable, walking_distances};
-use dungeon_viewer::grid::{Dir, Pos};
-use dungeon_viewer::raster::{Look, MIN_MARK_CELL, Pixels, Style, rasterize};
-use dungeon_viewer::tile::{Tile, TileKind};
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::base::grid::{Dir, Pos};
+use dungeon_viewer::base::tile::{Tile, TileKind};
+use dungeon_viewer::draw::pixels::Pixels;
+use dungeon_viewer::draw::raster::{Look, MIN_MARK_CELL, Style, rasterize};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::features::{walkable, walking_distances};
 
 const RECIPES: [&str; 3] = [
     "dv1 seed=7",

@@ -1,15 +1,16 @@
-mod common;
+use crate::common;
 
 use common::{fewest_crossings, free_distance, growth, turns, unit_steps};
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::corridors::{PathPlan, connect};
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::flood::{Flood, FloodSpec};
-use dungeon_viewer::grid::{Grid, Pos};
-use dungeon_viewer::progress::Progress;
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::rooms::{Room, cave};
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::base::flood::{Flood, FloodSpec};
+use dungeon_viewer::base::grid::{Grid, Pos};
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::corridors::{PathPlan, connect};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::generate::rooms::cave;
+use dungeon_viewer::model::parts::Room;
+use dungeon_viewer::model::progress::Progress;
+use dungeon_viewer::model::recipe::Recipe;
 use rand_pcg::Pcg64Mcg;
 
 /// The seed's `test_path`: on an empty 10×10 grid the path from (3, 3) to (7, 6) is as long
@@ -63,7 +64,7 @@ fn test_path_with_rooms() {
             &PathPlan {
                 seed: 1,
                 randomness: 1.0,
-                ..PathPlan::default()
+                ..PathPlan::of(&Recipe::default())
             },
             &Progress::default(),
         )
@@ -130,7 +131,7 @@ fn a_walled_in_room_is_reached_across_the_fewest_cells_of_other_rooms() {
             &PathPlan {
                 seed: 3,
                 randomness,
-                ..PathPlan::default()
+                ..PathPlan::of(&Recipe::default())
             },
             &Progress::default(),
         )
@@ -172,7 +173,7 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
         &PathPlan {
             seed: 3,
             randomness: 1.0,
-            ..PathPlan::default()
+            ..PathPlan::of(&Recipe::default())
         },
         &Progress::default(),
     )
@@ -204,7 +205,7 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
         &PathPlan {
             seed: 1,
             randomness: 0.0,
-            ..PathPlan::default()
+            ..PathPlan::of(&Recipe::default())
         },
         &Progress::default(),
     )
@@ -220,7 +221,7 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
             &PathPlan {
                 seed,
                 randomness: 1.0,
-                ..PathPlan::default()
+                ..PathPlan::of(&Recipe::default())
             },
             &Progress::default(),
         )

@@ -1,15 +1,16 @@
 //! Hundreds of seeded random recipes across the ranges, dense ones included, and a few big
 //! ones: generation terminates without panicking and every invariant of a dungeon holds.
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
 use common::{fewest_crossings, four_connected, free_distance, random_recipe, unit_steps};
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::flood::{Flood, FloodSpec};
-use dungeon_viewer::grid::Pos;
-use dungeon_viewer::recipe::{Choice, Connect, Corridor, Recipe, Shape, room_cells_allowed};
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::flood::{Flood, FloodSpec};
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::{Choice, Connect, Corridor, Recipe, Shape, room_cells_allowed};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 

@@ -1,6 +1,6 @@
 //! The README says what the code does: its table of recipe keys is the key table's own.
 
-use dungeon_viewer::recipe::keys_markdown;
+use dungeon_viewer::model::recipe::keys_markdown;
 
 #[test]
 fn the_readme_lists_every_recipe_key_as_the_key_table_does() {
@@ -21,7 +21,7 @@ fn the_readme_names_every_shipped_preset_and_the_commands() {
         .split("### Presets")
         .nth(1)
         .expect("README.md has a Presets section");
-    let presets = dungeon_viewer::presets::built_in();
+    let presets = dungeon_viewer::store::presets::built_in();
     assert!(!presets.is_empty());
     // Names may break over lines.
     let prose = section.split_whitespace().collect::<Vec<_>>().join(" ");

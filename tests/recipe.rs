@@ -1,6 +1,7 @@
-mod common;
+use crate::common;
 
-use dungeon_viewer::recipe::{Recipe, RecipeError};
+use dungeon_viewer::model::Error as RecipeError;
+use dungeon_viewer::model::recipe::Recipe;
 use rand_pcg::Pcg64Mcg;
 
 #[test]
@@ -110,7 +111,7 @@ fn each_error_names_the_problem() {
 
 #[test]
 fn rooms_may_ask_for_a_third_of_a_big_map_and_at_most_a_million_cells() {
-    use dungeon_viewer::recipe::room_cells_allowed;
+    use dungeon_viewer::model::recipe::room_cells_allowed;
     assert_eq!(room_cells_allowed(64, 56), 65_536);
     assert_eq!(room_cells_allowed(1024, 896), 305_834);
     assert_eq!(room_cells_allowed(2048, 2048), 1_000_000);

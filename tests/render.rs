@@ -1,15 +1,19 @@
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
 use common::{run, scratch, stderr};
 
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::png_file::{self, PictureError, decode, encode};
-use dungeon_viewer::raster::{Pixels, RasterError, Style, rasterize};
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::tile::TileKind;
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::base::tile::TileKind;
+use dungeon_viewer::draw::Error as RasterError;
+use dungeon_viewer::draw::pixels::Pixels;
+use dungeon_viewer::draw::raster::{Style, rasterize};
+use dungeon_viewer::formats::Error as PictureError;
+use dungeon_viewer::formats::png::{self as png_file, decode, encode};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::Recipe;
 
 fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()
@@ -142,7 +146,11 @@ fn cell_sizes_and_image_sizes_are_bounded() {
                 ..Style::default()
             }
         ),
-        Err(RasterError::CellSize(0))
+        Err(RasterError::CellSize {
+            size: 0,
+            least: 1,
+            most: 64
+        })
     );
     assert_eq!(
         rasterize(
@@ -153,7 +161,11 @@ fn cell_sizes_and_image_sizes_are_bounded() {
                 ..Style::default()
             }
         ),
-        Err(RasterError::CellSize(65))
+        Err(RasterError::CellSize {
+            size: 65,
+            least: 1,
+            most: 64
+        })
     );
     let wide = dungeon("dv1 width=2048 height=4 rooms=2");
     let err = rasterize(&wide, &Style::default()).unwrap_err();

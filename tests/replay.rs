@@ -1,16 +1,16 @@
 //! Replays end in exactly the generated map, for random recipes of every shape, corridor
 //! style and connection style, and have one step per room cell and per path step.
 
-mod common;
+use crate::common;
 
 use common::random_recipe;
-use dungeon_viewer::connect::Connect;
-use dungeon_viewer::corridors::Corridor;
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::recipe::{Choice, Recipe};
-use dungeon_viewer::replay::Replay;
-use dungeon_viewer::rooms::Shape;
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::generate::replay::Replay;
+use dungeon_viewer::model::recipe::Connect;
+use dungeon_viewer::model::recipe::Corridor;
+use dungeon_viewer::model::recipe::Shape;
+use dungeon_viewer::model::recipe::{Choice, Recipe};
 use rand_pcg::Pcg64Mcg;
 
 fn check(recipe: &Recipe) {
@@ -28,7 +28,7 @@ fn check(recipe: &Recipe) {
     let half = replay.at(room_cells / 2);
     assert!(half.paths().is_empty(), "{recipe}");
     let taken = |t: &Tile| *t != Tile::FREE;
-    let count = |d: &dungeon_viewer::dungeon::Dungeon| {
+    let count = |d: &dungeon_viewer::model::dungeon::Dungeon| {
         d.tiles().as_slice().iter().filter(|t| taken(t)).count()
     };
     assert_eq!(count(&half), room_cells / 2, "{recipe}");

@@ -1,12 +1,13 @@
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
 use common::{four_connected, growth};
-use dungeon_viewer::grid::{Grid, Pos};
-use dungeon_viewer::progress::Progress;
-use dungeon_viewer::rooms::{RoomPlan, Shape, cave, place_rooms};
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::grid::{Grid, Pos};
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::rooms::{RoomPlan, cave, place_rooms};
+use dungeon_viewer::model::progress::Progress;
+use dungeon_viewer::model::recipe::Shape;
 use rand_pcg::Pcg64Mcg;
 
 fn grow_alone(size: u32, stickiness: f64, seed: u128) -> Vec<Pos> {

@@ -1,12 +1,12 @@
-mod common;
+use crate::common;
 
 use common::scratch;
-use dungeon_viewer::dungeon::generate;
-use dungeon_viewer::files::save_new;
-use dungeon_viewer::formats::{Format, Options, write_new};
-use dungeon_viewer::png_file;
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::screenshots::file_stem;
+use dungeon_viewer::formats::naming::file_stem;
+use dungeon_viewer::formats::png as png_file;
+use dungeon_viewer::formats::safe_write::save_new;
+use dungeon_viewer::formats::{Format, Options, Target, write};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::recipe::Recipe;
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {
@@ -46,12 +46,14 @@ fn a_saved_map_carries_its_recipe_and_pixels() {
         ..Recipe::default()
     })
     .unwrap();
-    let path = write_new(
+    let path = write(
         &d,
         Format::Png,
         &Options::default(),
-        &dir,
-        &file_stem(d.recipe()),
+        Target::New {
+            dir: &dir,
+            stem: &file_stem(d.recipe()),
+        },
     )
     .unwrap();
     let (pixels, recipe) = png_file::read(&path).unwrap();
@@ -66,9 +68,17 @@ fn a_directory_that_cannot_be_made_is_an_error_not_a_panic() {
     let blocker = dir.join("screenshots");
     std::fs::write(&blocker, "a file where the directory should be").unwrap();
     let d = generate(&Recipe::default()).unwrap();
-    let err = write_new(&d, Format::Png, &Options::default(), &blocker, "x")
-        .unwrap_err()
-        .to_string();
+    let err = write(
+        &d,
+        Format::Png,
+        &Options::default(),
+        Target::New {
+            dir: &blocker,
+            stem: "x",
+        },
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("cannot save in "), "{err}");
     assert_eq!(
         std::fs::read_to_string(&blocker).unwrap(),
@@ -89,8 +99,26 @@ fn every_format_saves_as_render_writes_it_and_never_over_an_existing_file() {
         ..Options::default()
     };
     for format in Format::ALL {
-        let first = write_new(&d, format, &options, &dir, "map").unwrap();
-        let second = write_new(&d, format, &options, &dir, "map").unwrap();
+        let first = write(
+            &d,
+            format,
+            &options,
+            Target::New {
+                dir: &dir,
+                stem: "map",
+            },
+        )
+        .unwrap();
+        let second = write(
+            &d,
+            format,
+            &options,
+            Target::New {
+                dir: &dir,
+                stem: "map",
+            },
+        )
+        .unwrap();
         assert_ne!(first, second);
         assert!(
             second

@@ -2,13 +2,13 @@
 //! decoder) and numbered PNGs, contact sheets and batches (read back by the `png` crate),
 //! each picture equal to a single `render` of its recipe.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::sheet::{Layout, SheetSize};
+use dungeon_viewer::draw::sheet::{Layout, SheetSize};
 
 /// An RGB picture as a decoder gives it.
 #[derive(Clone, PartialEq, Eq)]

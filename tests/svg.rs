@@ -2,12 +2,15 @@
 //! every cell's centre pixel, and its grid lines, are the rasterizer's; and it carries its
 //! recipe.
 
-mod common;
+use crate::common;
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::raster::{Look, RasterError, Style, rasterize};
-use dungeon_viewer::svg::{SvgError, to_svg};
+use dungeon_viewer::draw::Error as RasterError;
+use dungeon_viewer::draw::raster::{Look, Style, rasterize};
+use dungeon_viewer::formats::Error as SvgError;
+use dungeon_viewer::formats::svg::to_svg;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
 use resvg::{tiny_skia, usvg};
 
 const RECIPES: [&str; 4] = [
@@ -104,7 +107,9 @@ fn the_recipe_reads_back_from_the_metadata() {
             .expect("a metadata element");
         assert_eq!(inside, d.recipe().to_string());
         assert_eq!(
-            inside.parse::<dungeon_viewer::recipe::Recipe>().unwrap(),
+            inside
+                .parse::<dungeon_viewer::model::recipe::Recipe>()
+                .unwrap(),
             *d.recipe()
         );
     }
@@ -140,7 +145,7 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
     assert!(svg.contains("width=\"320\" height=\"240\" viewBox=\"0 0 320 240\""));
 
     let d = dungeon(RECIPES[0]);
-    assert_eq!(
+    assert!(matches!(
         to_svg(
             &d,
             &Style {
@@ -148,8 +153,8 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
                 ..Style::default()
             }
         ),
-        Err(SvgError::Raster(RasterError::CellSize(65)))
-    );
+        Err(SvgError::Draw(RasterError::CellSize { size: 65, .. }))
+    ));
     let doors = Style {
         look: Look {
             doors: true,
@@ -158,7 +163,7 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
         },
         ..Style::default()
     };
-    assert_eq!(to_svg(&d, &doors), Err(SvgError::Look));
+    assert!(matches!(to_svg(&d, &doors), Err(SvgError::Look { .. })));
     assert!(run(&["render", "--print", "-o", path]).status.success());
     let done = run(&["render", "--doors", "-o", path]);
     assert_eq!(done.status.code(), Some(2));

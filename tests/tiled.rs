@@ -5,7 +5,7 @@
 //! these tests say loudly that they skip; under `CI` they fail instead, and `.ci/run`
 //! installs it, so CI never skips.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -13,12 +13,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::grid::{Pos, Rect};
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::tile::TileKind;
-use dungeon_viewer::tiled::{self as tmj, CellKind};
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::base::grid::{Pos, Rect};
+use dungeon_viewer::base::tile::TileKind;
+use dungeon_viewer::formats::tmj::{self as tmj, CellKind};
+use dungeon_viewer::formats::{self, Format, Options, Target};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::Recipe;
 use tiled::{LayerType, ObjectShape, PropertyValue, TileLayer};
 
 const RECIPES: [&str; 4] = [
@@ -245,7 +247,11 @@ fn real_tiled_reads_every_cell_room_start_and_goal() {
         let d = generate(&recipe).unwrap();
         for size in TILE_SIZES {
             let file = dir.join(format!("map{n}-{size}.tmj"));
-            tmj::write(&d, &file, size).unwrap();
+            let options = Options {
+                cell_size: Some(size),
+                ..Options::default()
+            };
+            formats::write(&d, Format::Tiled, &options, Target::Replace(&file)).unwrap();
             check(&d, &file, &load(&file), size);
         }
     }

@@ -2,18 +2,20 @@
 //! its walls are exactly the border between walkable cells and rock, its doors are the
 //! dungeon's, for every room shape, corridor style and connection style.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
 use base64::Engine;
 use common::{run, scratch, stderr};
-use dungeon_viewer::dungeon::{Dungeon, generate};
-use dungeon_viewer::features::walkable;
-use dungeon_viewer::grid::Pos;
-use dungeon_viewer::raster::{Look, Style, rasterize};
-use dungeon_viewer::recipe::{KEYS, Kind};
-use dungeon_viewer::uvtt::{UvttError, to_uvtt};
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::draw::raster::{Look, Style, rasterize};
+use dungeon_viewer::formats::Error as UvttError;
+use dungeon_viewer::formats::uvtt::to_uvtt;
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::features::walkable;
+use dungeon_viewer::model::recipe::{KEYS, Kind};
 use serde::Deserialize;
 
 /// The format as the importers read it.
@@ -277,9 +279,10 @@ fn the_picture_takes_the_look_options() {
 fn sizes_out_of_range_are_refused() {
     let d = generate(&"dv1 width=100 height=10".parse().unwrap()).unwrap();
     for bad in [0, 257] {
-        assert!(
-            matches!(to_uvtt(&d, bad, Look::ORIGINAL), Err(UvttError::PixelsPerGrid(n)) if n == bad)
-        );
+        assert!(matches!(
+            to_uvtt(&d, bad, Look::ORIGINAL),
+            Err(UvttError::Draw(dungeon_viewer::draw::Error::CellSize { size, .. })) if size == bad
+        ));
     }
     let too_large = to_uvtt(&d, 200, Look::ORIGINAL).unwrap_err().to_string();
     assert!(too_large.contains("20000×2000"), "{too_large}");

@@ -4,7 +4,7 @@
 //! Without a display or Xvfb these tests print a loud notice saying what to install and
 //! pass; under `CI` they fail instead, and `.ci/run` installs Xvfb, so CI never skips.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,8 +13,8 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use common::scratch;
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::png_file::{self, decode};
+use dungeon_viewer::base::colour::Rgb;
+use dungeon_viewer::formats::png::{self as png_file, decode};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
@@ -239,7 +239,7 @@ fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
         picture
             .text("recipe")
             .unwrap()
-            .parse::<dungeon_viewer::recipe::Recipe>()
+            .parse::<dungeon_viewer::model::recipe::Recipe>()
             .unwrap()
             .seed,
         31

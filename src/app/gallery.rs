@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use super::view::Area;
 use super::worker::{Generated, Worker};
-use dungeon_viewer::raster::Style;
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::series::consecutive_seeds;
+use dungeon_viewer::draw::raster::Style;
+use dungeon_viewer::formats::series::consecutive_seeds;
+use dungeon_viewer::model::recipe::Recipe;
 
 /// Tiles across and down.
 pub const SIDE: u32 = 3;
@@ -127,8 +127,8 @@ pub fn tile_at(area: Area, x: f32, y: f32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::dungeon::generate;
-    use dungeon_viewer::raster::{Look, rasterize};
+    use dungeon_viewer::draw::raster::{Look, rasterize};
+    use dungeon_viewer::generate::generate;
     use std::time::Instant;
 
     #[test]

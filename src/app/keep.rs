@@ -1,7 +1,7 @@
 //! Keeping layouts: the favourites strip (keep with ★ or K, open with a click or the keys
 //! 1 to 9, rename, delete, export), the presets (built-in and the user's own) and the Open
 //! field that takes a saved PNG or a text file with a recipe. The lists live in the user's
-//! data directory ([`dungeon_viewer::favourites`]); when it cannot be written, changes stay
+//! data directory ([`dungeon_viewer::store::favourites`]); when it cannot be written, changes stay
 //! in this window and the panel says so.
 
 use std::collections::HashMap;
@@ -10,11 +10,13 @@ use std::path::PathBuf;
 use egui_macroquad::egui::{self, Color32};
 
 use super::panel::Action;
-use dungeon_viewer::dungeon::Dungeon;
-use dungeon_viewer::favourites::{self, Favourite, Favourites, StoreError, UserPresets};
 use dungeon_viewer::formats::Format;
-use dungeon_viewer::presets::{self, Preset};
-use dungeon_viewer::recipe::Recipe;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::Recipe;
+use dungeon_viewer::store::favourites::{self, Favourite, Favourites};
+use dungeon_viewer::store::presets::UserPresets;
+use dungeon_viewer::store::presets::{self, Preset};
+use dungeon_viewer::store::{self, Error as StoreError};
 
 /// What the favourites and presets controls ask of the window.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,7 +58,7 @@ pub struct Keeping {
 impl Keeping {
     /// The lists in the user's data directory.
     pub fn open() -> Self {
-        let dir = favourites::data_dir();
+        let dir = store::data_dir();
         let mut notices = Vec::new();
         let (favourites, user_presets) = match &dir {
             Some(dir) => {

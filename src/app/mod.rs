@@ -27,18 +27,19 @@ use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
 
 use alarm::Alarm;
-use dungeon_viewer::colour::Rgb;
-use dungeon_viewer::corridors;
-use dungeon_viewer::dungeon::{Dungeon, Stats};
+use dungeon_viewer::base::colour::Rgb;
+
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::tile::TileKind;
+use dungeon_viewer::draw::pixels::Pixels;
+use dungeon_viewer::draw::raster::{self, Look, Style};
+use dungeon_viewer::formats::layout;
+use dungeon_viewer::formats::naming;
+use dungeon_viewer::formats::png;
 use dungeon_viewer::formats::{self, Format};
-use dungeon_viewer::grid::Pos;
-use dungeon_viewer::layout_file;
-use dungeon_viewer::png_file;
-use dungeon_viewer::raster::{self, Look, Pixels, Style};
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::rooms::Room;
-use dungeon_viewer::screenshots;
-use dungeon_viewer::tile::TileKind;
+use dungeon_viewer::model::dungeon::{Dungeon, Stats};
+use dungeon_viewer::model::parts::Room;
+use dungeon_viewer::model::recipe::Recipe;
 use gallery::Tiles;
 use keep::{KeepAction, Keeping};
 use panel::{Action, Controls, Facts};
@@ -47,20 +48,6 @@ use session::Session;
 use view::{Area, View};
 use watch::Watch;
 use worker::{Generated, Worker};
-
-/// How the window starts.
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub recipe: Recipe,
-    /// Where screenshots of the map go.
-    pub out_dir: PathBuf,
-    /// Save the whole window to this file after a few frames, then quit.
-    pub screenshot: Option<PathBuf>,
-    /// The look options the window starts with.
-    pub look: Look,
-    /// Whether the window opens on the gallery of seeds.
-    pub gallery: bool,
-}
 
 /// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;
@@ -93,7 +80,7 @@ const SURROUND: Color = Color::new(0.12, 0.12, 0.13, 1.0);
 /// A message for the user when there is no display, the generator thread cannot start, or
 /// `--screenshot` cannot be written. Failures deep in the window system (no OpenGL) are
 /// reported on stderr by a panic hook, in one line.
-pub fn run(options: Options) -> Result<(), String> {
+pub fn run(options: crate::Start) -> Result<(), String> {
     display_reachable()
         .map_err(|why| format!("{why}; use `render` for files, or run under Xvfb"))?;
     // Failures deep in the window system (no OpenGL, a display that went away) panic in
@@ -202,7 +189,7 @@ struct Shown {
 struct Filling {
     id: u64,
     rooms: Vec<Room>,
-    paths: Vec<corridors::Path>,
+    paths: Vec<dungeon_viewer::model::parts::Path>,
     /// When it was last shown (or asked for).
     at: Instant,
 }
@@ -258,7 +245,7 @@ struct App {
     gallery_open: bool,
 }
 
-async fn main_loop(options: Options) -> Result<(), String> {
+async fn main_loop(options: crate::Start) -> Result<(), String> {
     let wake = || macroquad::miniquad::window::schedule_update();
     let worker =
         Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
@@ -750,13 +737,15 @@ impl App {
             look: self.look,
         };
         let dungeon = &shown.map.dungeon;
-        let stem = screenshots::file_stem(dungeon.recipe());
-        self.status = Some(
-            match formats::write_new(dungeon, format, &options, &self.out_dir, &stem) {
-                Ok(path) => format!("Saved {}", path.display()),
-                Err(e) => format!("Not saved: {e}"),
-            },
-        );
+        let stem = naming::file_stem(dungeon.recipe());
+        let target = formats::Target::New {
+            dir: &self.out_dir,
+            stem: &stem,
+        };
+        self.status = Some(match formats::write(dungeon, format, &options, target) {
+            Ok(path) => format!("Saved {}", path.display()),
+            Err(e) => format!("Not saved: {e}"),
+        });
         true
     }
 
@@ -788,12 +777,12 @@ impl App {
                 let recipe = self.watch.recipe(&self.session.recipe).clone();
                 self.keeping.save_preset(&name, &recipe);
             }
-            KeepAction::Open(path) => match layout_file::read_layout(&path) {
+            KeepAction::Open(path) => match layout::read_layout(&path) {
                 Ok(recipe) => {
                     open(self, recipe);
                     self.keeping.message = Some((format!("Opened {}", path.display()), false));
                 }
-                Err(e) => self.keeping.message = Some((e, true)),
+                Err(e) => self.keeping.message = Some((e.to_string(), true)),
             },
         }
     }
@@ -975,7 +964,7 @@ impl App {
     /// Grid lines over the cells on screen that the rasterizer gives them in the window's
     /// look (the first row and column of the cell's pixels), one line per run of such
     /// cells: cheap at any map size, since only the cells on screen count.
-    fn draw_grid(&self, dungeon: &dungeon_viewer::dungeon::Dungeon, area: Area) {
+    fn draw_grid(&self, dungeon: &dungeon_viewer::model::dungeon::Dungeon, area: Area) {
         let Some(cell) = self.screen_cell() else {
             return;
         };
@@ -1075,8 +1064,8 @@ fn save_window(file: &Path, app: &App) -> Result<(), String> {
             app.view.x, app.view.y, app.view.scale, s.map.style.cell_size
         )
     });
-    let bytes = png_file::encode_with(&pixels, &app.session.recipe, &[("map", map)])
+    let bytes = png::encode_with(&pixels, &app.session.recipe, &[("map", map)])
         .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
-    dungeon_viewer::files::write_replacing(file, &bytes)
+    dungeon_viewer::formats::safe_write::write_replacing(file, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", file.display()))
 }

@@ -10,11 +10,11 @@ use super::GRID_FROM;
 use super::keep::{self, KeepAction, Keeping};
 use super::session::Session;
 use super::watch::{self, Watch, WatchAction};
-use dungeon_viewer::dungeon::{Stats, Timings};
+use dungeon_viewer::draw::raster::{self, Look};
 use dungeon_viewer::formats::Format;
-use dungeon_viewer::progress::Snapshot;
-use dungeon_viewer::raster::{self, Look};
-use dungeon_viewer::recipe::{self, Connect, Corridor, Kind, Recipe, Shape, Value};
+use dungeon_viewer::model::dungeon::{Stats, Timings};
+use dungeon_viewer::model::progress::Snapshot;
+use dungeon_viewer::model::recipe::{self, Connect, Corridor, Kind, Recipe, Shape, Value};
 use macroquad::input::KeyCode;
 
 /// The panel's width in points.
@@ -161,7 +161,7 @@ impl Default for Controls {
 
 impl Controls {
     /// Pixels a cell to save a map of `recipe` at: the chosen size, or less when the
-    /// picture would pass [`raster::MAX_SIDE`] pixels a side.
+    /// picture would pass [`dungeon_viewer::draw::MAX_SIDE`] pixels a side.
     #[must_use]
     pub fn save_cell_size(&self, recipe: &Recipe) -> u32 {
         self.save_cell.min(largest_save_cell(recipe))
@@ -171,7 +171,8 @@ impl Controls {
 /// The largest cell size a picture of `recipe` may have.
 fn largest_save_cell(recipe: &Recipe) -> u32 {
     let side = recipe.width.max(recipe.height).max(1);
-    (raster::MAX_SIDE / side).clamp(*raster::CELL_SIZE.start(), *raster::CELL_SIZE.end())
+    (dungeon_viewer::draw::MAX_SIDE / side)
+        .clamp(*raster::CELL_SIZE.start(), *raster::CELL_SIZE.end())
 }
 
 /// The seed box: the text being typed, kept apart from the recipe until Enter or until
@@ -643,7 +644,7 @@ fn saving(
             .on_hover_text(format!(
                 "Pixels a cell in saved pictures, 1 to {largest} for this map (pictures stay \
                  within {} pixels a side).",
-                raster::MAX_SIDE
+                dungeon_viewer::draw::MAX_SIDE
             ))
             .changed();
         if changed {

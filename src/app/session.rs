@@ -4,8 +4,8 @@
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::streams::{Stage, stream};
+use dungeon_viewer::base::streams::{Stage, stream};
+use dungeon_viewer::model::recipe::Recipe;
 
 /// The recipe being edited and the history of recipes seen.
 #[derive(Debug)]

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use egui_macroquad::egui;
 
 use super::panel::Action;
-use dungeon_viewer::dungeon::Dungeon;
-use dungeon_viewer::recipe::{self, Recipe};
-use dungeon_viewer::replay::Replay;
-use dungeon_viewer::sweep::Sweep;
+use dungeon_viewer::generate::replay::Replay;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::{self, Recipe};
+use dungeon_viewer::model::sweep::Sweep;
 
 /// What the watch controls ask of the window.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -349,8 +349,8 @@ pub fn panel(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::connect::Connect;
-    use dungeon_viewer::dungeon::generate;
+    use dungeon_viewer::generate::generate;
+    use dungeon_viewer::model::recipe::Connect;
 
     fn map() -> Arc<Dungeon> {
         Arc::new(generate(&"dv1 seed=6 rooms=4".parse().unwrap()).unwrap())

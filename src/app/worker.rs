@@ -9,12 +9,15 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dungeon_viewer::corridors::Path;
-use dungeon_viewer::dungeon::{Dungeon, GenerateError, generate_watched};
-use dungeon_viewer::progress::{Progress, Snapshot};
-use dungeon_viewer::raster::{Pixels, Style, rasterize};
-use dungeon_viewer::recipe::Recipe;
-use dungeon_viewer::rooms::Room;
+use dungeon_viewer::draw::pixels::Pixels;
+use dungeon_viewer::draw::raster::{Style, rasterize};
+use dungeon_viewer::generate::generate_watched;
+use dungeon_viewer::model::Error;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::parts::Path;
+use dungeon_viewer::model::parts::Room;
+use dungeon_viewer::model::progress::{Progress, Snapshot};
+use dungeon_viewer::model::recipe::Recipe;
 
 /// A map ready to show.
 #[derive(Debug)]
@@ -139,7 +142,7 @@ fn make(job: &Job) -> Option<Result<Generated, String>> {
     let start = Instant::now();
     let dungeon = match generate_watched(&job.recipe, &job.progress) {
         Ok(dungeon) => dungeon,
-        Err(GenerateError::Cancelled(_)) => return None,
+        Err(Error::Cancelled) => return None,
         Err(e) => return Some(Err(e.to_string())),
     };
     let took = start.elapsed();
@@ -161,7 +164,7 @@ fn make(job: &Job) -> Option<Result<Generated, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::raster::Look;
+    use dungeon_viewer::draw::raster::Look;
 
     const SMALL: Style = Style {
         cell_size: 1,

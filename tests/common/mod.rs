@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use dungeon_viewer::dungeon::Dungeon;
-use dungeon_viewer::flood::{Flood, FloodSpec};
-use dungeon_viewer::grid::Pos;
-use dungeon_viewer::recipe::{Choice, Recipe};
-use dungeon_viewer::rooms::Growth;
-use dungeon_viewer::tile::Tile;
+use dungeon_viewer::base::flood::{Flood, FloodSpec};
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::rooms::Growth;
+use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::recipe::{Choice, Recipe};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 

@@ -1,0 +1,35 @@
+//! The ground everything stands on: the grid of cells and what a cell holds, colours, the
+//! breadth-first flood, the seeded random streams, work split over the cores, and small
+//! helpers for words and times. Nothing here knows of rooms, recipes or files.
+
+pub mod colour;
+pub mod flood;
+pub mod grid;
+pub mod parallel;
+pub mod streams;
+pub mod text;
+pub mod tile;
+pub mod utc;
+
+/// What can go wrong building a grid from its cells.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The cells given do not fill the grid exactly.
+    #[error("a {width}×{height} grid needs {expected} cells, got {got}")]
+    CellCount {
+        width: u32,
+        height: u32,
+        expected: usize,
+        got: usize,
+    },
+    /// A character map whose rows are not all as long as the first.
+    #[error("row {row} has {len} characters, the first row has {width}")]
+    RaggedRow {
+        row: usize,
+        len: usize,
+        width: usize,
+    },
+    /// A side longer than a grid may be.
+    #[error("{0} cells is too many for a side of a grid")]
+    TooLong(usize),
+}

@@ -1,0 +1,275 @@
+//! The command line's arguments: the window's flags, the commands and their flags, and one
+//! flag per recipe key, made from the recipe's key table.
+
+use std::path::PathBuf;
+
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+
+use super::Failure;
+use super::presets::{applied, user_presets};
+use dungeon_viewer::base::text::quote;
+use dungeon_viewer::draw::raster::Look;
+use dungeon_viewer::draw::sheet::SheetSize;
+use dungeon_viewer::formats::layout;
+use dungeon_viewer::formats::naming;
+use dungeon_viewer::model::recipe::{KEYS, Key, Kind, Recipe};
+use dungeon_viewer::model::sweep::Sweep;
+use dungeon_viewer::store::presets;
+
+/// Generate cave-room dungeon maps and play with them live. Without a command, opens the
+/// viewer window on the recipe the flags describe.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dungeon-viewer",
+    version,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+    /// Where the window saves pictures and exports of the map
+    #[arg(long, value_name = "DIR", default_value = naming::DEFAULT_DIR)]
+    pub out_dir: PathBuf,
+    /// Save the whole window (panel included) to FILE after a few frames, then quit
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Open on the gallery of nine seeds from this one (V in the window)
+    #[arg(long)]
+    pub gallery: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// The look options: how a map is drawn, not which map (they are not recipe keys).
+#[derive(Args, Debug, Default, Clone, Copy)]
+#[command(next_help_heading = "Look (pictures and the window; off by default)")]
+pub struct LookArgs {
+    /// Mark every door with a wooden bar
+    #[arg(long)]
+    pub doors: bool,
+    /// Mark the start (green) and the goal (red)
+    #[arg(long)]
+    pub marks: bool,
+    /// Shade walkable cells by walking distance from the start: orange near, blue far
+    #[arg(long)]
+    pub distance: bool,
+    /// Outline rooms where they meet rock or another room
+    #[arg(long)]
+    pub outlines: bool,
+    /// Ink-friendly look for printing: white ground, black walls, grey floors, light grid
+    #[arg(long)]
+    pub print: bool,
+}
+
+impl From<LookArgs> for Look {
+    fn from(a: LookArgs) -> Self {
+        Look {
+            doors: a.doors,
+            marks: a.marks,
+            distance: a.distance,
+            outlines: a.outlines,
+            print: a.print,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write a map to a file; the format follows the extension (.png, .svg, .dd2vtt or
+    /// .uvtt, .json, .txt, .tmj).
+    Render(RenderArgs),
+    /// Time a recipe: generation against one plain flood of the whole empty grid.
+    Bench(BenchArgs),
+    /// List the presets, built-in then your own, as `name: recipe` (the recipe each gives
+    /// from the default one); use one with `--preset NAME`.
+    Presets,
+}
+
+/// What decides the map: `--recipe`, `--from` or `--preset`, then one flag per recipe key,
+/// made from the recipe's key table. Values are checked against their ranges.
+#[derive(Debug, Default, Clone)]
+pub struct RecipeArgs {
+    /// Start from this recipe string.
+    pub recipe: Option<String>,
+    /// Start from the recipe inside this PNG.
+    pub from: Option<PathBuf>,
+    /// Start from the preset of this name (any case), built-in or the user's.
+    pub preset: Option<String>,
+    /// Each recipe key given as a flag, with its text, in the table's order.
+    pub values: Vec<(&'static str, String)>,
+}
+
+/// The placeholder a key's flag shows in `--help`.
+fn value_name(key: &Key) -> &'static str {
+    match key.kind {
+        Kind::Whole { .. } => "N",
+        Kind::Fraction { .. } => "NUMBER",
+        Kind::Choice(_) => "STYLE",
+    }
+}
+
+impl Args for RecipeArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let cmd = cmd
+            .arg(
+                Arg::new("recipe")
+                    .long("recipe")
+                    .value_name("RECIPE")
+                    .conflicts_with("from")
+                    .help("Start from this recipe string; the flags below override its values"),
+            )
+            .arg(
+                Arg::new("from")
+                    .long("from")
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(
+                        "Start from the recipe inside a PNG saved by Dungeon Viewer, or in a \
+                         text file (the first `dv1 …` line); the flags below override its \
+                         values",
+                    ),
+            )
+            .arg(
+                Arg::new("preset")
+                    .long("preset")
+                    .value_name("NAME")
+                    .conflicts_with_all(["recipe", "from"])
+                    .help(
+                        "Start from a preset (see the `presets` command; any case); the flags \
+                         below override its values",
+                    ),
+            );
+        KEYS.iter().fold(cmd, |cmd, key| {
+            cmd.arg(
+                Arg::new(key.name)
+                    .long(key.name)
+                    .value_name(value_name(key))
+                    .allow_negative_numbers(true)
+                    .help(format!(
+                        "{} ({})",
+                        key.help.trim_end_matches('.'),
+                        key.kind.allowed()
+                    )),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for RecipeArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Self {
+            recipe: matches.remove_one("recipe"),
+            from: matches.remove_one("from"),
+            preset: matches.remove_one("preset"),
+            values: KEYS
+                .iter()
+                .filter_map(|key| Some((key.name, matches.remove_one(key.name)?)))
+                .collect(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl RecipeArgs {
+    /// The recipe these flags describe: `--recipe`, the recipe in `--from`, the `--preset`
+    /// applied to the default recipe, or the default, with each flag applied.
+    ///
+    /// # Errors
+    /// A recipe that does not parse, a flag value out of range or an unknown preset
+    /// (usage), or a `--from` file that cannot be read or holds no recipe, or a user's
+    /// preset whose recipe does not parse (input/output).
+    pub fn to_recipe(&self) -> Result<Recipe, Failure> {
+        let mut recipe = match (&self.recipe, &self.from, &self.preset) {
+            (Some(text), _, _) => text.parse()?,
+            (None, Some(file), _) => layout::read_layout(file)?,
+            (None, None, Some(name)) => {
+                let presets = presets::all(&user_presets());
+                let preset = presets::find(&presets, name).ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "there is no preset `{}`; the presets are {}",
+                        quote(name),
+                        presets::names(&presets)
+                    ))
+                })?;
+                applied(preset)?
+            }
+            (None, None, None) => Recipe::default(),
+        };
+        for (key, value) in &self.values {
+            recipe.set(key, value)?;
+        }
+        recipe.validate()?;
+        Ok(recipe)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+    /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json, .txt, or .tmj for
+    /// a Tiled map with its tileset beside it), or `-` for JSON on standard output. An
+    /// existing file is replaced only once the new one is completely written.
+    // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
+    #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
+    pub output: PathBuf,
+    /// Pixels per cell: default 12 in a PNG or SVG (1 to 64), 16 in a Tiled map (1 to 64),
+    /// 70 in Universal VTT (1 to 256)
+    #[arg(long, value_name = "PIXELS")]
+    pub cell_size: Option<u32>,
+    /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)
+    #[arg(long)]
+    pub no_grid: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
+    #[command(flatten)]
+    pub series: SeriesArgs,
+}
+
+/// Many pictures at once instead of one map; at most one of these.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = "Series (many pictures at once; pick one)")]
+pub struct SeriesArgs {
+    /// Replay the map's generation, rooms growing cell by cell, then each path: an animated
+    /// GIF (-o grow.gif) or numbered PNGs (-o DIR/), at most 200 frames, the last the map
+    #[arg(long, group = "series")]
+    pub animate: bool,
+    /// Play one key across its values at this seed: KEY=FROM:TO:COUNT
+    /// (stickiness=0:1:11), KEY=A:B:… for styles (shape=cave:cross), or KEY alone for its
+    /// whole range; to a GIF (-o sweep.gif) or numbered PNGs (-o DIR/)
+    #[arg(long, value_name = "KEY=FROM:TO:COUNT", group = "series")]
+    pub sweep: Option<Sweep>,
+    /// A contact sheet: COLUMNSxROWS maps of consecutive seeds from --seed, each labelled,
+    /// in one PNG (-o sheet.png; sheet-2.png when that is taken)
+    #[arg(long, value_name = "COLUMNSxROWS", group = "series")]
+    pub sheet: Option<SheetSize>,
+    /// N maps of consecutive seeds from --seed, one PNG each, in the directory -o names
+    /// (-o maps/); files already there are kept, new ones take other names
+    #[arg(long, value_name = "N", group = "series",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub count: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub recipe: RecipeArgs,
+    /// How many times to generate the map (at least 1)
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub iterations: u32,
+}

@@ -1,0 +1,61 @@
+//! `dungeon-viewer presets`, and the user's presets for `--preset`.
+
+use super::Failure;
+use super::terminal::write_stdout;
+use dungeon_viewer::base::text::quote;
+use dungeon_viewer::model::recipe::Recipe;
+use dungeon_viewer::store::data_dir;
+use dungeon_viewer::store::presets::{self, Preset, UserPresets};
+
+/// The user's own presets, from the data directory; a notice about their file (one that
+/// could not be read) goes to standard error.
+pub fn user_presets() -> Vec<Preset> {
+    let Some(dir) = data_dir() else {
+        return Vec::new();
+    };
+    let (list, notice) = UserPresets::open(&dir);
+    if let Some(notice) = notice {
+        eprintln!("note: {}", quote_lines(&notice));
+    }
+    list.entries().to_vec()
+}
+
+/// A message that may hold user input, on one line with no control characters.
+fn quote_lines(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// `preset` applied to the default recipe; a user's preset may not parse (input/output).
+pub fn applied(preset: &Preset) -> Result<Recipe, Failure> {
+    preset.apply(&Recipe::default()).map_err(|e| {
+        Failure::Io(format!(
+            "the preset `{}` cannot be used: {e}",
+            quote(&preset.name)
+        ))
+    })
+}
+
+/// Print every preset `--preset` can pick as `name: recipe`, built-in then the user's own;
+/// a user's preset that cannot be used, or that hides behind another of the same name in
+/// another case, is named on standard error instead.
+pub fn list() -> Result<(), Failure> {
+    let all = presets::all(&user_presets());
+    let (shown, hidden) = presets::reachable(&all);
+    let mut out = String::new();
+    for preset in shown {
+        match applied(preset) {
+            Ok(recipe) => out.push_str(&format!("{}: {recipe}\n", quote(&preset.name))),
+            Err(failure) => eprintln!("note: {}", failure.message()),
+        }
+    }
+    for preset in hidden {
+        eprintln!(
+            "note: your preset `{}` has the name of another in another case, which --preset \
+             picks: rename it to use it",
+            quote(&preset.name)
+        );
+    }
+    write_stdout(out.as_bytes())
+}

@@ -1,0 +1,459 @@
+//! Files, safely: opening only regular files for reading, without ever waiting on a device
+//! or a pipe; and writing so that every file appears whole or not at all.
+//!
+//! Every file is first written completely into a temporary file beside where it goes
+//! ([`stage`]), synced to disk, and only then put in place by a rename: over the old file
+//! ([`Staged::replace`], keeping its permissions and writing through a symbolic link to its
+//! target), or under the first free name of a series `name.ext`, `name-2.ext`… without ever
+//! writing over a file ([`Staged::place_new`]). Two files that belong together (a Tiled map
+//! and its tileset) are put in place together ([`replace_pair`], [`place_new_with`]).
+//!
+//! Temporary files being written are listed, so that a process told to stop removes them
+//! ([`stop_writes`]); putting files in place holds that list, so a stop waits until the
+//! renames are done and never leaves half of a pair.
+
+use std::fs::{self, File, OpenOptions, Permissions};
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use tempfile::{Builder, NamedTempFile};
+
+/// Open `path` for reading if it is a regular file. Devices, directories, pipes and sockets
+/// are refused with a message saying what they are; the file is opened without blocking and
+/// checked once open, so a pipe without a writer never hangs the caller.
+///
+/// # Errors
+/// When `path` cannot be opened or is not a regular file.
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    refuse_irregular(&file)?;
+    Ok(file)
+}
+
+/// `Ok` when `file` is a regular file, else an error saying what it is.
+///
+/// # Errors
+/// When it is a directory, a pipe, a device or a socket, or cannot be looked at.
+pub fn refuse_irregular(file: &File) -> io::Result<()> {
+    let kind = file.metadata()?.file_type();
+    let what = if kind.is_file() {
+        return Ok(());
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a pipe (FIFO)"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "a socket"
+    };
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("it is {what}, not a regular file"),
+    ))
+}
+
+/// The directory `path` is in: its parent, or `.` for a bare file name.
+#[must_use]
+pub fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Symbolic links followed at most, as the system does.
+const MOST_LINKS: usize = 40;
+
+/// Where writing to `path` really goes: `path` itself, or the file its symbolic links lead
+/// to (which need not exist yet), so that a file kept as a link stays one.
+///
+/// # Errors
+/// Links in a loop, or a link that cannot be read.
+pub fn through_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&at)?;
+                at = parent_dir(&at).join(target);
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{} is a link in a loop", path.display()),
+    ))
+}
+
+/// A file written completely into a temporary file, waiting to be put in place. Dropped
+/// without being put in place, the temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    temporary: Option<NamedTempFile>,
+}
+
+/// Write what `write` writes (through a buffer) into a new temporary file in `dir`, made
+/// exclusively (an existing file or link under its random name is never opened), flushed
+/// and synced to disk. Nothing else changes until it is put in place.
+///
+/// # Errors
+/// What `write` returns, or when the directory is not writable or the disk is full.
+pub fn stage(
+    dir: &Path,
+    write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
+) -> io::Result<Staged> {
+    // Listed in the same step as made, and unlisted only once removed or renamed, so a
+    // stop never misses it.
+    let staged = {
+        let mut unfinished = unfinished();
+        let temporary = Builder::new()
+            .permissions(Permissions::from_mode(0o666))
+            .tempfile_in(dir)
+            .map_err(without_path)?;
+        unfinished.push(temporary.path().to_path_buf());
+        Staged {
+            temporary: Some(temporary),
+        }
+    };
+    let file = staged.file();
+    let mut out = BufWriter::new(file);
+    write(&mut out)?;
+    out.flush()?;
+    drop(out);
+    file.sync_all()?;
+    Ok(staged)
+}
+
+/// `e` without the name of the temporary file it happened to (which the temporary files'
+/// maker adds): messages name the file the user asked for instead.
+fn without_path(e: io::Error) -> io::Error {
+    if e.raw_os_error().is_some() {
+        return e;
+    }
+    let kind = e.kind();
+    let code = e
+        .get_ref()
+        .and_then(|inner| inner.source())
+        .and_then(|source| source.downcast_ref::<io::Error>())
+        .and_then(io::Error::raw_os_error);
+    code.map_or_else(|| io::Error::from(kind), io::Error::from_raw_os_error)
+}
+
+impl Staged {
+    fn file(&self) -> &File {
+        self.temporary
+            .as_ref()
+            .map(NamedTempFile::as_file)
+            .unwrap_or_else(|| unreachable!("a staged file is put in place only once"))
+    }
+
+    fn temporary_path(&self) -> &Path {
+        self.temporary.as_ref().map_or(Path::new(""), |t| t.path())
+    }
+
+    /// Put the file in place over `path` (through its links), which takes the new file's
+    /// contents and keeps its own permissions; a new file gets the usual ones.
+    ///
+    /// # Errors
+    /// When `path` is a directory or its directory is another file system.
+    pub fn replace(self, path: &Path) -> io::Result<()> {
+        replace_all(vec![(self, path.to_path_buf())])
+    }
+
+    /// Put the file in place under `<stem>.<extension>` in its directory, or
+    /// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when that is taken, never over any
+    /// file; returns the name it took.
+    ///
+    /// # Errors
+    /// When no name can be taken.
+    pub fn place_new(self, stem: &str, extension: &str) -> io::Result<PathBuf> {
+        let dir = parent_dir(self.temporary_path()).to_path_buf();
+        let mut file = Some(self);
+        let name = place_new_with(&dir, stem, &[extension], |_, before| {
+            Ok(file.take().map_or(before, |file| vec![file]))
+        })?;
+        Ok(dir.join(format!("{name}.{extension}")))
+    }
+
+    /// Rename the temporary file over `to`, under the list's lock.
+    fn rename(&mut self, to: &Path, list: &mut Vec<PathBuf>) -> io::Result<()> {
+        fs::rename(self.temporary_path(), to)?;
+        self.forget(list);
+        Ok(())
+    }
+
+    /// Rename the temporary file to `to`, which must not exist, keeping it listed (see
+    /// [`Staged::unplace`] and [`Staged::forget`]).
+    fn place(&self, to: &Path) -> io::Result<()> {
+        rename_new(self.temporary_path(), to)
+    }
+
+    /// Take back a file [`Staged::place`] put at `to`.
+    fn unplace(&self, to: &Path) -> io::Result<()> {
+        fs::rename(to, self.temporary_path())
+    }
+
+    /// The temporary file was renamed away: forget its temporary name, under the list's
+    /// lock.
+    fn forget(&mut self, list: &mut Vec<PathBuf>) {
+        if let Some(temporary) = self.temporary.take() {
+            let path = temporary.path().to_path_buf();
+            // Nothing is left under the temporary name to remove.
+            let _ = temporary.into_temp_path().keep();
+            list.retain(|p| *p != path);
+        }
+    }
+}
+
+/// Rename `from` to `to` unless `to` exists (then `AlreadyExists`), atomically: nothing
+/// can appear at `to` in between and be written over.
+///
+/// # Errors
+/// When `to` exists, or the rename fails.
+pub fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
+    };
+    let (from_c, to_c): (CString, CString) = (c(from)?, c(to)?);
+    // SAFETY: both are valid NUL-terminated paths, relative to the working directory.
+    let renamed = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            from_c.as_ptr(),
+            libc::AT_FDCWD,
+            to_c.as_ptr(),
+            libc::RENAME_NOREPLACE,
+        )
+    };
+    if renamed == 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        // A file system without the flag: a link fails as well when `to` exists.
+        Some(libc::EINVAL | libc::ENOSYS) => {
+            fs::hard_link(from, to)?;
+            fs::remove_file(from)
+        }
+        _ => Err(e),
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some(temporary) = self.temporary.take() {
+            let path = temporary.path().to_path_buf();
+            drop(temporary);
+            unfinished().retain(|p| *p != path);
+        }
+    }
+}
+
+/// Write `bytes` to `path` through a temporary file beside it, so that `path` is either
+/// its old self or completely new, never half written.
+///
+/// # Errors
+/// When the directory is not writable, the disk is full, or `path` is a directory.
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing_with(path, |out| out.write_all(bytes))
+}
+
+/// Replace `path` (through its links) with what `write` writes: [`stage`] beside it, then
+/// [`Staged::replace`].
+///
+/// # Errors
+/// What `write` returns, or when the directory is not writable, the disk is full, or `path`
+/// is a directory.
+pub fn write_replacing_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let target = through_links(path)?;
+    stage(parent_dir(&target), write)?.replace(&target)
+}
+
+/// Write `bytes` to a new file `<stem>.<extension>` in `dir` (made if missing), or
+/// `<stem>-2.<extension>`… when taken, never over an existing file; the file appears whole
+/// or not at all.
+///
+/// # Errors
+/// When the directory cannot be made or written (read-only, disk full…).
+pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    stage(dir, |out| out.write_all(bytes))?.place_new(stem, extension)
+}
+
+/// Put two staged files in place over `first.1` and `second.1` together: either both are
+/// new afterwards, or (when one cannot be put in place) both are as they were.
+///
+/// # Errors
+/// When either cannot be put in place; nothing has changed then.
+pub fn replace_pair(first: (Staged, &Path), second: (Staged, &Path)) -> io::Result<()> {
+    replace_all(vec![
+        (first.0, through_links(first.1)?),
+        (second.0, through_links(second.1)?),
+    ])
+}
+
+/// Put staged files in place, each over its path, the last one last; when one fails, the
+/// ones before it get their old files back. One file alone needs no second name.
+fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> io::Result<()> {
+    // Held to the end, so a stop waits for every rename; the staged files, dropped after
+    // it (parameters outlive locals), remove what was not put in place.
+    let single = files.len() == 1;
+    let mut list = unfinished();
+    // The old files, kept under second names until every new one is in place.
+    let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut outcome = Ok(());
+    for (staged, path) in &mut files {
+        let kept = match fs::metadata(&*path) {
+            Ok(old) if old.is_file() => staged
+                .file()
+                .set_permissions(Permissions::from_mode(old.permissions().mode() & 0o7777))
+                .and_then(|()| {
+                    if single {
+                        Ok(None)
+                    } else {
+                        backup(path).map(Some)
+                    }
+                }),
+            Ok(_) | Err(_) => Ok(None),
+        };
+        match kept.and_then(|kept| staged.rename(path, &mut list).map(|()| kept)) {
+            Ok(kept) => done.push((path.clone(), kept)),
+            Err(e) => {
+                outcome = Err(e);
+                break;
+            }
+        }
+    }
+    for (path, kept) in done {
+        match (&outcome, kept) {
+            (Ok(()), Some(kept)) => {
+                let _ = fs::remove_file(kept);
+            }
+            (Err(_), Some(kept)) => {
+                let _ = fs::rename(kept, &path);
+            }
+            (Err(_), None) => {
+                let _ = fs::remove_file(&path);
+            }
+            (Ok(()), None) => {}
+        }
+    }
+    outcome
+}
+
+/// A second name for the file at `path`, beside it, so that it survives a rename over it.
+fn backup(path: &Path) -> io::Result<PathBuf> {
+    let dir = parent_dir(path);
+    for n in 0u32..1000 {
+        let name = dir.join(format!(".dv-old-{}-{n}", std::process::id()));
+        match fs::hard_link(path, &name) {
+            Ok(()) => return Ok(name),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            // A file system without links: a copy serves.
+            Err(_) => return fs::copy(path, &name).map(|_| name),
+        }
+    }
+    Err(io::Error::other("no free name for a backup"))
+}
+
+/// The name `<stem>.<extension>` or, for `n` above 1, `<stem>-<n>.<extension>`.
+fn numbered(stem: &str, n: u32) -> String {
+    if n == 1 {
+        stem.to_string()
+    } else {
+        format!("{stem}-{n}")
+    }
+}
+
+/// Files that belong together, each written by `make` for a numbered stem (`name`,
+/// `name-2`…) as one staged file per extension of `extensions`, put in place in `dir` under
+/// the first stem for which every name is free, never over any file: all of them or none.
+/// `make` may write files that name each other (a map naming its tileset): when a name was
+/// taken meanwhile, it is called again for the next stem, with the files it staged before.
+/// Returns the stem used.
+///
+/// # Errors
+/// What `make` returns, or when a name cannot be taken for another reason than being taken.
+pub fn place_new_with(
+    dir: &Path,
+    stem: &str,
+    extensions: &[&str],
+    mut make: impl FnMut(&str, Vec<Staged>) -> io::Result<Vec<Staged>>,
+) -> io::Result<String> {
+    let mut staged = Vec::new();
+    for n in 1u32.. {
+        let name = numbered(stem, n);
+        let paths: Vec<PathBuf> = extensions
+            .iter()
+            .map(|e| dir.join(format!("{name}.{e}")))
+            .collect();
+        if paths.iter().any(|p| fs::symlink_metadata(p).is_ok()) {
+            continue;
+        }
+        staged = make(&name, staged)?;
+        match place_all(&mut staged, &paths) {
+            Ok(()) => return Ok(name),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free file name left"))
+}
+
+/// Put each staged file in place at its path, none over an existing file: all of them, or
+/// (when one fails) none, the staged files then as they were.
+fn place_all(files: &mut [Staged], paths: &[PathBuf]) -> io::Result<()> {
+    let mut list = unfinished();
+    for (k, (staged, path)) in files.iter().zip(paths).enumerate() {
+        if let Err(e) = staged.place(path) {
+            // The names this try took go back to their temporary files.
+            for (staged, path) in files.iter().zip(paths).take(k) {
+                staged.unplace(path)?;
+            }
+            return Err(e);
+        }
+    }
+    for staged in files.iter_mut() {
+        staged.forget(&mut list);
+    }
+    Ok(())
+}
+
+/// The temporary files of this process being written now.
+static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic elsewhere leaves the list as valid as it was.
+    UNFINISHED.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Writes stopped by [`stop_writes`]: no temporary file is made or put in place while this
+/// lives.
+#[must_use = "writes resume as soon as this is dropped"]
+pub struct WritesStopped {
+    _held: MutexGuard<'static, Vec<PathBuf>>,
+}
+
+/// Remove every temporary file this process is writing, and start or finish no write while
+/// the returned value lives: for a process about to exit on a signal (hold it until the
+/// exit). Files being put in place are put in place first; no file is ever half written.
+pub fn stop_writes() -> WritesStopped {
+    let unfinished = unfinished();
+    for path in unfinished.iter() {
+        let _ = fs::remove_file(path);
+    }
+    WritesStopped { _held: unfinished }
+}

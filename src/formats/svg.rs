@@ -1,0 +1,155 @@
+//! The map as SVG: the rasterizer's look as vector shapes, for printing and for editing in a
+//! drawing program.
+//!
+//! It follows the rasterizer's pixel layout (see [`crate::draw::raster`]): at cell size `N` the
+//! picture is `width·N × height·N` units, cell (x, y) covers `[x·N, x·N+N) × [y·N, y·N+N)`,
+//! and grid lines take the first row and column of each free cell. Drawn in that order: the
+//! gray33 ground, one dark blue line a unit wide along every row and column of cells (rooms
+//! and paths cover them where they lie), then one shape per colour (each room, and all
+//! paths), each made of horizontal runs of cells. The print look draws white ground, grey
+//! rooms and paths, its grid lines over them, and black walls over the lines. The recipe is
+//! in the `<metadata>` element.
+
+use std::fmt::Write;
+
+use super::Error;
+use crate::base::colour::Rgb;
+use crate::base::grid::Pos;
+use crate::base::text::join_or;
+use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use crate::model::dungeon::Dungeon;
+
+/// Whether SVG draws `look`: the original look or the print look, with no other option.
+///
+/// # Errors
+/// [`Error::Look`] naming the options it leaves out.
+pub fn check_look(look: &Look) -> Result<(), Error> {
+    let others = [
+        (look.doors, "doors"),
+        (look.marks, "start and goal marks"),
+        (look.distance, "the distance tint"),
+        (look.outlines, "outlines"),
+    ];
+    let asked: Vec<&str> = others
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect();
+    if asked.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Look {
+            format: "an SVG",
+            options: join_or(&asked),
+        })
+    }
+}
+
+/// `dungeon` as an SVG document drawn in `style`, whose look must be the original or the
+/// print look (with no other option).
+///
+/// # Errors
+/// Another look ([`Error::Look`]), a cell size out of range, or a picture too large (see
+/// [`raster::image_size`]).
+pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
+    let look = style.look;
+    check_look(&look)?;
+    let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
+    let n = style.cell_size;
+    // The ground: the colour of a free cell away from everything.
+    let ground = if look.print { PAPER } else { Rgb::GRAY33 };
+    let mut svg = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" shape-rendering=\"crispEdges\">\n\
+         <metadata>{}</metadata>\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>\n",
+        escape(&dungeon.recipe().to_string()),
+        hex(ground)
+    );
+    // Every line drawn clockwise, so that crossings stay filled.
+    let mut lines = String::new();
+    if style.grid && n >= MIN_GRID_CELL {
+        for y in 0..dungeon.height() {
+            let _ = write!(lines, "M0 {}h{width}v1h-{width}z", y * n);
+        }
+        for x in 0..dungeon.width() {
+            let _ = write!(lines, "M{} 0h1v{height}h-1z", x * n);
+        }
+    }
+    let grid = raster::grid_colour(&look);
+    // Grid lines lie on free ground only in the original look: rooms and paths cover them.
+    // In the print look they lie on rooms and paths too, and walls cover them.
+    let walls = look.print.then_some(WALL);
+    if walls.is_none() && !lines.is_empty() {
+        shape(&mut svg, grid, &lines);
+    }
+    let cells = runs(dungeon, &look, n);
+    for (colour, d) in &cells {
+        if *colour != ground && Some(*colour) != walls {
+            shape(&mut svg, *colour, d);
+        }
+    }
+    if let Some(wall) = walls {
+        if !lines.is_empty() {
+            shape(&mut svg, grid, &lines);
+        }
+        for (colour, d) in cells.iter().filter(|(c, _)| *c == wall) {
+            shape(&mut svg, *colour, d);
+        }
+    }
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// The cells of `dungeon` in `look` as path data, one entry per colour in the order the
+/// colours first appear, each made of horizontal runs of cells `n` units wide.
+fn runs(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)> {
+    let mut runs: Vec<(Rgb, String)> = Vec::new();
+    for y in 0..dungeon.height() {
+        let mut x = 0;
+        while x < dungeon.width() {
+            let colour = raster::cell_colour(dungeon, look, Pos::new(x, y));
+            let length = (x..dungeon.width())
+                .take_while(|&x| raster::cell_colour(dungeon, look, Pos::new(x, y)) == colour)
+                .count() as u32;
+            let at = match runs.iter().position(|(c, _)| *c == colour) {
+                Some(at) => at,
+                None => {
+                    runs.push((colour, String::new()));
+                    runs.len() - 1
+                }
+            };
+            let (left, top, across) = (x * n, y * n, length * n);
+            let _ = write!(runs[at].1, "M{left} {top}h{across}v{n}h-{across}z");
+            x += length;
+        }
+    }
+    runs
+}
+
+/// Append a `<path>` filled with `colour`.
+fn shape(svg: &mut String, colour: Rgb, d: &str) {
+    let _ = writeln!(svg, "<path fill=\"{}\" d=\"{d}\"/>", hex(colour));
+}
+
+/// `#rrggbb`.
+fn hex(Rgb(r, g, b): Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// `text` safe inside an XML element or attribute.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,241 @@
+//! Universal VTT (`.dd2vtt`, `.uvtt`): the JSON map that Dungeondraft, DungeonFog and
+//! Arkenforge write and virtual tabletops (Foundry VTT, Owlbear Rodeo, Fantasy Grounds,
+//! MapTool) import: a picture of the map with its walls and doors.
+//!
+//! Everything is in grid cells, origin top-left, y down, as the importers read it: they
+//! multiply by `pixels_per_grid` after subtracting `map_origin` (always 0, 0 here, since the
+//! Owlbear Rodeo importer ignores it).
+//!
+//! - **Walls** (`line_of_sight`) run along every cell edge between a walkable cell (a room's
+//!   or a path's) and rock or the map's edge, collinear edges merged into one segment.
+//! - **Doors** (`portals`, closed) lie on the edge between a room's cell and the path cell
+//!   outside it. Both sides of that edge are walkable, so no wall ever lies on a door.
+//! - **The picture** (`image`) is the rasterizer's, in any look but without grid lines
+//!   (tabletops draw their own grid), as a base64 PNG with the recipe inside, exactly
+//!   `width·pixels_per_grid × height·pixels_per_grid` pixels.
+//!
+//! No lights (`baked_lighting`: the picture is lit as it is) and no object walls; the start
+//! and the goal have no place in the format.
+
+use std::f64::consts::FRAC_PI_2;
+use std::ops::RangeInclusive;
+
+use base64::Engine;
+use serde::Serialize;
+
+use super::{Error, png};
+use crate::base::grid::Pos;
+use crate::draw::picture_size as fit;
+use crate::draw::pixels::nearest;
+use crate::draw::raster::{self, Look, Raster, Style};
+use crate::model::dungeon::Dungeon;
+use crate::model::features::{Door, walkable};
+
+/// Pixels a grid cell may take in the picture.
+pub const PIXELS_PER_GRID: RangeInclusive<u32> = 1..=256;
+/// The usual grid size of tabletop maps.
+pub const DEFAULT_PIXELS_PER_GRID: u32 = 70;
+/// The format version written: the one Dungeondraft writes, and one MapTool accepts.
+const FORMAT: f64 = 0.3;
+
+#[derive(Serialize)]
+struct Uvtt {
+    format: f64,
+    resolution: Resolution,
+    line_of_sight: Vec<[Point; 2]>,
+    objects_line_of_sight: [[Point; 2]; 0],
+    portals: Vec<Portal>,
+    environment: Environment,
+    /// No lights: an empty list, which the Foundry importer needs present.
+    lights: [(); 0],
+    image: String,
+}
+
+#[derive(Clone, Copy, Serialize)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+impl Point {
+    fn at(x: u32, y: u32) -> Self {
+        Self {
+            x: f64::from(x),
+            y: f64::from(y),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Resolution {
+    map_origin: Point,
+    map_size: Point,
+    pixels_per_grid: u32,
+}
+
+#[derive(Serialize)]
+struct Portal {
+    position: Point,
+    bounds: [Point; 2],
+    rotation: f64,
+    closed: bool,
+    freestanding: bool,
+}
+
+#[derive(Serialize)]
+struct Environment {
+    baked_lighting: bool,
+    /// AARRGGBB: plain white, the picture as it is.
+    ambient_light: &'static str,
+}
+
+/// `dungeon` as Universal VTT JSON, its picture at `pixels_per_grid` pixels a cell in
+/// `look` (without grid lines).
+///
+/// # Errors
+/// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over [`crate::draw::MAX_SIDE`] pixels a
+/// side.
+pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<String, Error> {
+    let png = picture(dungeon, pixels_per_grid, look)?;
+    let map = Uvtt {
+        format: FORMAT,
+        resolution: Resolution {
+            map_origin: Point::at(0, 0),
+            map_size: Point::at(dungeon.width(), dungeon.height()),
+            pixels_per_grid,
+        },
+        line_of_sight: walls(dungeon),
+        objects_line_of_sight: [],
+        portals: dungeon.features().doors.iter().map(portal).collect(),
+        environment: Environment {
+            baked_lighting: true,
+            ambient_light: "ffffffff",
+        },
+        lights: [],
+        image: base64::engine::general_purpose::STANDARD.encode(png),
+    };
+    let mut json = serde_json::to_string(&map).unwrap_or_else(|e| {
+        // Only non-string map keys or failing Serialize impls can fail; ours have neither.
+        unreachable!("serialising a map cannot fail: {e}")
+    });
+    json.push('\n');
+    Ok(json)
+}
+
+/// The size in pixels of the picture of a `width × height`-cell map at `pixels_per_grid`.
+///
+/// # Errors
+/// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over the largest size.
+pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u32, u32), Error> {
+    Ok(fit(width, height, pixels_per_grid, &PIXELS_PER_GRID)?)
+}
+
+/// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG
+/// with the recipe inside, made one row of cells at a time. The rasterizer draws cells of
+/// at most [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled up, each pixel
+/// of a cell taken from the nearest pixel of the same cell.
+fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8>, Error> {
+    let (width, height) = picture_size(dungeon.width(), dungeon.height(), pixels_per_grid)?;
+    let drawn = pixels_per_grid.min(*raster::CELL_SIZE.end());
+    let style = Style {
+        cell_size: drawn,
+        grid: false,
+        look,
+    };
+    let raster = Raster::new(dungeon, &style)?;
+    let columns = nearest(drawn, pixels_per_grid, width);
+    let rows = nearest(drawn, pixels_per_grid, pixels_per_grid);
+    let mut png = Vec::new();
+    png::write_banded(&mut png, (width, height), dungeon.recipe(), |each| {
+        let mut scaled = Vec::with_capacity(width as usize * pixels_per_grid as usize);
+        raster.for_each_band(|band| {
+            scaled.clear();
+            for &y in &rows {
+                let row = &band[y * raster.width() as usize..];
+                scaled.extend(columns.iter().map(|&x| row[x]));
+            }
+            each(&scaled)
+        })
+    })
+    .map_err(|e| Error::Write {
+        file: "the map's picture".into(),
+        source: e,
+    })?;
+    Ok(png)
+}
+
+/// Every cell edge between a walkable cell and rock or the map's edge, collinear edges
+/// merged: runs along the horizontal grid lines, then along the vertical ones.
+fn walls(dungeon: &Dungeon) -> Vec<[Point; 2]> {
+    let (w, h) = (dungeon.width(), dungeon.height());
+    // Whether cell (x - 1, y - 1) is walkable: shifted by one so the map's edge is 0.
+    let open = |x: u32, y: u32| {
+        x > 0 && y > 0 && dungeon.tile(Pos::new(x - 1, y - 1)).is_some_and(walkable)
+    };
+    let mut walls = Vec::new();
+    // Horizontal line y: between cells (x, y - 1) and (x, y).
+    runs(
+        h + 1,
+        w,
+        |y, x| open(x + 1, y) != open(x + 1, y + 1),
+        |y, from, to| {
+            walls.push([Point::at(from, y), Point::at(to, y)]);
+        },
+    );
+    // Vertical line x: between cells (x - 1, y) and (x, y).
+    runs(
+        w + 1,
+        h,
+        |x, y| open(x, y + 1) != open(x + 1, y + 1),
+        |x, from, to| {
+            walls.push([Point::at(x, from), Point::at(x, to)]);
+        },
+    );
+    walls
+}
+
+/// On each of `lines` lines of `length` unit edges, hand every longest run of edges for
+/// which `is_wall(line, edge)` holds to `run(line, first edge, one past the last)`.
+fn runs(
+    lines: u32,
+    length: u32,
+    is_wall: impl Fn(u32, u32) -> bool,
+    mut run: impl FnMut(u32, u32, u32),
+) {
+    for line in 0..lines {
+        let mut start = None;
+        for edge in 0..=length {
+            match (start, edge < length && is_wall(line, edge)) {
+                (None, true) => start = Some(edge),
+                (Some(from), false) => {
+                    run(line, from, edge);
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A closed door on the edge between the door's room cell and the path cell outside it.
+fn portal(door: &Door) -> Portal {
+    let (a, b) = (door.cell, door.outside);
+    let (x, y) = (a.x.max(b.x), a.y.max(b.y));
+    // Cells one above the other meet on a horizontal edge, side by side on a vertical one.
+    let (end, rotation) = if a.x == b.x {
+        (Point::at(x + 1, y), 0.0)
+    } else {
+        (Point::at(x, y + 1), FRAC_PI_2)
+    };
+    let start = Point::at(x, y);
+    Portal {
+        position: Point {
+            x: f64::midpoint(start.x, end.x),
+            y: f64::midpoint(start.y, end.y),
+        },
+        bounds: [start, end],
+        rotation,
+        closed: true,
+        freestanding: false,
+    }
+}

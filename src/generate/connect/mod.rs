@@ -1,0 +1,30 @@
+//! Connection styles: which rooms get a corridor between them, the recipe's `connect`,
+//! chosen at one `match` in [`pairs`] (one file per style). How each pair is joined is the
+//! corridor style's business ([`crate::generate::corridors`]).
+
+mod chain;
+mod facing;
+mod loops;
+mod nearest;
+
+use crate::base::grid::Grid;
+use crate::base::tile::Tile;
+use crate::model::parts::Room;
+use crate::model::recipe::Connect;
+
+/// The pairs of rooms (indices into `rooms`) to join, in the order their paths are made.
+/// `loops` is the share of extra corridors for [`Connect::Loops`]. Every style joins every
+/// room to every other, directly or through others.
+#[must_use]
+pub fn pairs(
+    style: Connect,
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    loops: f64,
+) -> Vec<(usize, usize)> {
+    match style {
+        Connect::Chain => chain::pairs(rooms.len()),
+        Connect::Nearest => nearest::pairs(&facing::Facing::new(tiles, rooms), rooms.len()),
+        Connect::Loops => loops::pairs(&facing::Facing::new(tiles, rooms), rooms.len(), loops),
+    }
+}

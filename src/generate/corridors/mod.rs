@@ -1,0 +1,257 @@
+//! Corridors: the paths that join the rooms a connection style pairs up ([`crate::generate::connect`]),
+//! each routed in the recipe's corridor style ([`Corridor`], chosen at one `match` in
+//! `Router::join`: one file per style).
+//!
+//! Every room is always connected. The `flood` style (module `shortest`) runs through free
+//! cells, as short as possible, when free cells join the two rooms (`wavefront`); when
+//! other rooms wall one of them in, it crosses as few of their cells as it can
+//! (`crossing`) instead of giving up, as the original did. The drawn styles, `half-rect`
+//! (modules `half_rect` and `twisty`), lay a straight-sided corridor between the
+//! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
+
+mod crossing;
+mod half_rect;
+mod landmarks;
+mod regions;
+mod shortest;
+mod twisty;
+mod wavefront;
+
+pub use half_rect::half_rect;
+pub use twisty::staircase;
+
+use std::sync::OnceLock;
+
+use crate::base::grid::{Grid, Pos};
+use crate::base::parallel::map_chunks;
+use crate::base::streams::{Stage, stream};
+use crate::base::tile::Tile;
+use crate::generate::connect;
+use crate::model::Error;
+use crate::model::parts::{Path, Room};
+use crate::model::progress::Progress;
+use crate::model::recipe::{Connect, Corridor, Recipe};
+use crossing::CrossingSearch;
+use landmarks::Landmarks;
+use regions::Regions;
+use wavefront::{FreeBits, PathEnd, Walk, Wavefront};
+
+/// Which rooms to join and how the paths should look, with the seed their streams come from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathPlan {
+    pub seed: u64,
+    pub randomness: f64,
+    pub corridor: Corridor,
+    pub bends: u32,
+    pub connect: Connect,
+    pub loops: f64,
+}
+
+impl PathPlan {
+    /// What `recipe` asks of the path stage.
+    #[must_use]
+    pub fn of(recipe: &Recipe) -> Self {
+        Self {
+            seed: recipe.seed,
+            randomness: recipe.randomness,
+            corridor: recipe.corridor,
+            bends: recipe.bends,
+            connect: recipe.connect,
+            loops: recipe.loops,
+        }
+    }
+}
+
+/// Paths worth a thread of their own.
+const PATHS_PER_THREAD: usize = 16;
+
+/// Landmarks pay for their floods when paths must cross rooms on big, crowded maps: from
+/// this many cells on, with rooms covering more than half of them.
+const LANDMARKS_FROM_CELLS: usize = 1 << 16;
+
+/// Join the rooms the plan's connection style pairs up, each pair by a path in the plan's
+/// corridor style. Path `i` draws from its own stream, so paths never change the rooms and
+/// each path ignores the others.
+///
+/// # Errors
+/// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
+pub fn connect(
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    plan: &PathPlan,
+    progress: &Progress,
+) -> Result<Vec<Path>, Error> {
+    let router = Router::new(tiles, rooms);
+    let pairs: Vec<(u64, (usize, usize))> = connect::pairs(plan.connect, tiles, rooms, plan.loops)
+        .into_iter()
+        .enumerate()
+        .map(|(i, pair)| (i as u64, pair))
+        .collect();
+    progress.start_paths(pairs.len() as u32);
+    let paths = map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
+        let mut searches = Searches::default();
+        let mut paths = Vec::with_capacity(chunk.len());
+        for &(i, pair) in chunk {
+            if progress.is_cancelled() {
+                break;
+            }
+            let path = router.join(&mut searches, pair, plan, i);
+            progress.path_joined(path.as_ref());
+            paths.extend(path);
+        }
+        paths
+    });
+    progress.check()?;
+    Ok(paths)
+}
+
+/// One thread's reusable search memory.
+#[derive(Default)]
+struct Searches {
+    free: Wavefront,
+    crossing: CrossingSearch,
+}
+
+/// What path searches know about a map with its rooms placed.
+struct Router<'a> {
+    tiles: &'a Grid<Tile>,
+    rooms: &'a [Room],
+    /// Each room's bounds and doors.
+    sides: Vec<Option<PathEnd>>,
+    free: FreeBits,
+    /// Labelled when a path first fails to find free cells joining its rooms.
+    regions: OnceLock<Regions>,
+    /// Made when a path on a big crowded map first has to cross rooms.
+    landmarks: OnceLock<Option<Landmarks>>,
+}
+
+impl<'a> Router<'a> {
+    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room]) -> Self {
+        Self {
+            tiles,
+            rooms,
+            sides: rooms
+                .iter()
+                .map(|r| PathEnd::new(tiles, &r.cells))
+                .collect(),
+            free: FreeBits::new(tiles),
+            regions: OnceLock::new(),
+            landmarks: OnceLock::new(),
+        }
+    }
+
+    fn regions(&self) -> &Regions {
+        self.regions.get_or_init(|| {
+            let doors = self.sides.iter().map(|side| match side {
+                Some(side) => &side.doors[..],
+                None => &[],
+            });
+            Regions::new(self.tiles, doors)
+        })
+    }
+
+    /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
+    /// touch, else in the plan's corridor style. The one place a style is chosen.
+    fn join(
+        &self,
+        searches: &mut Searches,
+        (a, b): (usize, usize),
+        plan: &PathPlan,
+        index: u64,
+    ) -> Option<Path> {
+        let path = |cells: Vec<Pos>, crossed: u32| Path {
+            from: a,
+            to: b,
+            cells,
+            crossed,
+        };
+        if let Some(cells) = self.touching(a, b) {
+            return Some(path(cells, 0));
+        }
+        let mut rng = stream(plan.seed, Stage::Path, index);
+        let drawn = match plan.corridor {
+            Corridor::Flood => None,
+            Corridor::HalfRect => half_rect::route(self, a, b, &mut rng),
+            Corridor::Twisty => twisty::route(self, a, b, plan.bends, &mut rng),
+        };
+        if let Some(cells) = drawn {
+            return Some(path(cells, 0));
+        }
+        // Flood corridors wiggle as randomness says; drawn ones that found no straight way
+        // take the shortest one, walked as straight as it goes.
+        let walk = match plan.corridor {
+            Corridor::Flood => Walk::Wiggle(plan.randomness),
+            Corridor::HalfRect | Corridor::Twisty => Walk::Straight,
+        };
+        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk)?;
+        Some(path(cells, crossed))
+    }
+
+    /// The closest pair of free cells beside rooms `a` and `b` (the first such pair in
+    /// reading order when several are as close): where a drawn corridor starts and ends.
+    fn facing_doors(&self, a: usize, b: usize) -> Option<(Pos, Pos)> {
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        let mut best: Option<(u32, Pos, Pos)> = None;
+        for &s in &from.doors {
+            // b's doors lie at most one step outside its bounds: only doors of a that near
+            // can beat the best so far.
+            let reach = best.map_or(u32::MAX, |(d, _, _)| d);
+            if to.bounds.distance_to(s).saturating_sub(1) >= reach {
+                continue;
+            }
+            for &e in &to.doors {
+                let d = s.manhattan(e);
+                if best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, s, e));
+                }
+            }
+        }
+        best.map(|(_, s, e)| (s, e))
+    }
+
+    /// A drawn corridor from room `a` into room `b`: the cell of `a` beside `start`,
+    /// `start`, `between`, `end` and the cell of `b` beside `end`; `None` when any of
+    /// `start`, `between` and `end` is not free or they do not touch the rooms.
+    fn lay(&self, a: usize, b: usize, start: Pos, between: &[Pos], end: Pos) -> Option<Vec<Pos>> {
+        let tiles = self.tiles;
+        let run = || {
+            std::iter::once(start)
+                .chain(between.iter().copied())
+                .chain((start != end).then_some(end))
+        };
+        if !run().all(|p| tiles.get(p) == Some(&Tile::FREE)) {
+            return None;
+        }
+        let beside = |p: Pos, room: usize| {
+            let tile = Tile::of_room(u32::try_from(room).ok()?);
+            tiles.neighbours(p).find(|&n| tiles[n] == tile)
+        };
+        let first = beside(start, a)?;
+        let last = beside(end, b)?;
+        let mut cells = Vec::with_capacity(between.len() + 4);
+        cells.push(first);
+        cells.extend(run());
+        cells.push(last);
+        Some(cells)
+    }
+
+    /// Whether the map is big and rooms cover more than half of it.
+    fn crowded(&self) -> bool {
+        let room_cells: usize = self.rooms.iter().map(|r| r.cells.len()).sum();
+        self.tiles.len() >= LANDMARKS_FROM_CELLS && 2 * room_cells > self.tiles.len()
+    }
+
+    /// When rooms `a` and `b` touch, the two cells where the path steps from one into the
+    /// other: the first cell of `a` (in growth order) beside `b`, and its first neighbour
+    /// in `b` (left, right, up, down).
+    fn touching(&self, a: usize, b: usize) -> Option<Vec<Pos>> {
+        let other = Tile::of_room(u32::try_from(b).ok()?);
+        let tiles = self.tiles;
+        self.rooms[a].cells.iter().find_map(|&c| {
+            tiles
+                .neighbours(c)
+                .find(|&n| tiles[n] == other)
+                .map(|n| vec![c, n])
+        })
+    }
+}

@@ -1,0 +1,111 @@
+//! The `flood` corridor style, the original's: the shortest path through free cells, found
+//! by a bit-parallel flood ([`super::wavefront`]) and wiggled by randomness; when other
+//! rooms wall a room in, the route that crosses the fewest of their cells
+//! ([`super::crossing`]). The drawn styles fall back to it, walked straight.
+
+use rand_pcg::Pcg64Mcg;
+
+use crate::base::grid::Pos;
+use crate::base::streams::{Stage, stream};
+use crate::base::tile::Tile;
+
+use super::crossing::Route;
+use super::landmarks::Landmarks;
+use super::wavefront::PathEnd;
+use super::wavefront::Walk;
+use super::{Router, Searches};
+
+impl Router<'_> {
+    /// The `flood` style's path from room `a` to room `b`: through free cells if any join
+    /// them, else across the fewest cells of other rooms; with the cells it crossed. Each
+    /// try draws from the start of path `index`'s stream.
+    pub(super) fn shortest(
+        &self,
+        searches: &mut Searches,
+        (a, b): (usize, usize),
+        seed: u64,
+        index: u64,
+        walk: Walk,
+    ) -> Option<(Vec<Pos>, u32)> {
+        let rng = || stream(seed, Stage::Path, index);
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
+        if worth_trying {
+            let found = searches
+                .free
+                .find(self.tiles, &self.free, from, to, walk, &mut rng());
+            if let Some(cells) = found {
+                return Some((cells, 0));
+            }
+        }
+        // Walled in: cross from the side that reaches fewer free cells.
+        let regions = self.regions();
+        let Route { cells, crossed } = if regions.reach(a) <= regions.reach(b) {
+            self.cross(searches, a, b, walk, &mut rng())?
+        } else {
+            let mut back = self.cross(searches, b, a, walk, &mut rng())?;
+            back.cells.reverse();
+            back
+        };
+        Some((cells, crossed))
+    }
+
+    /// The path from room `from` into room `to` across the fewest cells of other rooms:
+    /// across rooms until free cells lead into `to`, then the shortest way through them.
+    fn cross(
+        &self,
+        searches: &mut Searches,
+        from: usize,
+        to: usize,
+        walk: Walk,
+        rng: &mut Pcg64Mcg,
+    ) -> Option<Route> {
+        let randomness = match walk {
+            Walk::Wiggle(randomness) => randomness,
+            Walk::Straight => 0.0,
+        };
+        let tiles = self.tiles;
+        let target = &self.rooms[to];
+        let side = self.sides[to].as_ref()?;
+        let regions = self.regions();
+        let landmarks = self
+            .landmarks
+            .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
+            .as_ref();
+        let guide = landmarks.map(|l| {
+            (
+                l,
+                l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
+            )
+        });
+        let mut route = searches.crossing.find(
+            tiles,
+            &self.rooms[from].cells,
+            u32::try_from(to).ok()?,
+            side.bounds,
+            |i| regions.leads_into(i, to),
+            guide,
+            randomness,
+            rng,
+        )?;
+        let last = *route.cells.last()?;
+        let target_tile = Tile::of_room(u32::try_from(to).ok()?);
+        if tiles[last] != target_tile {
+            // A free cell from which free cells lead into the target: straight in when it is
+            // beside the target, else the shortest way.
+            let rest = match tiles.neighbours(last).find(|&n| tiles[n] == target_tile) {
+                Some(next) => vec![last, next],
+                None => searches.free.find(
+                    tiles,
+                    &self.free,
+                    &PathEnd::new(tiles, &[last])?,
+                    side,
+                    walk,
+                    rng,
+                )?,
+            };
+            route.cells.extend(rest.into_iter().skip(1));
+        }
+        Some(route)
+    }
+}

@@ -1,0 +1,182 @@
+//! Rooms: placing them one after another on the grid, as the original did.
+//!
+//! Each room starts at a random free cell drawn from the placement stream and takes its
+//! shape with its own stream ([`Shape`], chosen at one `match` in `grow_room`: one file
+//! per shape); its colour comes from a third. Rooms are placed until as many as requested
+//! stand or no free cell is left. A shape that does not fit where it starts is placed
+//! smaller, never over another room.
+
+pub mod cave;
+pub mod cross;
+pub mod diamond;
+pub mod rect;
+
+use rand::{Rng, RngExt};
+use rand_pcg::Pcg64Mcg;
+
+use crate::base::colour::room_colour;
+use crate::base::flood::fill;
+use crate::base::grid::{Grid, Pos};
+use crate::base::streams::{Stage, below, stream};
+use crate::base::tile::Tile;
+use crate::model::Error;
+use crate::model::parts::Room;
+use crate::model::progress::Progress;
+use crate::model::recipe::{Choice, Recipe, Shape};
+
+/// How big a room grows and, for caves, how.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Growth {
+    /// Cells a room grows to at most.
+    pub size: u32,
+    /// Chance of a cave growing from the cell it added last.
+    pub stickiness: f64,
+    /// Caves' lean: positive wide, negative tall.
+    pub stretch: f64,
+}
+
+/// What the room stage asks for: how many rooms, of which shape, how big, on which seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RoomPlan {
+    pub seed: u64,
+    pub rooms: u32,
+    pub shape: Shape,
+    pub growth: Growth,
+}
+
+impl RoomPlan {
+    /// What `recipe` asks of the room stage.
+    #[must_use]
+    pub fn of(recipe: &Recipe) -> Self {
+        Self {
+            seed: recipe.seed,
+            rooms: recipe.rooms,
+            shape: recipe.shape,
+            growth: Growth {
+                size: recipe.room_size,
+                stickiness: recipe.stickiness,
+                stretch: recipe.stretch,
+            },
+        }
+    }
+}
+
+/// Place up to `plan.rooms` rooms on `tiles`, which should be free; returns them in
+/// creation order. Stops early, without error, when no free cell is left.
+///
+/// # Errors
+/// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each room.
+pub fn place_rooms(
+    tiles: &mut Grid<Tile>,
+    plan: &RoomPlan,
+    progress: &Progress,
+) -> Result<Vec<Room>, Error> {
+    progress.start_rooms(plan.rooms);
+    let mut placement = stream(plan.seed, Stage::Placement, 0);
+    let mut free = tiles
+        .as_slice()
+        .iter()
+        .filter(|t| t.is_outside_rooms())
+        .count();
+    let mut rooms = Vec::new();
+    for id in 0..plan.rooms {
+        progress.check()?;
+        let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
+            break;
+        };
+        let cells = grow_room(plan.shape, tiles, origin, plan, id);
+        free -= cells.len();
+        let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
+        let room = Room { cells, colour };
+        progress.room_placed(&room);
+        rooms.push(room);
+    }
+    Ok(rooms)
+}
+
+/// Grow room `id` of `shape` from the free cell `origin`: the one place a shape is chosen.
+fn grow_room(
+    shape: Shape,
+    tiles: &mut Grid<Tile>,
+    origin: Pos,
+    plan: &RoomPlan,
+    id: u32,
+) -> Vec<Pos> {
+    let growth = &plan.growth;
+    let mut rng = stream(plan.seed, Stage::RoomGrowth, u64::from(id));
+    match shape {
+        Shape::Cave => cave::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Rect => rect::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Diamond => diamond::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Cross => cross::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Mixed => {
+            let mut pick = stream(plan.seed, Stage::RoomShape, u64::from(id));
+            let concrete = &Shape::ALL[..Shape::ALL.len() - 1];
+            let shape = concrete[below(&mut pick, concrete.len() as u32) as usize];
+            grow_room(shape, tiles, origin, plan, id)
+        }
+    }
+}
+
+/// Claim for room `id` the cells of a shape around `origin` (those for which `inside`
+/// answers true, all free and joined to `origin` through each other), marking them on
+/// `tiles`; returns them nearest to `origin` first, so a replay shows the room spreading
+/// from where it started. The marks are the flood's memory: a marked cell is no longer free.
+fn claim(tiles: &mut Grid<Tile>, origin: Pos, id: u32, inside: impl Fn(Pos) -> bool) -> Vec<Pos> {
+    if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) {
+        return Vec::new();
+    }
+    let room = Tile::of_room(id);
+    tiles[origin] = room;
+    let (width, height) = (tiles.width(), tiles.height());
+    fill(width, height, vec![origin], |_, p| {
+        let free = inside(p) && tiles[p].is_outside_rooms();
+        if free {
+            tiles[p] = room;
+        }
+        free
+    })
+}
+
+/// Whether every one of `cells` (as signed coordinates) is on the grid and free.
+fn all_free(tiles: &Grid<Tile>, mut cells: impl Iterator<Item = (i64, i64)>) -> bool {
+    cells.all(|(x, y)| {
+        let on_grid = u32::try_from(x)
+            .ok()
+            .zip(u32::try_from(y).ok())
+            .map(|(x, y)| Pos::new(x, y));
+        on_grid.is_some_and(|p| tiles.get(p).is_some_and(|t| t.is_outside_rooms()))
+    })
+}
+
+/// A random number from `lo` to `hi` spread evenly on a log scale: as likely to be halved
+/// as doubled.
+fn log_uniform<R: Rng + ?Sized>(rng: &mut R, lo: f64, hi: f64) -> f64 {
+    (lo.ln() + rng.random::<f64>() * (hi.ln() - lo.ln())).exp()
+}
+
+/// Tries at random places before counting through the free cells.
+const RANDOM_TRIES: usize = 32;
+
+/// A uniformly random free cell, given that `free` cells are free; `None` when none is.
+/// Mostly a few random probes; on a crowded grid, the k-th free cell for a random k.
+fn random_free_cell(tiles: &Grid<Tile>, free: usize, rng: &mut Pcg64Mcg) -> Option<Pos> {
+    if free == 0 || tiles.is_empty() {
+        return None;
+    }
+    let len = tiles.len() as u64;
+    for _ in 0..RANDOM_TRIES {
+        let i = rng.random_range(0..len) as usize;
+        if tiles.as_slice()[i].is_outside_rooms() {
+            return Some(tiles.pos_of(i));
+        }
+    }
+    let k = rng.random_range(0..free as u64) as usize;
+    let (i, _) = tiles
+        .as_slice()
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_outside_rooms())
+        .nth(k)?;
+    Some(tiles.pos_of(i))
+}

@@ -1,0 +1,86 @@
+//! Rectangular rooms (`000`'s story work, `002`'s idea 3): a whole axis-aligned rectangle of
+//! at most the room size, its proportions drawn between 1:3 and 3:1, with the starting cell
+//! somewhere inside it. Where other rooms or the map's edge are in the way, sides are cut
+//! back until the rectangle holds only free cells: it is placed smaller, still whole.
+
+use rand::Rng;
+
+use crate::base::grid::{Grid, Pos, Rect};
+use crate::base::streams::below;
+use crate::base::tile::Tile;
+
+use super::{Growth, claim, log_uniform};
+
+/// The most one side may be longer than the other.
+const MOST_ASPECT: f64 = 3.0;
+
+/// Grow rectangular room `id` around `origin`; returns its cells nearest to `origin` first,
+/// or none when `origin` is taken or off the grid.
+pub fn grow<R: Rng + ?Sized>(
+    tiles: &mut Grid<Tile>,
+    origin: Pos,
+    growth: &Growth,
+    id: u32,
+    rng: &mut R,
+) -> Vec<Pos> {
+    if !tiles.get(origin).is_some_and(|t| t.is_outside_rooms()) || growth.size == 0 {
+        return Vec::new();
+    }
+    let (w, h) = proportions(growth.size, rng);
+    let (dx, dy) = (below(rng, w), below(rng, h));
+    let x0 = origin.x.saturating_sub(dx);
+    let y0 = origin.y.saturating_sub(dy);
+    let wanted = Rect {
+        x0,
+        y0,
+        x1: (x0 + w - 1).min(tiles.width() - 1),
+        y1: (y0 + h - 1).min(tiles.height() - 1),
+    };
+    let room = fit(tiles, wanted, origin);
+    claim(tiles, origin, id, |p| room.contains(p))
+}
+
+/// Width and height of at most `size` cells, the longer side at most three times the
+/// shorter.
+#[must_use]
+pub fn proportions<R: Rng + ?Sized>(size: u32, rng: &mut R) -> (u32, u32) {
+    let aspect = log_uniform(rng, 1.0 / MOST_ASPECT, MOST_ASPECT);
+    let size = f64::from(size);
+    let mut w = ((size * aspect).sqrt().floor() as u32).max(1);
+    let mut h = ((size / f64::from(w)).floor() as u32).max(1);
+    // Tiny rooms cannot always keep their drawn proportions: keep them within 1:3.
+    h = h.min(3 * w);
+    w = w.min(3 * h);
+    (w, h)
+}
+
+/// The largest part of `wanted` holding `origin` (which must be free and inside it) that
+/// has only free cells: each taken cell inside cuts the side that loses the least area.
+fn fit(tiles: &Grid<Tile>, mut room: Rect, origin: Pos) -> Rect {
+    while let Some(t) = room.cells().find(|&p| !tiles[p].is_outside_rooms()) {
+        let cuts = [
+            (t.x < origin.x).then(|| Rect {
+                x0: t.x + 1,
+                ..room
+            }),
+            (t.x > origin.x).then(|| Rect {
+                x1: t.x - 1,
+                ..room
+            }),
+            (t.y < origin.y).then(|| Rect {
+                y0: t.y + 1,
+                ..room
+            }),
+            (t.y > origin.y).then(|| Rect {
+                y1: t.y - 1,
+                ..room
+            }),
+        ];
+        let Some(best) = cuts.into_iter().flatten().max_by_key(|r| r.area()) else {
+            // Only `origin` itself could be taken, which the caller rules out.
+            return Rect::at(origin);
+        };
+        room = best;
+    }
+    room
+}

@@ -1,0 +1,202 @@
+//! The recipe: everything that decides a map, in one short human-readable string.
+//!
+//! ```text
+//! dv1 seed=1 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1
+//! ```
+//!
+//! `dv1` is the version tag. Keys may come in any order and missing keys take their
+//! defaults; unknown keys, repeated keys and out-of-range values are errors that name them,
+//! and so is asking for more room cells than [`room_cells_allowed`]. Displaying a recipe and
+//! parsing the result gives the same recipe back.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+mod keys;
+mod styles;
+
+pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
+pub use styles::{Choice, Connect, Corridor, Shape};
+
+use crate::base::text::quote;
+use crate::model::Error;
+
+/// The version tag every recipe string starts with.
+pub const VERSION: &str = "dv1";
+
+/// Grid width in cells.
+pub const WIDTH: RangeInclusive<u32> = 1..=2048;
+/// Grid height in cells.
+pub const HEIGHT: RangeInclusive<u32> = 1..=2048;
+/// Rooms asked for (fewer are placed when the grid fills up).
+pub const ROOMS: RangeInclusive<u32> = 1..=10_000;
+/// Cells per room (a walled-in room stays smaller).
+pub const ROOM_SIZE: RangeInclusive<u32> = 1..=4096;
+/// Chance of growing a room from the cell it added last.
+pub const STICKINESS: RangeInclusive<f64> = 0.0..=1.0;
+/// Chance of shuffling the neighbour order while flooding a path.
+pub const RANDOMNESS: RangeInclusive<f64> = 0.0..=1.0;
+
+/// Room cells a recipe may always ask for, whatever the map's size: small maps may be
+/// crowded.
+pub const ROOM_CELLS_ALWAYS: u64 = 65_536;
+/// Room cells no recipe may ask for more than.
+pub const ROOM_CELLS_MOST: u64 = 1_000_000;
+
+/// The most room cells (rooms × room size) a recipe may ask for on a `width × height` map:
+/// a third of its cells, at most [`ROOM_CELLS_MOST`], at least [`ROOM_CELLS_ALWAYS`]. On a
+/// big map crowded with rooms, free ground breaks up into a maze, and proving each of
+/// thousands of paths the shortest then takes minutes; within this bound the largest map
+/// generates in seconds.
+#[must_use]
+pub fn room_cells_allowed(width: u32, height: u32) -> u64 {
+    let cells = u64::from(width) * u64::from(height);
+    (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
+}
+
+/// Turning of cave growth, [`STRETCH`]: −1 tall, 0 as grown, 1 wide.
+pub const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
+/// Bends a twisty corridor may take.
+pub const BENDS: RangeInclusive<u32> = 1..=8;
+/// Share of the extra connections a `loops` dungeon gets.
+pub const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
+
+/// Everything that decides a map. The same recipe gives the same map on every machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recipe {
+    /// Any number; every random choice derives from it.
+    pub seed: u64,
+    /// Grid width in cells, [`WIDTH`].
+    pub width: u32,
+    /// Grid height in cells, [`HEIGHT`].
+    pub height: u32,
+    /// Rooms asked for, [`ROOMS`].
+    pub rooms: u32,
+    /// Cells per room, [`ROOM_SIZE`].
+    pub room_size: u32,
+    /// How cave rooms grow, [`STICKINESS`]: 0 compact blobs, 1 long winding caverns.
+    pub stickiness: f64,
+    /// How paths wiggle, [`RANDOMNESS`]: 0 straight, 1 wiggly.
+    pub randomness: f64,
+    /// The rooms' shape.
+    pub shape: Shape,
+    /// Which way caves grow, [`STRETCH`]: negative tall, positive wide.
+    pub stretch: f64,
+    /// How a corridor runs between two rooms.
+    pub corridor: Corridor,
+    /// The most bends of a twisty corridor, [`BENDS`].
+    pub bends: u32,
+    /// Which rooms are joined.
+    pub connect: Connect,
+    /// Share of extra connections in a `loops` dungeon, [`LOOPS`].
+    pub loops: f64,
+}
+
+/// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
+/// randomness 1, chained by shortest paths.
+impl Default for Recipe {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            width: 64,
+            height: 56,
+            rooms: 12,
+            room_size: 90,
+            stickiness: 0.5,
+            randomness: 1.0,
+            shape: Shape::Cave,
+            stretch: 0.0,
+            corridor: Corridor::Flood,
+            bends: 3,
+            connect: Connect::Chain,
+            loops: 0.25,
+        }
+    }
+}
+
+impl Recipe {
+    /// Set one value from text, by key (`room-size`, not `room_size`).
+    ///
+    /// # Errors
+    /// An unknown key, a value that is not of the key's kind, or one out of the key's
+    /// range; the recipe is unchanged then.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), Error> {
+        let key = key(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
+        let value = key.parse(value)?;
+        key.set(self, value)
+    }
+
+    /// Check every value against its range, and the room cells asked for against
+    /// [`room_cells_allowed`].
+    ///
+    /// # Errors
+    /// The first value out of range, named with its key; or too many room cells.
+    pub fn validate(&self) -> Result<(), Error> {
+        for key in &KEYS {
+            let value = key.get(self);
+            key.check(value).map_err(|()| Error::OutOfRange {
+                key: key.name.to_string(),
+                value: key.format(value),
+                range: key.kind.allowed(),
+            })?;
+        }
+        let asked = u64::from(self.rooms) * u64::from(self.room_size);
+        if asked > room_cells_allowed(self.width, self.height) {
+            return Err(Error::Crowded {
+                rooms: self.rooms,
+                room_size: self.room_size,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `dv1` and every key as `key=value`, in [`KEYS`] order; keys that are not always printed
+/// only when they differ from their default.
+impl fmt::Display for Recipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(VERSION)?;
+        for key in &KEYS {
+            let value = key.get(self);
+            if key.always_printed || value != key.default_value() {
+                write!(f, " {}={}", key.name, key.format(value))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Recipe {
+    type Err = Error;
+
+    /// Parse a recipe string; missing keys keep their defaults.
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let mut words = text.split_whitespace();
+        match words.next() {
+            None => return Err(Error::Empty),
+            Some(VERSION) => {}
+            Some(other) => {
+                return Err(Error::Version {
+                    found: quote(other),
+                });
+            }
+        }
+        let mut recipe = Recipe::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for word in words {
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(Error::Malformed { token: quote(word) });
+            };
+            if seen.contains(&key) {
+                return Err(Error::Repeated { key: quote(key) });
+            }
+            recipe.set(key, value)?;
+            seen.push(key);
+        }
+        recipe.validate()?;
+        Ok(recipe)
+    }
+}

@@ -1,0 +1,358 @@
+//! A list of entries kept as a readable, pretty-printed JSON file in a directory, changed
+//! safely by any number of processes at once: [`JsonList`].
+//!
+//! Every change takes an exclusive lock (`favourites.lock`, beside the lists), waiting at
+//! most [`LOCK_WAIT`] for it; reads the file afresh, applies that one change (by id),
+//! replaces the file atomically (through a link, when the file is one) and unlocks; the
+//! list in memory is then what was written. A change that cannot be saved stays in memory
+//! and is tried again with the next change. Nothing the user had is ever lost:
+//! - a file that does not parse is renamed aside, whole, under a dated name
+//!   (`favourites.json.broken-20261122-031700`), and a new list starts;
+//! - a file over [`MAX_LIST_BYTES`] is neither read nor written, only reported;
+//! - a lock that is not a plain file (a link, a pipe) is never opened through, only
+//!   reported.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::Error;
+use crate::base::utc;
+use crate::formats::safe_write::{self, open_regular, refuse_irregular, write_replacing};
+
+/// The file every change to either list locks, beside them.
+pub const LOCK_FILE: &str = "favourites.lock";
+/// The largest list file read or written; a bigger one is left as it is.
+pub const MAX_LIST_BYTES: u64 = 256 * 1024 * 1024;
+/// How long a change waits for another program to let go of the lock.
+pub const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// What a [`JsonList`] holds.
+pub trait Entry: Clone + Serialize + DeserializeOwned {
+    /// The list's file name in the data directory.
+    const FILE: &'static str;
+    /// What changes name this entry; unique in its list.
+    fn id(&self) -> &str;
+    /// Give the entry a new name.
+    fn set_name(&mut self, name: &str);
+    /// Whether this entry's name clashes with `name` (the same id, for entries named by
+    /// their id, in any case).
+    fn clashes(&self, _name: &str) -> bool {
+        false
+    }
+}
+
+/// One change to a list, applied by id.
+#[derive(Clone, Debug)]
+enum Change<T> {
+    Add(T),
+    Rename { id: String, name: String },
+    Delete { id: String },
+}
+
+impl<T: Entry> Change<T> {
+    fn apply(&self, entries: &mut Vec<T>) {
+        match self {
+            Change::Add(entry) => {
+                if !entries.iter().any(|e| e.id() == entry.id()) {
+                    entries.push(entry.clone());
+                }
+            }
+            Change::Rename { id, name } => {
+                if let Some(entry) = entries.iter_mut().find(|e| e.id() == id) {
+                    entry.set_name(name);
+                }
+            }
+            Change::Delete { id } => entries.retain(|e| e.id() != id),
+        }
+    }
+}
+
+/// Why a list file was not read.
+enum Unread {
+    /// It is there but not a list: what is wrong.
+    Broken(String),
+    /// It is not to be read or written at all.
+    Refused(Error),
+}
+
+/// The entries in `path`: none when it does not exist.
+fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
+    let file = match open_regular(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(Unread::Refused(Error::Read {
+                file: path.to_path_buf(),
+                source,
+            }));
+        }
+    };
+    let read = |source| {
+        Unread::Refused(Error::Read {
+            file: path.to_path_buf(),
+            source,
+        })
+    };
+    let bytes = file.metadata().map_err(read)?.len();
+    if bytes > MAX_LIST_BYTES {
+        return Err(Unread::Refused(Error::TooBig {
+            file: path.to_path_buf(),
+            bytes,
+        }));
+    }
+    let mut text = Vec::new();
+    file.take(MAX_LIST_BYTES + 1)
+        .read_to_end(&mut text)
+        .map_err(read)?;
+    if text.len() as u64 > MAX_LIST_BYTES {
+        // Grown while read: still left as it is.
+        return Err(Unread::Refused(Error::TooBig {
+            file: path.to_path_buf(),
+            bytes: text.len() as u64,
+        }));
+    }
+    serde_json::from_slice(&text).map_err(|e| Unread::Broken(e.to_string()))
+}
+
+/// A list of entries kept in a JSON file of a directory, changed safely by any number of
+/// processes at once (see the module's notes).
+#[derive(Debug)]
+pub struct JsonList<T> {
+    dir: PathBuf,
+    entries: Vec<T>,
+    /// Changes not saved yet, oldest first: tried again with the next change.
+    unsaved: Vec<Change<T>>,
+}
+
+impl<T: Entry> JsonList<T> {
+    /// Read the list in `dir` (which need not exist: then the list is empty). Also returns
+    /// a notice for the user when the file could not be read: a file that does not parse
+    /// is renamed aside under a dated backup name and the list starts empty; a file that
+    /// cannot be read, or is too big, is left alone.
+    #[must_use]
+    pub fn open(dir: &Path) -> (Self, Option<String>) {
+        let mut list = Self {
+            dir: dir.to_path_buf(),
+            entries: Vec::new(),
+            unsaved: Vec::new(),
+        };
+        let notice = match read_list(&list.path()) {
+            Ok(entries) => {
+                list.entries = entries;
+                None
+            }
+            // Kept aside under the lock, so that no other window's change is lost.
+            Err(Unread::Broken(_)) => match list.save() {
+                Ok(notice) => notice,
+                Err(e) => Some(e.to_string()),
+            },
+            Err(Unread::Refused(e)) => Some(e.to_string()),
+        };
+        (list, notice)
+    }
+
+    /// The list's file.
+    #[must_use]
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(T::FILE)
+    }
+
+    /// The entries, oldest first, with any changes not saved yet.
+    #[must_use]
+    pub fn entries(&self) -> &[T] {
+        &self.entries
+    }
+
+    /// Whether some changes are kept in memory only, not saved yet.
+    #[must_use]
+    pub fn has_unsaved(&self) -> bool {
+        !self.unsaved.is_empty()
+    }
+
+    /// The entry with this id.
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&T> {
+        self.entries.iter().find(|e| e.id() == id)
+    }
+
+    /// An entry, other than `except`, that `name` clashes with.
+    fn clash(&self, name: &str, except: Option<&str>) -> Option<&T> {
+        self.entries
+            .iter()
+            .filter(|e| Some(e.id()) != except)
+            .find(|e| e.id() == name || e.clashes(name))
+    }
+
+    /// Add `entry` at the end and save. `Ok(Some)` carries a notice when the file on disk
+    /// was broken and kept aside. (Should another window have added an entry of the same
+    /// id meanwhile, that one is kept.)
+    ///
+    /// # Errors
+    /// When an entry of this list has the same id or a clashing name (nothing changes
+    /// then); or when the list cannot be saved: the entry stays in this list and is saved
+    /// with the next change that can be.
+    pub fn add(&mut self, entry: T) -> Result<Option<String>, Error> {
+        if self.clash(entry.id(), None).is_some() {
+            return Err(Error::Taken(entry.id().to_string()));
+        }
+        self.change(Change::Add(entry))
+    }
+
+    /// Rename the entry `id` and save, as [`JsonList::add`].
+    ///
+    /// # Errors
+    /// When there is no such entry, when the new name would give it the id or the name of
+    /// another (a user's preset's name), or as [`JsonList::add`].
+    pub fn rename(&mut self, id: &str, name: &str) -> Result<Option<String>, Error> {
+        let mut renamed = self
+            .get(id)
+            .ok_or_else(|| Error::NoSuchEntry(id.to_string()))?
+            .clone();
+        renamed.set_name(name);
+        if self.clash(renamed.id(), Some(id)).is_some() {
+            return Err(Error::Taken(renamed.id().to_string()));
+        }
+        self.change(Change::Rename {
+            id: id.to_string(),
+            name: name.to_string(),
+        })
+    }
+
+    /// Delete the entry `id` and save, as [`JsonList::add`].
+    ///
+    /// # Errors
+    /// When there is no such entry, or as [`JsonList::add`].
+    pub fn delete(&mut self, id: &str) -> Result<Option<String>, Error> {
+        if self.get(id).is_none() {
+            return Err(Error::NoSuchEntry(id.to_string()));
+        }
+        self.change(Change::Delete { id: id.to_string() })
+    }
+
+    fn change(&mut self, change: Change<T>) -> Result<Option<String>, Error> {
+        change.apply(&mut self.entries);
+        self.unsaved.push(change);
+        self.save()
+    }
+
+    /// Apply the unsaved changes to the file under the lock; on success the list is what
+    /// was written, on failure it keeps its changes.
+    ///
+    /// # Errors
+    /// As [`JsonList::add`].
+    pub fn save(&mut self) -> Result<Option<String>, Error> {
+        let (entries, notice) = self.save_locked()?;
+        self.entries = entries;
+        self.unsaved.clear();
+        Ok(notice)
+    }
+
+    /// Lock, read the file afresh (renaming a broken one aside), apply the unsaved
+    /// changes, write it if there were any; returns what the file now holds.
+    fn save_locked(&self) -> Result<(Vec<T>, Option<String>), Error> {
+        let path = self.path();
+        let cannot_save = |source| Error::Save {
+            file: path.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&self.dir).map_err(cannot_save)?;
+        // Held until dropped, when this returns.
+        let _lock = lock(&self.dir)?;
+        let (mut entries, notice) = match read_list(&path) {
+            Ok(entries) => (entries, None),
+            Err(Unread::Broken(detail)) => {
+                let kept = self.keep_aside().map_err(cannot_save)?;
+                let notice = format!(
+                    "{} could not be read ({detail}); kept it as {kept} and started a new list",
+                    T::FILE
+                );
+                (Vec::new(), Some(notice))
+            }
+            Err(Unread::Refused(e)) => return Err(e),
+        };
+        if !self.unsaved.is_empty() {
+            for change in &self.unsaved {
+                change.apply(&mut entries);
+            }
+            let mut json = serde_json::to_vec_pretty(&entries).map_err(io::Error::other);
+            if let Ok(json) = &mut json {
+                json.push(b'\n');
+            }
+            let json = json.map_err(cannot_save)?;
+            if json.len() as u64 > MAX_LIST_BYTES {
+                return Err(Error::TooBig {
+                    file: path,
+                    bytes: json.len() as u64,
+                });
+            }
+            write_replacing(&path, &json).map_err(cannot_save)?;
+        }
+        Ok((entries, notice))
+    }
+
+    /// Rename the broken file (the file its link leads to, when it is one), whole, to a new
+    /// dated backup name beside it (never over another file); returns the backup's name.
+    fn keep_aside(&self) -> io::Result<String> {
+        let path = safe_write::through_links(&self.path())?;
+        let dir = safe_write::parent_dir(&path);
+        let stamp = utc::compact(utc::now());
+        for n in 1u32.. {
+            let mut name = format!("{}.broken-{stamp}", T::FILE);
+            if n > 1 {
+                name.push_str(&format!("-{n}"));
+            }
+            match safe_write::rename_new(&path, &dir.join(&name)) {
+                Ok(()) => return Ok(name),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::other("no free name for the backup"))
+    }
+}
+
+/// Take the lock of the lists in `dir`, waiting at most [`LOCK_WAIT`] for another program
+/// to let go of it. The lock file is made if missing; a link, a pipe or anything else than
+/// a plain file is refused without being opened through.
+fn lock(dir: &Path) -> Result<File, Error> {
+    let path = dir.join(LOCK_FILE);
+    let bad = |detail: String| Error::BadLock {
+        file: path.clone(),
+        detail,
+    };
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => bad("it is a symbolic link".into()),
+            Some(libc::ENXIO) => bad("it is a pipe".into()),
+            _ => Error::Save {
+                file: path.clone(),
+                source: e,
+            },
+        })?;
+    refuse_irregular(&file).map_err(|e| bad(e.to_string()))?;
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                thread::sleep(Duration::from_millis(20));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => return Err(Error::Locked { file: path }),
+            Err(std::fs::TryLockError::Error(source)) => {
+                return Err(Error::Save { file: path, source });
+            }
+        }
+    }
+}
