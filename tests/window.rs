@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use common::scratch;
 use dungeon_viewer::base::colour::Rgb;
 use dungeon_viewer::formats::png::{self as png_file, decode};
+use dungeon_viewer::generate::generate;
+use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
@@ -233,8 +235,13 @@ fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
 
     let picture = decode(&std::fs::read(&shot).unwrap(), &shot).unwrap();
     let pixels = &picture.pixels;
-    // The default map at 12 pixels a cell beside a 300-pixel panel.
-    assert_eq!((pixels.width(), pixels.height()), (64 * 12 + 300, 56 * 12));
+    // The default map at 12 pixels a cell beside a 300-pixel panel, above the status bar.
+    assert_eq!(pixels.width(), 64 * 12 + 300);
+    assert!(
+        (56 * 12..56 * 12 + 40).contains(&pixels.height()),
+        "{}",
+        pixels.height()
+    );
     assert_eq!(
         picture
             .text("recipe")
@@ -596,6 +603,32 @@ fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
 /// The window as it is on screen now, read from ImageMagick's `import`: its width and
 /// RGB pixels left of the panel.
 fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let map_width = w.saturating_sub(PANEL);
+    pixels
+        .chunks(w)
+        .flat_map(|row| row[..map_width].iter().copied())
+        .collect()
+}
+
+/// The panel as it is on screen now: its RGB pixels, above the status bar.
+fn panel_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .take(rows.saturating_sub(STATUS_BAR))
+        .flat_map(|row| row[w.saturating_sub(PANEL)..].iter().copied())
+        .collect()
+}
+
+/// The panel's width, and the status bar's height at most, in pixels.
+const PANEL: usize = 300;
+const STATUS_BAR: usize = 30;
+
+/// The window as it is on screen now, read from ImageMagick's `import`: its width and its
+/// RGB pixels, row by row.
+fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
     let out = Command::new("import")
         .args(["-window", window, "png:-"])
         .env("DISPLAY", &display.name)
@@ -613,11 +646,11 @@ fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
     let info = reader.next_frame(&mut buf).unwrap();
     let channels = info.color_type.samples();
     let (w, h) = (info.width as usize, info.height as usize);
-    let map_width = w.saturating_sub(300);
-    (0..h)
-        .flat_map(|y| (0..map_width).map(move |x| (y * w + x) * channels))
+    let pixels = (0..w * h)
+        .map(|i| i * channels)
         .map(|i| [buf[i], buf[i + 1], buf[i + 2]])
-        .collect()
+        .collect();
+    (w, pixels)
 }
 
 #[test]
@@ -634,6 +667,10 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     }
     let dir = scratch("replay");
     let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
+    // The replay's section open, to see its panel follow the replay to the end.
+    click(&display, &window, app.0.id(), Panel::WATCH);
+    // The pointer rests on the map, where it lights nothing up.
+    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
     wait_until_idle(app.0.id());
     let map = map_on_screen(&display, &window);
     xdotool(&display, &["key", "w"]);
@@ -650,6 +687,202 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     });
     wait_for("the replay to end on the map", || {
         map_on_screen(&display, &window) == map
+    });
+    // The mouse has not moved, yet the panel says the replay ended (it repaints while a
+    // replay plays, and once more when it ends): moving the mouse changes nothing in it.
+    wait_until_idle(app.0.id());
+    let ended = panel_on_screen(&display, &window);
+    xdotool(&display, &["mousemove", "--window", &window, "200", "200"]);
+    wait_until_idle(app.0.id());
+    assert!(
+        panel_on_screen(&display, &window) == ended,
+        "the panel showed a replay still under way until the mouse moved"
+    );
+}
+
+/// Places in the panel of the default window (1068×698: `--seed` only), from the panel's
+/// left edge, with every section closed but the one the place is in.
+struct Panel;
+
+impl Panel {
+    const SEED_BOX: (u32, u32) = (100, 10);
+    const SAVE_PNG: (u32, u32) = (37, 31);
+    const KEEP: (u32, u32) = (180, 31);
+    const WIDTH_BOX: (u32, u32) = (173, 290);
+    const FAVOURITES: (u32, u32) = (30, 395);
+    const WATCH: (u32, u32) = (30, 416);
+    const RECIPE: (u32, u32) = (30, 437);
+    /// In the open recipe section.
+    const PASTE_BOX: (u32, u32) = (120, 459);
+    /// In the open favourites section: the first thumbnail, the preset's name, Open.
+    const FIRST_FAVOURITE: (u32, u32) = (40, 470);
+    const PRESET_NAME: (u32, u32) = (90, 570);
+    const OPEN_BOX: (u32, u32) = (120, 591);
+}
+
+/// The window's width.
+fn window_width(display: &Display, window: &str) -> u32 {
+    let out = xdotool(display, &["getwindowgeometry", "--shell", window]);
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("WIDTH="))
+        .and_then(|w| w.trim().parse().ok())
+        .expect("the window's width")
+}
+
+/// The xdotool arguments that move the pointer to `place` in the panel of `window`.
+fn at(display: &Display, window: &str, (x, y): (u32, u32)) -> Vec<String> {
+    let left = window_width(display, window) - PANEL as u32;
+    [
+        "mousemove",
+        "--window",
+        window,
+        &(left + x).to_string(),
+        &y.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Click `place` in the panel, then wait until the window is idle (a section opened
+/// slides open over a few frames).
+fn click(display: &Display, window: &str, pid: u32, place: (u32, u32)) {
+    let mut args = at(display, window, place);
+    args.extend(["click", "1"].map(String::from));
+    xdotool(
+        display,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    wait_until_idle(pid);
+}
+
+/// Click (with `button`) the text field at `place` and at once, in the same breath, select
+/// what it holds, type `text` at xdotool's default speed and press Enter; then wait until
+/// the window is idle.
+fn type_into(
+    display: &Display,
+    window: &str,
+    pid: u32,
+    place: (u32, u32),
+    button: &str,
+    text: &str,
+) {
+    let mut args = at(display, window, place);
+    // `type` takes every word after it as text: Enter is a second call, at once.
+    args.extend(["click", button, "key", "ctrl+a", "type", text].map(String::from));
+    xdotool(
+        display,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    xdotool(display, &["key", "Return"]);
+    wait_until_idle(pid);
+}
+
+/// The names in a list file of the data directory (`favourites.json`, `presets.json`).
+fn listed(data: &Path, file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(data.join("dungeon-viewer").join(file)).unwrap_or_default();
+    let list: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    list.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e["name"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn typing_into_any_text_field_fires_no_shortcut() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("typing");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    // A favourite of seed 99: a digit that reached the shortcuts would open it.
+    let kept = Favourite::new(&generate(&"dv1 seed=99".parse().unwrap()).unwrap()).unwrap();
+    Favourites::open(&data.join("dungeon-viewer"))
+        .0
+        .add(kept)
+        .unwrap();
+    let (app, window) = open_window(
+        &display,
+        &data,
+        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
+    );
+    let pid = app.0.id();
+    let (w, d) = (&window, &display);
+    // Each text, typed right after the click that focuses its field, holds shortcut keys:
+    // digits open favourites, S saves, space makes a new seed, V the gallery, H hides the
+    // panel, G, D, M, P and O change the look.
+    type_into(d, w, pid, Panel::SEED_BOX, "1", "1234");
+    type_into(d, w, pid, Panel::WIDTH_BOX, "1", "100");
+    click(d, w, pid, Panel::RECIPE);
+    let pasted = "dv1 seed=98 rooms=30 room-size=60 shape=mixed connect=loops";
+    type_into(d, w, pid, Panel::PASTE_BOX, "1", pasted);
+    click(d, w, pid, Panel::RECIPE);
+    click(d, w, pid, Panel::FAVOURITES);
+    type_into(d, w, pid, Panel::PRESET_NAME, "1", "spd gmk 1");
+    type_into(d, w, pid, Panel::OPEN_BOX, "1", "nowhere/svhdgmpo1.png");
+    // A right-click opens the favourite's menu with its name's box ready for typing.
+    type_into(d, w, pid, Panel::FIRST_FAVOURITE, "3", "the spd gmk 2");
+
+    // No picture was saved, no favourite kept; the rename and the preset were taken on Enter.
+    assert!(saved(&shots).is_empty(), "saved: {:?}", saved(&shots));
+    assert_eq!(listed(&data, "favourites.json"), ["the spd gmk 2"]);
+    assert_eq!(listed(&data, "presets.json"), ["spd gmk 1"]);
+    // The map shown is the pasted one, in the look it started with: S saves exactly what
+    // `render` makes of it. Each typed value is one step of the history, in order.
+    let mut files = Vec::new();
+    let steps = [
+        pasted.to_string(),
+        "dv1 seed=1234 width=100".to_string(),
+        "dv1 seed=1234".to_string(),
+        "dv1 seed=5".to_string(),
+    ];
+    for (n, recipe) in steps.iter().enumerate() {
+        if n > 0 {
+            xdotool(d, &["key", "Left"]);
+        }
+        xdotool(d, &["key", "s"]);
+        let file = next_picture("a picture of the history", &shots, &mut files);
+        let expected: dungeon_viewer::model::recipe::Recipe = recipe.parse().unwrap();
+        let rendered = dir.join(format!("rendered-{n}.png"));
+        let out = Command::new(BIN)
+            .args(["render", "--recipe", &expected.to_string(), "-o"])
+            .arg(&rendered)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert_same_file(&file, &rendered);
+    }
+}
+
+#[test]
+fn at_1280_by_720_save_png_and_keep_are_in_sight() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("small-window");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let (app, window) = open_window(
+        &display,
+        &data,
+        &["--seed", "21", "--out-dir", shots.to_str().unwrap()],
+    );
+    xdotool(&display, &["windowsize", "--sync", &window, "1280", "720"]);
+    wait_until_idle(app.0.id());
+    click(&display, &window, app.0.id(), Panel::SAVE_PNG);
+    let file = next_picture("the picture Save PNG saves", &shots, &mut Vec::new());
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 21);
+    click(&display, &window, app.0.id(), Panel::KEEP);
+    wait_for("Keep to keep the layout", || {
+        listed(&data, "favourites.json") == ["seed 21"]
     });
 }
 

@@ -6,20 +6,167 @@
 
 use std::time::Duration;
 
-use super::view::Area;
+use egui_macroquad::egui;
+use macroquad::color::Color;
+use macroquad::input::{MouseButton, is_mouse_button_pressed, mouse_position};
+use macroquad::math::vec2;
+use macroquad::texture::{DrawTextureParams, Texture2D, draw_texture_ex};
+
+use super::action::Action;
+use super::screen::{texture_of, texture_style};
+use super::view::{Area, View};
 use super::worker::{Generated, Worker};
-use dungeon_viewer::draw::raster::Style;
+use dungeon_viewer::draw::raster::{Look, Style};
 use dungeon_viewer::formats::series::consecutive_seeds;
 use dungeon_viewer::model::recipe::Recipe;
 
+/// The gallery's labels and frame.
+const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
+
+/// The gallery: open or not, its tiles' makers once it first opened, and their textures.
+#[derive(Default)]
+pub struct Gallery {
+    pub open: bool,
+    tiles: Option<Tiles>,
+    textures: Vec<Option<(Recipe, Texture2D)>>,
+}
+
+impl Gallery {
+    /// A gallery, open or not.
+    pub fn new(open: bool) -> Self {
+        Self {
+            open,
+            ..Self::default()
+        }
+    }
+
+    /// Open or close it; closed, it stops making tiles.
+    pub fn toggle(&mut self) {
+        if self.open {
+            self.close();
+        } else {
+            self.open = true;
+        }
+    }
+
+    /// Close it and stop making tiles.
+    pub fn close(&mut self) {
+        self.open = false;
+        if let Some(tiles) = &mut self.tiles {
+            tiles.cancel();
+        }
+    }
+
+    /// The recipe of tile `n`, if it is there.
+    pub fn tile(&self, n: usize) -> Option<&Recipe> {
+        Some(&self.tiles.as_ref()?.tiles().get(n)?.recipe)
+    }
+
+    /// Whether tiles are still being made.
+    pub fn is_filling(&self) -> bool {
+        self.open && self.tiles.as_ref().is_some_and(Tiles::filling)
+    }
+
+    /// While open, ask for the tiles of `base` in `look` and make textures of those that
+    /// are done.
+    ///
+    /// # Errors
+    /// When its threads cannot start; the gallery closes then.
+    pub fn update(&mut self, base: &Recipe, area: Area, look: Look) -> Result<(), String> {
+        if !self.open {
+            return Ok(());
+        }
+        if self.tiles.is_none() {
+            let wake = || macroquad::miniquad::window::schedule_update();
+            match Tiles::start(wake) {
+                Ok(tiles) => self.tiles = Some(tiles),
+                Err(e) => {
+                    self.open = false;
+                    return Err(format!("cannot start the gallery: {e}"));
+                }
+            }
+        }
+        let Some(tiles) = &mut self.tiles else {
+            return Ok(());
+        };
+        let style = texture_style(base.width, base.height, slot(area, 0), look);
+        tiles.update(base, style);
+        self.textures.resize_with(tiles.tiles().len(), || None);
+        for (tile, texture) in tiles.tiles().iter().zip(&mut self.textures) {
+            let Some(made) = &tile.made else {
+                continue;
+            };
+            if texture.as_ref().is_none_or(|(r, _)| r != &tile.recipe) {
+                let old = texture.take().map(|(_, t)| t);
+                *texture = Some((tile.recipe.clone(), texture_of(&made.pixels, old)));
+            }
+        }
+        Ok(())
+    }
+
+    /// The gallery in place of the map: each tile under its seed, the one under the
+    /// pointer framed.
+    pub fn draw(&self, area: Area) {
+        macroquad::window::clear_background(super::draw::SURROUND);
+        let Some(tiles) = &self.tiles else {
+            return;
+        };
+        let (mx, my) = mouse_position();
+        let under = tile_at(area, mx, my);
+        for (i, tile) in tiles.tiles().iter().enumerate() {
+            let slot = slot(area, i);
+            let label = format!("seed {}", tile.recipe.seed);
+            macroquad::text::draw_text(&label, slot.x, slot.y - 5.0, 20.0, LABEL_COLOUR);
+            let shown = self.textures.get(i).and_then(Option::as_ref);
+            let Some((_, texture)) = shown.filter(|(r, _)| r == &tile.recipe) else {
+                let (x, y) = (slot.x + 8.0, slot.y + 24.0);
+                macroquad::text::draw_text("making…", x, y, 20.0, LABEL_COLOUR);
+                continue;
+            };
+            let (w, h) = (texture.width(), texture.height());
+            let view = View::fit(slot, w, h);
+            draw_texture_ex(
+                texture,
+                view.x,
+                view.y,
+                macroquad::color::WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(w * view.scale, h * view.scale)),
+                    ..Default::default()
+                },
+            );
+            if under == Some(i) {
+                macroquad::shapes::draw_rectangle_lines(
+                    view.x - 3.0,
+                    view.y - 3.0,
+                    w * view.scale + 6.0,
+                    h * view.scale + 6.0,
+                    3.0,
+                    LABEL_COLOUR,
+                );
+            }
+        }
+    }
+}
+
+/// A click on the gallery (not on the panel): the tile it picks.
+pub fn click(ctx: &egui::Context, area: Area) -> Option<Action> {
+    let over_panel = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
+    if over_panel || !is_mouse_button_pressed(MouseButton::Left) {
+        return None;
+    }
+    let (x, y) = mouse_position();
+    tile_at(area, x, y).map(Action::PickTile)
+}
+
 /// Tiles across and down.
-pub const SIDE: u32 = 3;
+const SIDE: u32 = 3;
 /// Screen pixels between tiles, and above each for its label.
 const GAP: f32 = 10.0;
-pub const LABEL: f32 = 20.0;
+const LABEL: f32 = 20.0;
 
 /// The tiles' makers and what they made.
-pub struct Tiles {
+struct Tiles {
     workers: Vec<Worker>,
     /// What the tiles were last asked for: the settings and the style.
     asked: Option<(Recipe, Style)>,
@@ -27,10 +174,10 @@ pub struct Tiles {
     tiles: Vec<Tile>,
 }
 
-pub struct Tile {
-    pub recipe: Recipe,
+struct Tile {
+    recipe: Recipe,
     waiting_for: Option<u64>,
-    pub made: Option<Generated>,
+    made: Option<Generated>,
 }
 
 impl Tiles {
@@ -38,7 +185,7 @@ impl Tiles {
     ///
     /// # Errors
     /// When a thread cannot be started.
-    pub fn start(wake: impl Fn() + Send + Clone + 'static) -> std::io::Result<Self> {
+    fn start(wake: impl Fn() + Send + Clone + 'static) -> std::io::Result<Self> {
         let workers = (0..SIDE * SIDE)
             .map(|_| Worker::start(wake.clone()))
             .collect::<std::io::Result<_>>()?;
@@ -51,7 +198,7 @@ impl Tiles {
 
     /// Ask for the tiles of `base` (its seed and the next ones) in `style`, unless they
     /// were asked for already; then take the tiles that are done.
-    pub fn update(&mut self, base: &Recipe, style: Style) {
+    fn update(&mut self, base: &Recipe, style: Style) {
         if self.asked.as_ref() != Some(&(base.clone(), style)) {
             self.asked = Some((base.clone(), style));
             // Near the largest seed, the tiles end with it.
@@ -82,17 +229,17 @@ impl Tiles {
     }
 
     /// The tiles, left to right then top to bottom.
-    pub fn tiles(&self) -> &[Tile] {
+    fn tiles(&self) -> &[Tile] {
         &self.tiles
     }
 
     /// Whether some tile is still being made.
-    pub fn filling(&self) -> bool {
+    fn filling(&self) -> bool {
         self.tiles.iter().any(|t| t.waiting_for.is_some())
     }
 
     /// Stop making tiles (the gallery closed).
-    pub fn cancel(&mut self) {
+    fn cancel(&mut self) {
         for worker in &mut self.workers {
             worker.cancel();
         }
@@ -102,7 +249,7 @@ impl Tiles {
 
 /// Where tile `i` goes in `area`: its square for the picture (below its label).
 #[must_use]
-pub fn slot(area: Area, i: usize) -> Area {
+fn slot(area: Area, i: usize) -> Area {
     let n = SIDE as f32;
     let w = (area.w - GAP * (n + 1.0)) / n;
     let h = (area.h - GAP * (n + 1.0)) / n - LABEL;
@@ -117,7 +264,7 @@ pub fn slot(area: Area, i: usize) -> Area {
 
 /// The tile under the screen point `(x, y)`, if any.
 #[must_use]
-pub fn tile_at(area: Area, x: f32, y: f32) -> Option<usize> {
+fn tile_at(area: Area, x: f32, y: f32) -> Option<usize> {
     (0..(SIDE * SIDE) as usize).find(|&i| {
         let s = slot(area, i);
         x >= s.x && x < s.x + s.w && y >= s.y - LABEL && y < s.y + s.h

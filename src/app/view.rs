@@ -2,7 +2,7 @@
 //! and finding the cell under the pointer. Plain arithmetic, no window code.
 
 /// A rectangle of the window, in screen pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Area {
     pub x: f32,
     pub y: f32,

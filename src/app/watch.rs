@@ -1,61 +1,35 @@
 //! Watching the generator work: replaying the shown map's generation step by step (rooms
 //! growing cell by cell, then each path), and sweeping one recipe key across its values at
-//! the fixed seed, looped. The state and its clock live here, the panel's controls for them
-//! too; the window draws what they ask for.
+//! the fixed seed, looped. The state and its clock live here; the panel's controls for them
+//! are in [`super::ui::watch`], and the window draws what they ask for.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui_macroquad::egui;
-
-use super::panel::Action;
+use super::action::WatchAction;
 use dungeon_viewer::generate::replay::Replay;
 use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::{self, Recipe};
+use dungeon_viewer::model::recipe::{self, KEYS, Recipe};
 use dungeon_viewer::model::sweep::Sweep;
 
-/// What the watch controls ask of the window.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum WatchAction {
-    /// Start replaying the shown map, or stop the replay under way (W).
-    Replay,
-    PlayPause,
-    /// One step on, paused.
-    Step,
-    Restart,
-    /// Straight to the end: the finished map.
-    Finish,
-    /// Play the sweep of this key, or stop the one playing.
-    Sweep(&'static str),
-    /// Make the sweep's current value the map's, and stop.
-    KeepSweep,
-}
-
 /// Steps a second a replay may go at.
-const SPEEDS: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
+pub const SPEEDS: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
 /// How long a replay takes by default, whatever the map's size.
 const REPLAY_SECONDS: f64 = 6.0;
 /// How long a sweep shows each value, once its map is shown.
 const SWEEP_VALUE: Duration = Duration::from_millis(700);
 /// The keys the panel offers to sweep: those that shape a map without resizing it.
-pub const SWEEP_KEYS: [&str; 8] = [
-    "stickiness",
-    "randomness",
-    "stretch",
-    "loops",
-    "bends",
-    "shape",
-    "corridor",
-    "connect",
-];
+pub fn sweep_keys() -> impl Iterator<Item = &'static str> {
+    KEYS.iter().filter(|k| k.sweepable).map(|k| k.name)
+}
 
 /// A replay under way.
 #[derive(Debug)]
 pub struct Replaying {
-    dungeon: Arc<Dungeon>,
+    pub dungeon: Arc<Dungeon>,
     /// Steps shown, with the fraction of the next one under way.
-    at: f64,
-    paused: bool,
+    pub at: f64,
+    pub paused: bool,
     /// The steps last drawn.
     drawn: Option<usize>,
 }
@@ -65,9 +39,9 @@ pub struct Replaying {
 pub struct Sweeping {
     /// The session's recipe the sweep started from.
     base: Recipe,
-    recipes: Vec<Recipe>,
-    key: &'static str,
-    index: usize,
+    pub recipes: Vec<Recipe>,
+    pub key: &'static str,
+    pub index: usize,
     /// When the current value's map was first shown.
     shown_since: Option<Instant>,
 }
@@ -78,8 +52,8 @@ pub struct Watch {
     pub replay: Option<Replaying>,
     pub sweep: Option<Sweeping>,
     /// Replay speed in steps a second; `None` until a replay picks one from its length.
-    speed: Option<f64>,
-    sweep_key: &'static str,
+    pub speed: Option<f64>,
+    pub sweep_key: &'static str,
     last_tick: Option<Instant>,
 }
 
@@ -89,7 +63,7 @@ impl Default for Watch {
             replay: None,
             sweep: None,
             speed: None,
-            sweep_key: SWEEP_KEYS[0],
+            sweep_key: sweep_keys().next().unwrap_or("stickiness"),
             last_tick: None,
         }
     }
@@ -149,7 +123,6 @@ impl Watch {
                     r.drawn = None;
                 }
             }
-            WatchAction::Finish => self.replay = None,
             WatchAction::Sweep(key) => {
                 let playing = self.sweep.as_ref().is_some_and(|s| s.key == key);
                 self.sweep = None;
@@ -230,119 +203,6 @@ impl Watch {
         }
         replay.drawn = Some(step);
         Some(Some(whole.at(step)))
-    }
-}
-
-/// The panel's "Watch it grow" section: replay controls and the sweep.
-pub fn panel(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
-    let mut act = |a| actions.push(Action::Watch(a));
-    ui.strong("Watch it grow");
-    match &watch.replay {
-        None => {
-            if ui
-                .button("▶ Replay generation")
-                .on_hover_text(
-                    "Replay how this map was made: rooms grow cell by cell in the order \
-                     they were placed, then each path is drawn (W).",
-                )
-                .clicked()
-            {
-                act(WatchAction::Replay);
-            }
-        }
-        Some(replay) => {
-            ui.horizontal(|ui| {
-                let play = if replay.paused {
-                    "▶ Play"
-                } else {
-                    "⏸ Pause"
-                };
-                if ui.button(play).clicked() {
-                    act(WatchAction::PlayPause);
-                }
-                if ui
-                    .button("Step")
-                    .on_hover_text("One cell on, paused.")
-                    .clicked()
-                {
-                    act(WatchAction::Step);
-                }
-                if ui.button("⟲ Restart").clicked() {
-                    act(WatchAction::Restart);
-                }
-                if ui
-                    .button("⏭ End")
-                    .on_hover_text("Straight to the finished map (W stops too).")
-                    .clicked()
-                {
-                    act(WatchAction::Finish);
-                }
-            });
-            let whole = Replay::new(&replay.dungeon);
-            let step = (replay.at.floor() as usize).min(whole.len());
-            let stage = if step < whole.room_steps() {
-                "rooms growing"
-            } else {
-                "paths"
-            };
-            ui.weak(format!("step {step} of {}: {stage}", whole.len()));
-        }
-    }
-    if let Some(speed) = &mut watch.speed {
-        ui.add(
-            egui::Slider::new(speed, SPEEDS)
-                .logarithmic(true)
-                .fixed_decimals(0)
-                .text("steps a second"),
-        )
-        .on_hover_text("How fast the replay goes: one step is one cell of a room or a path.");
-    }
-    ui.horizontal(|ui| {
-        let mut key = watch.sweep_key;
-        egui::ComboBox::from_id_salt("sweep key")
-            .selected_text(key)
-            .show_ui(ui, |ui| {
-                for name in SWEEP_KEYS {
-                    ui.selectable_value(&mut key, name, name);
-                }
-            });
-        watch.sweep_key = key;
-        let playing = watch.sweep.as_ref().is_some_and(|s| s.key == key);
-        let label = if playing {
-            "■ Stop sweep"
-        } else {
-            "▶ Sweep"
-        };
-        if ui
-            .button(label)
-            .on_hover_text(
-                "Play this setting from its least to its most at this seed, over and over, \
-                 to see how it shapes the map.",
-            )
-            .clicked()
-        {
-            act(WatchAction::Sweep(key));
-        }
-    });
-    if let Some(sweep) = &watch.sweep {
-        let current = &sweep.recipes[sweep.index];
-        let value = recipe::key(sweep.key).map(|k| k.format(k.get(current)));
-        ui.horizontal(|ui| {
-            ui.label(format!(
-                "{} = {} ({} of {})",
-                sweep.key,
-                value.unwrap_or_default(),
-                sweep.index + 1,
-                sweep.recipes.len()
-            ));
-            if ui
-                .button("Keep this")
-                .on_hover_text("Stop here and make this the map's setting.")
-                .clicked()
-            {
-                act(WatchAction::KeepSweep);
-            }
-        });
     }
 }
 

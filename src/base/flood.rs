@@ -1,4 +1,5 @@
-//! The breadth-first flood of the seeds (`003`, `000`), as one generic function.
+//! The breadth-first flood of the original design, as one generic function: distances,
+//! the farthest cell, connectivity and paths between rooms all come from it.
 //!
 //! A flood starts from one or more cells and reaches outward one step at a time (left, right,
 //! up, down), visiting only cells its `select` predicate accepts. Each reached cell gets a
@@ -6,7 +7,7 @@
 //! remembers that cell in `came_from`, so a path back to a start can be rebuilt. A `goal`
 //! predicate stops the flood at the first cell that satisfies it.
 //!
-//! `randomness` is the seeds' knob: with that probability an expanded cell's neighbours are
+//! `randomness` is the original design's knob: with that probability an expanded cell's neighbours are
 //! visited in shuffled order, otherwise in the order left, right, up, down. The order decides
 //! which of several equally short paths `came_from` records, never how far a cell is.
 //!
@@ -227,7 +228,7 @@ impl<X> Visits<X> {
     }
 }
 
-/// Every order of the four directions; the first is the seeds' order.
+/// Every order of the four directions; the first is the original's order.
 const ORDERS: [[Dir; 4]; 24] = all_orders();
 
 const fn all_orders() -> [[Dir; 4]; 24] {
@@ -397,7 +398,7 @@ impl<V> Flood<V> {
 }
 
 /// The lean flood, for callers that keep their own record of what it reached: from
-/// `starts` (all reached), breadth first, neighbours in the seeds' order (left, right, up,
+/// `starts` (all reached), breadth first, neighbours in the original's order (left, right, up,
 /// down). `enter(from, to)` is asked about each neighbour `to` of a reached cell `from`
 /// and answers whether the flood reaches `to`; it must remember its yes, answering no
 /// when asked again, as a mark on the caller's grid does. So it reaches the cells

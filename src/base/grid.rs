@@ -1,7 +1,7 @@
 //! A rectangular grid of cells: [`Pos`] for a cell's place, [`Grid`] for a value per cell.
 //!
 //! x runs to the right and y down, with the origin at the top-left, as on screen and in
-//! every file we write. Neighbours come in the seeds' order: left, right, up, down.
+//! every file we write. Neighbours come in the original's order: left, right, up, down.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -51,7 +51,7 @@ impl fmt::Display for Pos {
     }
 }
 
-/// The four directions in the seeds' order.
+/// The four directions in the original's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
     Left,
@@ -61,7 +61,7 @@ pub enum Dir {
 }
 
 impl Dir {
-    /// All four, in the seeds' order: left, right, up, down.
+    /// All four, in the original's order: left, right, up, down.
     pub const ALL: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
 
     /// The step as (dx, dy) in wrapping arithmetic: minus one is `u32::MAX`.
@@ -277,7 +277,7 @@ impl<T> Grid<T> {
         step_within(self.width, self.height, p, d)
     }
 
-    /// The neighbours of `p` on the grid, in the seeds' order: left, right, up, down.
+    /// The neighbours of `p` on the grid, in the original's order: left, right, up, down.
     pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + use<T> {
         let (w, h) = (self.width, self.height);
         Dir::ALL

@@ -6,6 +6,7 @@ pub mod colour;
 pub mod flood;
 pub mod grid;
 pub mod parallel;
+pub mod runs;
 pub mod streams;
 pub mod text;
 pub mod tile;

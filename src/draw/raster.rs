@@ -1,5 +1,5 @@
 //! One rasterizer for the window and for files: a dungeon and a style become RGBA pixels,
-//! top row first, in the original look (seed `001`): a gray33 background, darkblue grid
+//! top row first, in the original look (the first pygame view): a gray33 background, darkblue grid
 //! lines, every room cell in its room's colour, every path cell outside rooms black.
 //!
 //! The pixel layout is a contract other tools rely on: at cell size `N` the image is exactly
@@ -160,19 +160,34 @@ impl<'a> Raster<'a> {
     ///
     /// # Errors
     /// The first error of `band`.
-    pub fn for_each_band<E>(
+    pub fn for_each_band<E>(&self, band: impl FnMut(&[[u8; 4]]) -> Result<(), E>) -> Result<(), E> {
+        self.for_each_band_of(0..self.dungeon.height(), band)
+    }
+
+    /// [`Raster::for_each_band`] for the rows of cells `rows` only, in their order.
+    ///
+    /// # Errors
+    /// The first error of `band`.
+    pub fn for_each_band_of<E>(
         &self,
+        rows: impl IntoIterator<Item = u32>,
         mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
     ) -> Result<(), E> {
         let painter = Painter::new(self.dungeon, &self.style);
         let row = self.width as usize;
         let (mut first, mut inner) = (vec![[0; 4]; row], vec![[0; 4]; row]);
         let mut pixels = vec![[0; 4]; row * self.style.cell_size as usize];
-        for y in 0..self.dungeon.height() {
+        for y in rows {
             painter.paint_row(y, &mut pixels, &mut first, &mut inner);
             band(&pixels)?;
         }
         Ok(())
+    }
+
+    /// The number of rows of cells, each a band.
+    #[must_use]
+    pub fn bands(&self) -> u32 {
+        self.dungeon.height()
     }
 }
 

@@ -15,6 +15,7 @@ use std::fmt::Write;
 use super::Error;
 use crate::base::colour::Rgb;
 use crate::base::grid::Pos;
+use crate::base::runs::runs;
 use crate::base::text::join_or;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
 use crate::model::dungeon::Dungeon;
@@ -84,7 +85,7 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
     if walls.is_none() && !lines.is_empty() {
         shape(&mut svg, grid, &lines);
     }
-    let cells = runs(dungeon, &look, n);
+    let cells = shapes_by_colour(dungeon, &look, n);
     for (colour, d) in &cells {
         if *colour != ground && Some(*colour) != walls {
             shape(&mut svg, *colour, d);
@@ -104,28 +105,23 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
 
 /// The cells of `dungeon` in `look` as path data, one entry per colour in the order the
 /// colours first appear, each made of horizontal runs of cells `n` units wide.
-fn runs(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)> {
-    let mut runs: Vec<(Rgb, String)> = Vec::new();
+fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)> {
+    let mut shapes: Vec<(Rgb, String)> = Vec::new();
     for y in 0..dungeon.height() {
-        let mut x = 0;
-        while x < dungeon.width() {
-            let colour = raster::cell_colour(dungeon, look, Pos::new(x, y));
-            let length = (x..dungeon.width())
-                .take_while(|&x| raster::cell_colour(dungeon, look, Pos::new(x, y)) == colour)
-                .count() as u32;
-            let at = match runs.iter().position(|(c, _)| *c == colour) {
+        let row = |x| raster::cell_colour(dungeon, look, Pos::new(x, y));
+        for (colour, run) in runs(0..dungeon.width(), row) {
+            let at = match shapes.iter().position(|(c, _)| *c == colour) {
                 Some(at) => at,
                 None => {
-                    runs.push((colour, String::new()));
-                    runs.len() - 1
+                    shapes.push((colour, String::new()));
+                    shapes.len() - 1
                 }
             };
-            let (left, top, across) = (x * n, y * n, length * n);
-            let _ = write!(runs[at].1, "M{left} {top}h{across}v{n}h-{across}z");
-            x += length;
+            let (left, top, across) = (run.start * n, y * n, run.len() as u32 * n);
+            let _ = write!(shapes[at].1, "M{left} {top}h{across}v{n}h-{across}z");
         }
     }
-    runs
+    shapes
 }
 
 /// Append a `<path>` filled with `colour`.

@@ -1,5 +1,5 @@
 //! What a game master or a game needs beyond rooms and paths: doors, where the adventurer
-//! starts, and the goal farthest from the start (`003`: place the adventurer as far as
+//! starts, and the goal farthest from the start (the original design placed the adventurer as far as
 //! possible from a target, by walking distance).
 //!
 //! All of it is read off a finished dungeon: doors from the paths, the start from its own

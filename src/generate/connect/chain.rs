@@ -1,4 +1,4 @@
-//! The `chain` connection style, the original's (`001`): each room joined to the next one
+//! The `chain` connection style, the original's: each room joined to the next one
 //! made. Paths may cross the whole map, and on big maps they run side by side.
 
 /// `(0, 1), (1, 2), …` for `rooms` rooms.

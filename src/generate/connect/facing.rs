@@ -1,5 +1,5 @@
 //! Which rooms face each other, and how far apart: one breadth-first flood from every room
-//! at once (`003`'s flood with many starts) labels each free cell with its nearest room;
+//! at once (the breadth-first flood, with many starts) labels each free cell with its nearest room;
 //! wherever two labels meet, those two rooms face each other across free ground (or touch),
 //! and the steps from one to the other through that spot bound their distance.
 //!

@@ -1,4 +1,4 @@
-//! The `half-rect` corridor style, thrig's "box trick" (`004`): from the free cell beside
+//! The `half-rect` corridor style, thrig's "box trick": from the free cell beside
 //! one room to the free cell beside the other, draw half of the rectangle the two cells
 //! span, an L that goes across first or up and down first by a coin flip. Where the L runs
 //! into a room, the other half is tried; where both are blocked, the caller falls back to

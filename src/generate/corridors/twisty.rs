@@ -1,4 +1,4 @@
-//! The `twisty` corridor style, thrig's twistier passages (`004`): the box trick repeated
+//! The `twisty` corridor style, thrig's twistier passages: the box trick repeated
 //! on parts of the run, which makes a staircase from the free cell beside one room to the
 //! free cell beside the other, with up to `bends` bends. Every step still goes towards the
 //! end, so the corridor is as short as an L. Where a staircase runs into a room, a few

@@ -14,7 +14,7 @@
 //! path found inside is the shortest anywhere, and otherwise the margin doubles.
 //!
 //! The path is then walked back from room B, choosing among the cells one step nearer to
-//! room A in the order the randomness knob gives (as the seeds' flood does): always the same
+//! room A in the order the randomness knob gives (as the original's flood does): always the same
 //! order gives straight, well-ordered paths, shuffled orders wiggly ones.
 
 use rand::Rng;
@@ -24,7 +24,7 @@ use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::base::tile::Tile;
 
 /// How a path the flood found is walked back from its end: among the cells one step
-/// nearer the start, in the order the seeds' randomness gives (0 straight and tidy, 1
+/// nearer the start, in the order the original's randomness gives (0 straight and tidy, 1
 /// wiggly), or keeping the direction of the step before whenever it can, for corridors
 /// that run straight and turn only where they must.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,11 +1,11 @@
-//! Cave rooms grown by accretion, with the seed's "stickiness" (`002`).
+//! Cave rooms grown by accretion, with the original design's "stickiness".
 //!
 //! A room starts as one cell and adds one free neighbouring cell at a time. With chance
 //! `stickiness` it grows from the cell it added last, when that cell still has a free
 //! neighbour; otherwise it picks a random earlier cell that still has one (forgetting the
 //! ones that have none). Stickiness 0 gives compact blobs, 1 long winding caverns.
 //!
-//! Stretch (`002`'s weighted growth directions) weighs the free neighbours a cell may grow
+//! Stretch (the original design's weighted growth directions) weighs the free neighbours a cell may grow
 //! into: steps left and right by `e^(2·stretch)`, up and down by `e^(−2·stretch)`, so
 //! positive stretch grows wide rooms and negative tall ones. At 0 every free neighbour is equally
 //! likely, drawn exactly as before stretch existed.

@@ -1,4 +1,4 @@
-//! Rectangular rooms (`000`'s story work, `002`'s idea 3): a whole axis-aligned rectangle of
+//! Rectangular rooms (an idea of the original design's notes): a whole axis-aligned rectangle of
 //! at most the room size, its proportions drawn between 1:3 and 3:1, with the starting cell
 //! somewhere inside it. Where other rooms or the map's edge are in the way, sides are cut
 //! back until the rectangle holds only free cells: it is placed smaller, still whole.

@@ -1,0 +1,247 @@
+//! The frame loop, in phases: input (the map the worker made, the panel, keys, mouse,
+//! dropped files) → actions (carried out in [`super::commands`]) → update (sweeps,
+//! gallery, the map to ask for, replays, fitting, saves and keeps waiting for their map) →
+//! schedule (another frame only when something moves) → draw.
+
+use std::time::{Duration, Instant};
+
+use egui_macroquad::egui;
+use macroquad::window::next_frame;
+
+use super::action::Action;
+use super::alarm::Alarm;
+use super::draw;
+use super::gallery::{self, Gallery};
+use super::keys::{self, Typing};
+use super::pointer::Pointer;
+use super::screen::Screen;
+use super::session::Session;
+use super::state::App;
+use super::status::Status;
+use super::store::Store;
+use super::ui::{Facts, Panel};
+use super::view::Area;
+use super::watch::Watch;
+use super::worker::Worker;
+
+/// While a map is being generated, the window draws a frame (with its progress) at least
+/// this often, waiting for the map in between. It must: a wake from another thread reaches
+/// a window blocked on its event loop only with the next input event (miniquad reads
+/// such requests after an X event).
+const GENERATING_FRAME: Duration = Duration::from_millis(50);
+/// How long frames keep coming after the last input. miniquad 0.4.11's blocking event
+/// loop, after reading the events that arrived during a frame, waits for one more before it
+/// draws: a key pressed and released while a frame is drawn would wait for the next mouse
+/// move. Staying awake a moment after input draws such keys; the idle window still sleeps.
+const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
+/// Frames drawn before `--screenshot` saves the window.
+const SCREENSHOT_FRAMES: u32 = 3;
+
+/// Run the window until the user quits.
+pub async fn main_loop(start: crate::Start) -> Result<(), String> {
+    let wake = || macroquad::miniquad::window::schedule_update();
+    let worker =
+        Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
+    // Without the alarm thread, egui's delayed repaints wait for the next input event.
+    if let Ok(ring) = Alarm::start(wake) {
+        egui_macroquad::cfg(|ctx| {
+            ctx.set_request_repaint_callback(move |info| {
+                if info.delay.is_zero() {
+                    macroquad::miniquad::window::schedule_update();
+                } else {
+                    ring.ring_after(info.delay);
+                }
+            });
+        });
+    }
+    // egui-macroquad divides wheel steps by 90, as if they came in the 120ths of a notch
+    // some systems report; X11 reports whole notches, so a notch scrolled the panel by
+    // half a point and the panel seemed not to scroll at all.
+    #[cfg(target_os = "linux")]
+    egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
+    let mut app = App {
+        session: Session::new(start.recipe.clone()),
+        screen: Screen::new(worker),
+        look: start.look,
+        grid: true,
+        panel: Panel::new(),
+        watch: Watch::default(),
+        store: Store::open(wake),
+        gallery: Gallery::new(start.gallery),
+        status: Status::default(),
+        pointer: Pointer::default(),
+        hover: None,
+        out_dir: start.out_dir.clone(),
+        save_pending: None,
+        keep_pending: false,
+    };
+    let mut frames = 0;
+    let mut last_input = Instant::now();
+    loop {
+        // Input.
+        let patience = if app.screen.is_generating() {
+            GENERATING_FRAME
+        } else {
+            Duration::ZERO
+        };
+        app.screen.take_new_map(patience, &mut app.watch);
+        for (message, problem) in app.store.poll() {
+            app.status.set(message, problem);
+        }
+        let mut typing = Typing::default();
+        egui_macroquad::cfg(|ctx| typing = Typing::begin(ctx));
+        let mut actions = Vec::new();
+        let mut area = Area::default();
+        let facts_hover = app.hover.and_then(|p| app.screen.describe(p));
+        egui_macroquad::ui(|ctx| {
+            let finished = app
+                .screen
+                .shown
+                .as_ref()
+                .filter(|_| !app.screen.is_filling());
+            let progress = app.screen.progress();
+            let facts = Facts {
+                stats: finished.filter(|_| progress.is_none()).map(|s| &s.stats),
+                took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
+                timings: finished.map(|s| s.map.dungeon.timings()),
+                progress,
+                error: app.screen.error.as_deref(),
+                grid: app.grid,
+                look: app.look,
+                grid_fits: app.grid_fits(),
+                hover: facts_hover.clone(),
+            };
+            actions.extend(app.panel.show(
+                ctx,
+                &mut app.session,
+                &mut app.watch,
+                &app.store,
+                &mut app.status,
+                &facts,
+            ));
+            // What the panels leave, known only while egui makes the frame.
+            area = map_area(ctx);
+        });
+        egui_macroquad::cfg(|ctx| {
+            if ctx.input(|i| !i.events.is_empty()) {
+                last_input = Instant::now();
+            }
+            actions.extend(keys::shortcuts(ctx, typing.is_typing(ctx)));
+            // Files dropped on the window open as layouts.
+            actions.extend(
+                macroquad::input::get_dropped_files()
+                    .into_iter()
+                    .filter_map(|file| file.path)
+                    .map(|path| Action::Keep(super::action::KeepAction::Open(path))),
+            );
+            if app.gallery.open {
+                actions.extend(gallery::click(ctx, area));
+                return;
+            }
+            let picture = app.screen.picture_size();
+            let fitted = app.screen.fitted_view();
+            let (view, hover, mouse) = app.pointer.handle(ctx, app.screen.view, fitted, picture);
+            app.screen.view = view;
+            app.hover = hover.and_then(|pixel| app.screen.cell_at(pixel));
+            actions.extend(mouse);
+        });
+        // Keep drawing a moment after any input: characters and egui's reactions trail the
+        // event that woke this frame, and miniquad's blocking loop draws input that arrives
+        // during a frame only once a further event comes. Idle frames schedule nothing.
+        let awake = last_input.elapsed() < AWAKE_AFTER_INPUT;
+        let mut again = awake || !actions.is_empty() || keys::keys_held() || app.pointer.is_down();
+
+        // Actions.
+        for action in actions {
+            if app.carry_out(action, area) {
+                return Ok(());
+            }
+        }
+
+        // Update.
+        again |= app.update(area);
+
+        // Schedule: another frame only while something moves.
+        again |= app.screen.is_generating()
+            || app.watch.is_playing()
+            || app.gallery.is_filling()
+            || app.store.is_busy();
+        if again {
+            macroquad::miniquad::window::schedule_update();
+        }
+
+        // Draw.
+        if app.gallery.open {
+            app.gallery.draw(area);
+        } else {
+            draw::map(&app.screen, area, app.grid, &app.look);
+        }
+        egui_macroquad::draw();
+        frames += 1;
+        if let Some(file) = &start.screenshot {
+            let settled = !app.screen.is_generating()
+                && app.screen.shown.is_some()
+                && !app.gallery.is_filling()
+                && !app.store.is_busy();
+            if frames >= SCREENSHOT_FRAMES && settled {
+                return draw::save_window(file, &app.session.recipe, app.map_place());
+            }
+            macroquad::miniquad::window::schedule_update();
+        }
+        next_frame().await;
+    }
+}
+
+/// The part of the window the panels leave to the map, in screen pixels.
+fn map_area(ctx: &egui::Context) -> Area {
+    let rect = ctx.available_rect();
+    let k = ctx.pixels_per_point();
+    Area {
+        x: rect.min.x * k,
+        y: rect.min.y * k,
+        w: (rect.width() * k).max(1.0),
+        h: (rect.height() * k).max(1.0),
+    }
+}
+
+impl App {
+    /// Move everything on that moves by itself; returns whether the panel drawn this frame
+    /// is out of date (a replay ended, a save was done), so another frame must come.
+    fn update(&mut self, area: Area) -> bool {
+        self.watch.follow(&self.session.recipe);
+        let wanted = self.watch.recipe(&self.session.recipe).clone();
+        if let Err(e) = self.gallery.update(&wanted, area, self.look) {
+            self.status.problem(e);
+        }
+        self.screen
+            .regenerate_if_changed(&wanted, area, self.look, &mut self.watch);
+        self.screen
+            .fill_in(&wanted, area, self.look, &mut self.watch);
+        let played = self.screen.play(&mut self.watch, &wanted);
+        self.screen.refit_if_needed(area);
+        let saved = self.save_when_ready();
+        let kept = self.keep_when_ready();
+        if !self.pointer.is_down() {
+            self.session.commit();
+        }
+        played || saved || kept
+    }
+
+    /// Whether cells on screen are big enough for grid lines (or there is no map yet).
+    fn grid_fits(&self) -> bool {
+        self.screen
+            .screen_cell()
+            .is_none_or(|cell| cell >= draw::GRID_FROM as f32)
+    }
+
+    /// Where the map is drawn, for `--screenshot`: `x=… y=… scale=… cell=…`.
+    fn map_place(&self) -> String {
+        self.screen.shown.as_ref().map_or(String::new(), |s| {
+            let view = self.screen.view;
+            format!(
+                "x={} y={} scale={} cell={}",
+                view.x, view.y, view.scale, s.map.style.cell_size
+            )
+        })
+    }
+}

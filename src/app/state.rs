@@ -1,0 +1,46 @@
+//! Everything the window keeps between frames, in one struct: the recipe and its history,
+//! the map on screen, the look, the panel, replays and sweeps, the kept lists, the gallery
+//! and what the window says. The frame loop ([`super::frame`]) moves it on; the actions
+//! ([`super::commands`]) change it.
+
+use std::path::PathBuf;
+
+use super::gallery::Gallery;
+use super::pointer::Pointer;
+use super::screen::Screen;
+use super::session::Session;
+use super::status::Status;
+use super::store::Store;
+use super::ui::Panel;
+use super::watch::Watch;
+use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::draw::raster::Look;
+use dungeon_viewer::formats::Format;
+
+/// Everything the window keeps between frames.
+pub struct App {
+    pub session: Session,
+    pub screen: Screen,
+    pub look: Look,
+    pub grid: bool,
+    pub panel: Panel,
+    pub watch: Watch,
+    pub store: Store,
+    pub gallery: Gallery,
+    pub status: Status,
+    pub pointer: Pointer,
+    pub hover: Option<Pos>,
+    /// Where pictures and exports go.
+    pub out_dir: PathBuf,
+    /// A save asked for and not yet done: done once the map of the current recipe is made.
+    pub save_pending: Option<Pending>,
+    /// A keep asked for and not yet done, likewise.
+    pub keep_pending: bool,
+}
+
+/// A save asked for: its format, and the cell size a question settled on, if one did.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending {
+    pub format: Format,
+    pub confirmed: Option<u32>,
+}

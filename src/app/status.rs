@@ -1,0 +1,82 @@
+//! What the window says: the last message (a file saved, a favourite kept, what went
+//! wrong), shown in a status bar of its own at the bottom of the window so that no control
+//! ever moves when a message comes or goes. A message goes after a few seconds; a problem
+//! stays longer.
+
+use std::time::{Duration, Instant};
+
+/// How long a message shows.
+const SHOWN: Duration = Duration::from_secs(6);
+/// How long a problem shows.
+const PROBLEM_SHOWN: Duration = Duration::from_secs(15);
+
+/// The messages of the window.
+#[derive(Debug, Default)]
+pub struct Status {
+    message: Option<Message>,
+}
+
+#[derive(Debug)]
+struct Message {
+    text: String,
+    problem: bool,
+    since: Instant,
+}
+
+impl Status {
+    /// Say `text`.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.set(text.into(), false);
+    }
+
+    /// Say `text`, which is a problem.
+    pub fn problem(&mut self, text: impl Into<String>) {
+        self.set(text.into(), true);
+    }
+
+    /// Say `text`, a problem or not.
+    pub fn set(&mut self, text: String, problem: bool) {
+        self.message = Some(Message {
+            text,
+            problem,
+            since: Instant::now(),
+        });
+    }
+
+    /// The message to show now, whether it is a problem, and how long it has left; `None`
+    /// once it is gone.
+    pub fn current(&self, now: Instant) -> Option<(&str, bool, Duration)> {
+        let m = self.message.as_ref()?;
+        let shown = if m.problem { PROBLEM_SHOWN } else { SHOWN };
+        let left = shown.checked_sub(now.duration_since(m.since))?;
+        Some((&m.text, m.problem, left))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_shows_then_goes_and_a_problem_stays_longer() {
+        let mut status = Status::default();
+        assert!(status.current(Instant::now()).is_none());
+        status.say("Saved");
+        let start = Instant::now();
+        assert_eq!(status.current(start).map(|m| m.0), Some("Saved"));
+        let late = status.current(start + SHOWN - Duration::from_millis(500));
+        assert!(late.is_some_and(|(_, _, left)| left <= Duration::from_millis(500)));
+        assert!(
+            status
+                .current(start + SHOWN + Duration::from_millis(10))
+                .is_none()
+        );
+        status.problem("Not saved");
+        let start = Instant::now();
+        assert!(
+            status
+                .current(start + SHOWN + Duration::from_secs(1))
+                .is_some()
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! The panel's favourites and presets section: the strip of kept layouts (a click or the
+//! keys 1 to 9 open one; a right-click offers a box to rename it, Delete and Export), the presets (apply
+//! one, save the settings as one's own) and the Open field that takes a saved PNG or a text
+//! file with a recipe. The lists themselves are kept by [`crate::app::store`].
+//!
+//! The strip keeps its height whether or not there are favourites, and draws only the
+//! thumbnails in sight, each decoded once and kept among the last few dozen shown, so a
+//! list of thousands costs what a screenful does.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use egui_macroquad::egui::{self, Vec2, vec2};
+
+use crate::app::action::{Action, KeepAction};
+use crate::app::status::Status;
+use crate::app::store::Store;
+use dungeon_viewer::formats::Format;
+use dungeon_viewer::model::recipe::Recipe;
+use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
+use dungeon_viewer::store::presets::Preset;
+
+/// Thumbnails kept as textures at most: a few screenfuls of the strip.
+const THUMBNAILS_KEPT: usize = 64;
+/// Points between the strip's entries.
+const GAP: f32 = 6.0;
+/// The strip's height: a thumbnail and its name.
+const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 24.0;
+
+/// The section's own state.
+#[derive(Default)]
+pub struct FavouritesPanel {
+    /// Each favourite's thumbnail (none when its picture cannot be read), by id, with the
+    /// frame it was last shown in.
+    thumbnails: HashMap<String, (Option<egui::TextureHandle>, u64)>,
+    frame: u64,
+    /// The favourite whose menu is open, the name typed into the menu's box, and `true`
+    /// until the box has taken the keyboard.
+    renaming: Option<(String, String, bool)>,
+    preset_name: String,
+    open_path: String,
+}
+
+impl FavouritesPanel {
+    /// The section: the strip, renaming, presets and Open.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        store: &Store,
+        recipe: &Recipe,
+        status: &mut Status,
+        actions: &mut Vec<Action>,
+    ) {
+        self.frame += 1;
+        let mut act = |a| actions.push(Action::Keep(a));
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(store.deleted.is_some(), egui::Button::new("Undo delete"))
+                .on_hover_text("Put back the favourite deleted last.")
+                .clicked()
+            {
+                act(KeepAction::Undelete);
+            }
+            let where_ = match &store.dir {
+                Some(dir) => format!("Kept for good in {}.", dir.display()),
+                None => "There is no data directory: nothing can be kept.".into(),
+            };
+            let saving = if store.is_busy() {
+                "saving…"
+            } else if store.has_unsaved() {
+                "not saved yet"
+            } else {
+                ""
+            };
+            ui.weak(format!("{} kept {saving}", store.favourites().len()))
+                .on_hover_text(where_);
+        });
+        self.strip(ui, store.favourites(), &mut act);
+        self.presets(ui, store, recipe, status, actions);
+        self.open_row(ui, actions);
+    }
+
+    /// The strip of favourites, always [`STRIP_HEIGHT`] high; only the entries in sight are
+    /// drawn.
+    fn strip(
+        &mut self,
+        ui: &mut egui::Ui,
+        favourites: &[Favourite],
+        act: &mut impl FnMut(KeepAction),
+    ) {
+        if favourites.is_empty() {
+            let size = vec2(ui.available_width().min(super::WIDTH - 40.0), STRIP_HEIGHT);
+            ui.add_sized(
+                size,
+                egui::Label::new(
+                    egui::RichText::new("None yet: press K or ★ Keep on a layout you like.").weak(),
+                )
+                .wrap(),
+            );
+            return;
+        }
+        let step = THUMBNAIL_WIDTH as f32 + GAP;
+        egui::ScrollArea::horizontal()
+            .id_salt("favourites strip")
+            .max_height(STRIP_HEIGHT + 12.0)
+            .show_viewport(ui, |ui, viewport| {
+                ui.set_min_size(vec2(step * favourites.len() as f32, STRIP_HEIGHT));
+                let first = (viewport.min.x / step).floor().max(0.0) as usize;
+                let last = ((viewport.max.x / step).ceil() as usize).min(favourites.len());
+                for (n, favourite) in favourites.iter().enumerate().take(last).skip(first) {
+                    let at = ui.min_rect().min + vec2(n as f32 * step, 0.0);
+                    let rect =
+                        egui::Rect::from_min_size(at, vec2(THUMBNAIL_WIDTH as f32, STRIP_HEIGHT));
+                    ui.allocate_new_ui(egui::UiBuilder::new().max_rect(rect), |ui| {
+                        self.entry(ui, favourite, n, act);
+                    });
+                }
+            });
+        self.forget_thumbnails();
+    }
+
+    /// One favourite in the strip: its thumbnail and name; a click opens it, a right-click
+    /// offers renaming, deleting and exporting.
+    fn entry(
+        &mut self,
+        ui: &mut egui::Ui,
+        favourite: &Favourite,
+        n: usize,
+        act: &mut impl FnMut(KeepAction),
+    ) {
+        let texture = self.thumbnail(ui.ctx(), favourite);
+        ui.vertical(|ui| {
+            let response = match &texture {
+                Some(texture) => {
+                    ui.add(egui::ImageButton::new((texture.id(), texture.size_vec2())))
+                }
+                None => ui.add_sized(
+                    Vec2::new(THUMBNAIL_WIDTH as f32, THUMBNAIL_HEIGHT as f32),
+                    egui::Button::new("(no picture)"),
+                ),
+            };
+            let key = if n < 9 {
+                format!(" ({})", n + 1)
+            } else {
+                String::new()
+            };
+            let response = response.on_hover_text(format!(
+                "{}{key}\nkept {}\n{}",
+                favourite.name, favourite.kept_utc, favourite.recipe
+            ));
+            if response.clicked() {
+                act(KeepAction::OpenNth(n));
+            }
+            response.context_menu(|ui| {
+                let fresh = || (favourite.id.clone(), favourite.name.clone(), true);
+                let renaming = match &mut self.renaming {
+                    Some(r) if r.0 == favourite.id => r,
+                    other => other.insert(fresh()),
+                };
+                let (_, name, first) = renaming;
+                ui.horizontal(|ui| {
+                    let field = ui.add(egui::TextEdit::singleline(name).desired_width(140.0));
+                    if std::mem::take(first) {
+                        field.request_focus();
+                    }
+                    let entered =
+                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Rename").clicked() || entered {
+                        act(KeepAction::Rename(favourite.id.clone(), name.clone()));
+                        ui.close_menu();
+                    }
+                });
+                if ui.button("Delete").clicked() {
+                    act(KeepAction::Delete(favourite.id.clone()));
+                    ui.close_menu();
+                }
+                ui.separator();
+                for format in Format::ALL {
+                    if ui.button(format!("Export as {}", format.name())).clicked() {
+                        act(KeepAction::Export(favourite.id.clone(), format));
+                        ui.close_menu();
+                    }
+                }
+            });
+            if !response.context_menu_opened() {
+                // The menu closed: the next one starts from the favourite's name again.
+                if self
+                    .renaming
+                    .as_ref()
+                    .is_some_and(|(id, _, _)| *id == favourite.id)
+                {
+                    self.renaming = None;
+                }
+            }
+            ui.add(egui::Label::new(&favourite.name).truncate());
+        });
+    }
+
+    /// The thumbnail of `favourite` as a texture, decoded the first time it is shown.
+    fn thumbnail(
+        &mut self,
+        ctx: &egui::Context,
+        favourite: &Favourite,
+    ) -> Option<egui::TextureHandle> {
+        let frame = self.frame;
+        if let Some((texture, shown)) = self.thumbnails.get_mut(&favourite.id) {
+            *shown = frame;
+            return texture.clone();
+        }
+        let texture = favourite.thumbnail().ok().map(|pixels| {
+            let image = egui::ColorImage::from_rgba_unmultiplied(
+                [pixels.width() as usize, pixels.height() as usize],
+                pixels.rgba(),
+            );
+            ctx.load_texture(
+                format!("favourite {}", favourite.id),
+                image,
+                egui::TextureOptions::NEAREST,
+            )
+        });
+        self.thumbnails
+            .insert(favourite.id.clone(), (texture.clone(), frame));
+        texture
+    }
+
+    /// Let go of the thumbnails shown longest ago, beyond [`THUMBNAILS_KEPT`].
+    fn forget_thumbnails(&mut self) {
+        if self.thumbnails.len() <= THUMBNAILS_KEPT {
+            return;
+        }
+        let mut shown: Vec<u64> = self.thumbnails.values().map(|(_, f)| *f).collect();
+        shown.sort_unstable();
+        let oldest_kept = shown[shown.len() - THUMBNAILS_KEPT];
+        self.thumbnails.retain(|_, (_, f)| *f >= oldest_kept);
+    }
+
+    /// Apply a preset; save the settings as the user's own (Enter in the name box too).
+    fn presets(
+        &mut self,
+        ui: &mut egui::Ui,
+        store: &Store,
+        recipe: &Recipe,
+        status: &mut Status,
+        actions: &mut Vec<Action>,
+    ) {
+        let all = store.presets();
+        ui.horizontal(|ui| {
+            ui.label("Preset");
+            egui::ComboBox::from_id_salt("preset")
+                .selected_text("apply one…")
+                .width(170.0)
+                .show_ui(ui, |ui| {
+                    for preset in &all {
+                        if ui
+                            .selectable_label(false, &preset.name)
+                            .on_hover_text(&preset.recipe)
+                            .clicked()
+                        {
+                            match preset.apply(recipe) {
+                                Ok(recipe) => actions.push(Action::Apply(recipe)),
+                                Err(e) => status.problem(format!(
+                                    "The preset “{}” cannot be used: {e}",
+                                    preset.name
+                                )),
+                            }
+                        }
+                    }
+                })
+                .response
+                .on_hover_text("Start from a preset's settings, keeping the seed.");
+        });
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.preset_name)
+                    .hint_text("name")
+                    .char_limit(dungeon_viewer::store::presets::MAX_NAME)
+                    .desired_width(120.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui
+                .button("Save as preset")
+                .on_hover_text("Keep these settings (not the seed) as a preset of your own.")
+                .clicked()
+                || entered
+            {
+                let name = self.preset_name.trim().to_string();
+                actions.push(Action::Keep(KeepAction::SavePreset(name)));
+                self.preset_name.clear();
+            }
+        });
+    }
+
+    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too).
+    fn open_row(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.open_path)
+                    .hint_text("path of a saved PNG or recipe")
+                    .desired_width(190.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui
+                .button("Open…")
+                .on_hover_text(
+                    "Open the layout saved in a PNG (by Dungeon Viewer) or a text file \
+                     holding a recipe. You can also drop such a file onto the window.",
+                )
+                .clicked()
+                || entered
+            {
+                let path = PathBuf::from(self.open_path.trim());
+                actions.push(Action::Keep(KeepAction::Open(path)));
+            }
+        });
+    }
+}
+
+/// A new preset of the user's from the settings of `recipe`, named `name`.
+pub fn preset_of(name: &str, recipe: &Recipe) -> Preset {
+    Preset {
+        name: name.to_string(),
+        recipe: recipe.to_string(),
+    }
+}

@@ -1,0 +1,376 @@
+//! The window's egui parts: the side panel, the status bar along the bottom, the help and
+//! the question a very big save asks. Each section of the panel owns its state and draws
+//! itself ([`seed`], [`settings`], [`favourites`], [`watch`], [`files`]); the panel only
+//! lays them out, and every button becomes an [`Action`] for the window to carry out.
+//!
+//! What people use most is always in sight (the seed, Save PNG and Keep, the kind of
+//! dungeon and its settings, the map's size); the rest is one click away in sections that
+//! open and close. Messages go to the status bar, so no control moves when one comes.
+
+pub mod favourites;
+pub mod files;
+pub mod seed;
+pub mod settings;
+pub mod watch;
+
+use std::time::{Duration, Instant};
+
+use egui_macroquad::egui::{self, Color32};
+
+use super::action::{Action, LookOption};
+use super::keys::BINDINGS;
+use super::session::Session;
+use super::status::Status;
+use super::store::Store;
+use super::watch::Watch;
+use dungeon_viewer::draw::raster::Look;
+use dungeon_viewer::formats::Format;
+use dungeon_viewer::model::dungeon::{Stats, Timings};
+use dungeon_viewer::model::progress::Snapshot;
+use dungeon_viewer::model::recipe::{Group, Recipe};
+use favourites::FavouritesPanel;
+use files::{BigSave, FilesPanel};
+use seed::SeedField;
+
+/// The panel's width in points.
+pub const WIDTH: f32 = 300.0;
+/// The status bar's height in points.
+pub const STATUS_HEIGHT: f32 = 26.0;
+
+/// What the panel and the status bar show besides what they own.
+pub struct Facts<'a> {
+    /// The figures of the map shown, once it is finished.
+    pub stats: Option<&'a Stats>,
+    pub took_ms: Option<f64>,
+    /// How long each stage of the shown map took.
+    pub timings: Option<Timings>,
+    /// How far the map being made has got, while one is being made.
+    pub progress: Option<Snapshot>,
+    /// Why the current recipe makes no map, if it makes none.
+    pub error: Option<&'a str>,
+    pub grid: bool,
+    pub look: Look,
+    /// Whether cells on screen are big enough for grid lines.
+    pub grid_fits: bool,
+    /// What is under the pointer, ready to print.
+    pub hover: Option<String>,
+}
+
+/// The panel's own state: whether it shows, and each section's.
+#[derive(Default)]
+pub struct Panel {
+    pub open: bool,
+    pub help_open: bool,
+    seed: SeedField,
+    favourites: FavouritesPanel,
+    pub files: FilesPanel,
+    /// A very big save waiting for an answer.
+    pub asking: Option<BigSave>,
+}
+
+impl Panel {
+    /// A panel that shows.
+    pub fn new() -> Self {
+        Self {
+            open: true,
+            ..Self::default()
+        }
+    }
+
+    /// Draw the status bar, the panel (when open), the help and any question; returns the
+    /// actions their controls asked for. The session's recipe is edited in place.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        session: &mut Session,
+        watching: &mut Watch,
+        store: &Store,
+        status: &mut Status,
+        facts: &Facts<'_>,
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        status_bar(ctx, status, facts);
+        if self.open {
+            egui::SidePanel::right("controls")
+                .resizable(false)
+                .exact_width(WIDTH)
+                .show(ctx, |ui| {
+                    // No dragging the panel to scroll (the wheel and the scroll bar do):
+                    // egui makes the dragged area focusable, and Tab would reach it before
+                    // the seed box.
+                    egui::ScrollArea::vertical()
+                        .drag_to_scroll(false)
+                        .show(ui, |ui| {
+                            self.sections(
+                                ui,
+                                session,
+                                watching,
+                                store,
+                                status,
+                                facts,
+                                &mut actions,
+                            );
+                        });
+                });
+        }
+        help(ctx, &mut self.help_open);
+        if let Some(big) = &self.asking
+            && let Some(answer) = files::ask(ctx, big)
+        {
+            self.asking = None;
+            actions.extend(answer);
+        }
+        actions
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sections(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &mut Session,
+        watching: &mut Watch,
+        store: &Store,
+        status: &mut Status,
+        facts: &Facts<'_>,
+        actions: &mut Vec<Action>,
+    ) {
+        self.seed.ui(ui, session, actions);
+        self.toolbar(ui, &session.recipe, actions);
+        ui.separator();
+        ui.strong("Kind of dungeon");
+        settings::group(ui, Group::Kind, &mut session.recipe);
+        ui.add_space(2.0);
+        settings::group(ui, Group::Tuning, &mut session.recipe);
+        reset_and_grid(ui, facts, actions);
+        egui::CollapsingHeader::new("Size")
+            .default_open(true)
+            .show(ui, |ui| {
+                settings::group(ui, Group::Size, &mut session.recipe)
+            });
+        egui::CollapsingHeader::new("Look").show(ui, |ui| look(ui, facts.look, actions));
+        egui::CollapsingHeader::new("Favourites and presets").show(ui, |ui| {
+            self.favourites
+                .ui(ui, store, &session.recipe, status, actions);
+        });
+        egui::CollapsingHeader::new("Watch it grow").show(ui, |ui| {
+            watch::ui(ui, watching, actions);
+        });
+        egui::CollapsingHeader::new("Recipe and export").show(ui, |ui| {
+            self.files.ui(ui, &session.recipe, actions);
+        });
+        egui::CollapsingHeader::new("What was made").show(ui, |ui| made(ui, facts));
+        ui.weak("Press ? for the keyboard shortcuts.");
+    }
+
+    /// Save PNG with its cell size, Keep and the gallery: always in sight.
+    fn toolbar(&mut self, ui: &mut egui::Ui, recipe: &Recipe, actions: &mut Vec<Action>) {
+        ui.horizontal(|ui| {
+            if ui
+                .button("Save PNG")
+                .on_hover_text(
+                    "Save the map, with its recipe inside, to come back to it (S or F12): \
+                     the same picture as `render` makes at this cell size.",
+                )
+                .clicked()
+            {
+                actions.push(Action::Save(Format::Png));
+            }
+            self.files.size(ui, Format::Png, "a cell", recipe);
+            if ui
+                .button("★ Keep")
+                .on_hover_text(
+                    "Keep this layout among your favourites, with a small picture of it (K). \
+                     They are kept for good, in your data directory.",
+                )
+                .clicked()
+            {
+                actions.push(Action::Keep(super::action::KeepAction::Keep));
+            }
+            if ui
+                .button("Gallery")
+                .on_hover_text(
+                    "These settings at nine seeds side by side: click the one you like (V; \
+                     V or Esc to come back).",
+                )
+                .clicked()
+            {
+                actions.push(Action::ToggleGallery);
+            }
+        });
+    }
+}
+
+/// Reset and the grid lines' switch, and why the grid does not show when cells are small.
+fn reset_and_grid(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let d = Recipe::default();
+        if ui
+            .button("Reset")
+            .on_hover_text(format!(
+                "Back to the default {}×{} map with {} rooms, keeping the seed.",
+                d.width, d.height, d.rooms
+            ))
+            .clicked()
+        {
+            actions.push(Action::Reset);
+        }
+        let mut lines = facts.grid;
+        let help = format!(
+            "Draw the cell grid over free ground (G), when cells on screen are {} pixels or \
+             more.",
+            super::draw::GRID_FROM
+        );
+        if ui
+            .checkbox(&mut lines, "grid lines")
+            .on_hover_text(help)
+            .changed()
+        {
+            actions.push(Action::ToggleGrid);
+        }
+        if facts.grid && !facts.grid_fits {
+            ui.weak("(zoom in to see it)");
+        }
+    });
+}
+
+/// A checkbox for each look option: how the map is drawn, on screen and in saved pictures.
+fn look(ui: &mut egui::Ui, mut look: Look, actions: &mut Vec<Action>) {
+    ui.weak("How the map is drawn, here and in saved pictures; the map stays the same.");
+    ui.horizontal_wrapped(|ui| {
+        for option in LookOption::ALL {
+            let key = BINDINGS
+                .iter()
+                .find(|b| {
+                    matches!(b.trigger, super::keys::Trigger::Keys(_, make)
+                        if make(0) == Action::ToggleLook(option))
+                })
+                .map_or(String::new(), |b| format!(" ({})", b.keys));
+            if ui
+                .checkbox(option.switch(&mut look), option.label())
+                .on_hover_text(format!("{}{key}", option.help()))
+                .changed()
+            {
+                actions.push(Action::ToggleLook(option));
+            }
+        }
+    });
+}
+
+/// What was made: the map's figures, or, while a map is being made, how far it got.
+fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
+    if let Some(error) = facts.error {
+        ui.colored_label(Color32::LIGHT_RED, error);
+    }
+    if let Some(p) = facts.progress {
+        ui.label(format!("Making the map… {}", progress_line(&p)));
+        return;
+    }
+    let Some(s) = facts.stats else {
+        ui.label("No map yet.");
+        return;
+    };
+    ui.label(format!(
+        "Rooms placed: {} of {}",
+        s.rooms_placed, s.rooms_requested
+    ));
+    ui.label(format!("Room cells: {}", s.room_cells));
+    ui.label(format!("Path cells: {} ({} paths)", s.path_cells, s.paths))
+        .on_hover_text("The black cells: paths run through free ground where they can.");
+    ui.label(format!(
+        "Paths cutting through other rooms: {}",
+        s.paths_crossing_rooms
+    ))
+    .on_hover_text(
+        "When other rooms wall a room in, its path cuts through them, through as few of \
+         their cells as it can, so that every room stays reachable.",
+    );
+    if let Some(ms) = facts.took_ms {
+        ui.label(format!("Generated in {ms:.1} ms"));
+    }
+    if let Some(t) = facts.timings {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        ui.weak(format!(
+            "rooms {:.1} ms, paths {:.1} ms",
+            ms(t.rooms),
+            ms(t.paths)
+        ))
+        .on_hover_text("Placing the rooms, then joining them by paths.");
+    }
+}
+
+/// How far a map being made has got: `joining paths: 812 of 3071`.
+fn progress_line(p: &Snapshot) -> String {
+    if p.paths_total > 0 {
+        format!("joining paths: {} of {}", p.paths_joined, p.paths_total)
+    } else {
+        format!("placing rooms: {} of {}", p.rooms_placed, p.rooms_total)
+    }
+}
+
+/// The bar along the bottom of the window: how far a map being made has got (or what the
+/// map shown holds), the last message, and the cell under the pointer.
+fn status_bar(ctx: &egui::Context, status: &Status, facts: &Facts<'_>) {
+    egui::TopBottomPanel::bottom("status")
+        .exact_height(STATUS_HEIGHT)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                match (facts.progress, facts.stats) {
+                    (Some(p), _) => {
+                        ui.spinner();
+                        ui.label(progress_line(&p));
+                        ui.add(
+                            egui::ProgressBar::new(p.fraction() as f32)
+                                .desired_width(120.0)
+                                .show_percentage(),
+                        )
+                        .on_hover_text("Any change stops this map and starts the new one.");
+                    }
+                    (None, Some(s)) => {
+                        let took = facts
+                            .took_ms
+                            .map_or(String::new(), |ms| format!(" · {ms:.1} ms"));
+                        ui.weak(format!(
+                            "{} of {} rooms · {} paths{took}",
+                            s.rooms_placed, s.rooms_requested, s.paths
+                        ));
+                    }
+                    (None, None) => {}
+                }
+                ui.separator();
+                if let Some((text, problem, left)) = status.current(Instant::now()) {
+                    if problem {
+                        ui.colored_label(Color32::LIGHT_RED, text);
+                    } else {
+                        ui.label(text);
+                    }
+                    ctx.request_repaint_after(left);
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.weak(
+                        facts
+                            .hover
+                            .as_deref()
+                            .unwrap_or("Point at the map to see a cell."),
+                    );
+                });
+            });
+        });
+}
+
+/// The shortcuts window, listing every binding.
+fn help(ctx: &egui::Context, open: &mut bool) {
+    egui::Window::new("Keyboard shortcuts")
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for binding in BINDINGS {
+                    ui.monospace(binding.keys);
+                    ui.label(binding.what);
+                    ui.end_row();
+                }
+            });
+        });
+}

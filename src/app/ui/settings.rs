@@ -1,0 +1,164 @@
+//! A control for every recipe key but the seed, made from the key table: its range or
+//! choices, its help as the tooltip, its group as the place in the panel. Controls that
+//! change nothing for the current kind of dungeon are greyed out and say why.
+//!
+//! A number typed into a control's box is taken once, on Enter or when the box loses
+//! focus, never one map per keystroke; a slider being dragged makes maps as it moves, and
+//! the history records the value where the drag ends.
+
+use egui_macroquad::egui;
+
+use dungeon_viewer::model::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value};
+
+/// How many steps the 0-to-1 sliders have.
+const STEPS: f64 = 100.0;
+/// The step of the 0-to-1 sliders.
+const STEP: f64 = 1.0 / STEPS;
+/// Points the sliders take, beside their boxes and labels.
+const SLIDER_WIDTH: f32 = 120.0;
+
+/// Slider values are kept to their step, so that the recipe reads `0.35`, not
+/// `0.35000000000000003`: a whole number of steps divided by the steps in one is the
+/// closest number to the decimal, as the recipe parses it.
+fn to_step(value: f64) -> f64 {
+    (value * STEPS).round() / STEPS
+}
+
+/// The controls of the keys in `group`, in the key table's order.
+pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
+    // Rooms × room size stay within what the map may hold; each slider ends where the
+    // other allows (and pulls its value in when the map shrinks).
+    let allowed = recipe::room_cells_allowed(recipe.width, recipe.height);
+    let most = |other: u32, max: u64| (allowed / u64::from(other.max(1))).clamp(1, max);
+    ui.spacing_mut().slider_width = SLIDER_WIDTH;
+    for key in KEYS.iter().filter(|k| k.group == group) {
+        let kind = match (key.name, key.kind) {
+            ("rooms", Kind::Whole { min, max }) => Kind::Whole {
+                min,
+                max: most(recipe.room_size, max),
+            },
+            ("room-size", Kind::Whole { min, max }) => Kind::Whole {
+                min,
+                max: most(recipe.rooms, max),
+            },
+            (_, kind) => kind,
+        };
+        control(ui, key, kind, recipe);
+    }
+}
+
+/// One key's control, within `kind`.
+fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
+    let label = key.name.replace('-', " ");
+    let applies = key.applies(recipe);
+    let help = match applies {
+        Ok(()) => key.help.to_string(),
+        Err(why) => format!("{} {why}", key.help),
+    };
+    let mut value = key.get(recipe);
+    let moved = ui
+        .add_enabled_ui(applies.is_ok(), |ui| match (&mut value, kind) {
+            (Value::Fraction(x), Kind::Fraction { min, max }) => {
+                let moved = number(ui, x, min..=max, STEP, &label, &help);
+                *x = to_step(*x);
+                moved
+            }
+            (Value::Whole(n), Kind::Whole { min, max }) => {
+                let mut x = *n as f64;
+                let moved = number(ui, &mut x, min as f64..=max as f64, 1.0, &label, &help);
+                *n = (x.round() as u64).clamp(min, max);
+                moved
+            }
+            (Value::Choice(i), Kind::Choice(names)) => {
+                // Every choice in sight, one click away.
+                let before = *i;
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(&label).on_hover_text(&help);
+                    for (k, choice) in names.iter().enumerate() {
+                        ui.selectable_value(i, k, *choice).on_hover_text(&help);
+                    }
+                });
+                *i != before
+            }
+            _ => false,
+        })
+        .inner;
+    // The controls keep to the key's range, so the key takes every value they give.
+    if moved {
+        let _ = key.set(recipe, value);
+    }
+}
+
+/// A slider and a box for typing the number, with a label: the slider moves `x` as it is
+/// dragged, the box once its number is entered. Whole-number ranges over two decades slide
+/// on a logarithmic scale. Returns whether `x` changed.
+fn number(
+    ui: &mut egui::Ui,
+    x: &mut f64,
+    range: std::ops::RangeInclusive<f64>,
+    step: f64,
+    label: &str,
+    help: &str,
+) -> bool {
+    let (min, max) = (*range.start(), *range.end());
+    let whole = step >= 1.0;
+    let logarithmic = whole && max / min.max(1.0) >= 100.0;
+    ui.horizontal(|ui| {
+        let slid = ui
+            .add(
+                egui::Slider::new(x, range.clone())
+                    .show_value(false)
+                    .step_by(step)
+                    .logarithmic(logarithmic),
+            )
+            .on_hover_text(help)
+            .on_disabled_hover_text(help)
+            .changed();
+        let decimals = if whole { 0 } else { 2 };
+        let typed = ui
+            .add(
+                egui::DragValue::new(x)
+                    .range(range)
+                    .speed(step)
+                    .fixed_decimals(decimals)
+                    .update_while_editing(false),
+            )
+            .on_hover_text(format!("{help} Type a value and press Enter."))
+            .on_disabled_hover_text(help)
+            .changed();
+        ui.label(label)
+            .on_hover_text(help)
+            .on_disabled_hover_text(help);
+        slid || typed
+    })
+    .inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slider_values_keep_to_their_step() {
+        assert_eq!(to_step(0.350_000_000_000_000_03), 0.35);
+        assert_eq!(to_step(0.1 + 0.2), 0.3);
+        assert_eq!(to_step(1.0), 1.0);
+        assert_eq!(to_step(0.0), 0.0);
+        for i in 0..=100 {
+            let v = to_step(f64::from(i) * STEP);
+            assert_eq!(
+                v,
+                format!("{}.{:02}", i / 100, i % 100)
+                    .parse::<f64>()
+                    .unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn every_key_but_the_seed_has_a_place_in_the_panel() {
+        for key in KEYS.iter() {
+            assert_eq!(key.group == Group::Seed, key.name == "seed", "{}", key.name);
+        }
+    }
+}
