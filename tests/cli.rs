@@ -461,3 +461,50 @@ fn a_text_file_with_a_recipe_opens_like_the_picture_of_it() {
     let out = run(&["render", "--from", note.to_str().unwrap(), "-o", "-"]);
     fails_with(&out, 1, "holds no recipe");
 }
+
+#[test]
+fn a_mistyped_flag_gets_the_flag_it_looks_like() {
+    let out = run(&["render", "--sede", "3", "-o", "x.png"]);
+    fails_with(&out, 2, "a similar argument exists: '--seed'");
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn help_gives_each_range_once_in_words_for_files_and_window() {
+    let help = text(&run(&["render", "--help"]).stdout);
+    for flag in ["--width", "--height"] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap_or_else(|| panic!("no {flag} in the help"));
+        assert_eq!(line.matches("2048").count(), 1, "{line}");
+        assert!(!line.contains("panel"), "{line}");
+    }
+}
+
+#[test]
+fn a_failed_write_names_the_file_asked_for_not_a_temporary_one() {
+    let dir = scratch("temp-name");
+    let file = dir.join("missing/map.json");
+    let out = run(&["render", "-o", file.to_str().unwrap()]);
+    fails_with(&out, 1, &format!("cannot write {}", file.display()));
+    assert!(!text(&out.stderr).contains(".tmp"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn standard_output_closed_is_an_io_error_not_a_silent_success() {
+    // The shell closes standard output before the program starts.
+    let out = std::process::Command::new("sh")
+        .args(["-c", "exec \"$0\" render --seed 3 -o - >&-"])
+        .arg(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .output()
+        .unwrap();
+    fails_with(&out, 1, "cannot write to standard output");
+    // Sent to the null device on purpose, it is written, as always.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(["render", "--seed", "3", "-o", "-"])
+        .stdout(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}

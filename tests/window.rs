@@ -907,3 +907,44 @@ fn without_a_display_the_window_says_so_instead_of_crashing() {
     assert!(err.contains("no display"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn an_empty_display_is_an_error_not_a_crash() {
+    let out = Command::new(BIN).env("DISPLAY", "").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISPLAY is empty"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_small_map_is_drawn_large() {
+    let Some(display) = display() else {
+        return;
+    };
+    let shot = scratch("small-map").join("window.png");
+    let out = run_on(
+        &display,
+        &[
+            "--width",
+            "20",
+            "--height",
+            "15",
+            "--rooms",
+            "3",
+            "--room-size",
+            "10",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let picture = decode(&std::fs::read(&shot).unwrap(), &shot).unwrap();
+    let (_, _, scale, cell) = map_place(picture.text("map").expect("where the map is"));
+    // 20 cells across a 480-pixel map area: 24 pixels a cell, not the 12 of big maps.
+    assert!(scale * cell as f32 >= 20.0, "{scale} × {cell}");
+}

@@ -64,11 +64,24 @@ pub fn with_progress<T: Send>(fraction: impl Fn() -> f64, work: impl FnOnce() ->
     })
 }
 
-/// Whether standard output is open: the standard library quietly drops what is written to
-/// a closed one, which would end a command that wrote nothing in success.
+/// Whether standard output is open. Started with it closed, the program finds the null
+/// device there, opened read-write by the standard library before `main` (a shell's
+/// `> /dev/null` opens it write-only): writing to it would end a command that wrote nothing
+/// in success.
 fn stdout_open() -> bool {
-    // SAFETY: F_GETFD reads the flags of descriptor 1 and changes nothing.
-    unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) != -1 }
+    let fd = libc::STDOUT_FILENO;
+    // SAFETY: F_GETFL and fstat read the state of descriptor 1 and change nothing; `stat`
+    // is plain data, valid when zeroed.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        let mut stat: libc::stat = std::mem::zeroed();
+        if flags == -1 || libc::fstat(fd, &raw mut stat) != 0 {
+            return false;
+        }
+        let null_device =
+            stat.st_mode & libc::S_IFMT == libc::S_IFCHR && stat.st_rdev == libc::makedev(1, 3);
+        !(null_device && flags & libc::O_ACCMODE == libc::O_RDWR)
+    }
 }
 
 /// Write `bytes` to standard output.
