@@ -202,7 +202,7 @@ fn an_entry_whose_recipe_no_longer_parses_is_still_listed_and_kept() {
     let tmp = TempDir::new().unwrap();
     let mut fav = favourite("dv1 seed=5");
     fav.recipe = "dv9 seed=5 colour=teal".to_string();
-    fav.thumbnail = "not base64!".to_string();
+    fav.thumbnail = "not base64!".into();
     let mut list = open(tmp.path());
     list.add(fav.clone()).unwrap();
     list.add(favourite("dv1 seed=6")).unwrap();

@@ -21,6 +21,7 @@ mod recipe;
 mod render;
 mod replay;
 mod rooms;
+mod safety;
 mod screenshots;
 mod series;
 mod svg;

@@ -948,3 +948,36 @@ fn a_small_map_is_drawn_large() {
     // 20 cells across a 480-pixel map area: 24 pixels a cell, not the 12 of big maps.
     assert!(scale * cell as f32 >= 20.0, "{scale} × {cell}");
 }
+
+#[test]
+fn a_lock_held_by_another_program_never_freezes_the_window() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("locked-store");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let store = data.join("dungeon-viewer");
+    std::fs::create_dir_all(&store).unwrap();
+    let lock = std::fs::File::create(store.join("favourites.lock")).unwrap();
+    lock.lock().unwrap();
+    let (app, _) = open_window(
+        &display,
+        &data,
+        &["--seed", "8", "--out-dir", shots.to_str().unwrap()],
+    );
+    // K waits for the lock off the window's thread: S, pressed meanwhile, saves at once,
+    // while the lock is still held.
+    xdotool(&display, &["key", "k", "s"]);
+    let file = next_picture("the picture S saves while K waits", &shots, &mut Vec::new());
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 8);
+    assert!(listed(&data, "favourites.json").is_empty());
+    // Let go: the favourite kept meanwhile is saved (tried again every few seconds).
+    drop(lock);
+    wait_for("the favourite kept meanwhile to be saved", || {
+        listed(&data, "favourites.json") == ["seed 8"]
+    });
+    drop(app);
+}

@@ -179,7 +179,13 @@ fn report_parse_error(e: &clap::Error) -> i32 {
                     .map(str::trim)
                     .filter(|l| l.starts_with("tip:")),
             );
-            eprintln!("{} (try --help)", line.join(" "));
+            // Clap quotes the value it refused whole: a long one is cut short.
+            let words: Vec<String> = line
+                .join(" ")
+                .split(' ')
+                .map(dungeon_viewer::base::text::quote)
+                .collect();
+            eprintln!("{} (try --help)", words.join(" "));
             2
         }
     }

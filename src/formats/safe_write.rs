@@ -154,6 +154,14 @@ impl Staged {
             .unwrap_or_else(|| unreachable!("a staged file is put in place only once"))
     }
 
+    /// How many bytes were written.
+    ///
+    /// # Errors
+    /// When the file cannot be looked at.
+    pub fn written(&self) -> io::Result<u64> {
+        Ok(self.file().metadata()?.len())
+    }
+
     fn temporary_path(&self) -> &Path {
         self.temporary.as_ref().map_or(Path::new(""), |t| t.path())
     }

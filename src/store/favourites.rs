@@ -2,6 +2,7 @@
 //! and a small picture, in `favourites.json` (a [`JsonList`]).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -42,8 +43,9 @@ pub struct Favourite {
     #[serde(default)]
     pub kept_utc: String,
     /// A small picture of the map (at most [`THUMBNAIL_WIDTH`] × [`THUMBNAIL_HEIGHT`]), as a
-    /// base64 PNG; read it with [`Favourite::thumbnail`].
-    pub thumbnail: String,
+    /// base64 PNG; read it with [`Favourite::thumbnail`]. Shared, not copied, when a
+    /// favourite is: most of a favourite's bytes are its picture's.
+    pub thumbnail: Arc<str>,
 }
 
 impl Entry for Favourite {
@@ -78,7 +80,7 @@ impl Favourite {
             recipe: recipe.to_string(),
             kept: now.as_secs(),
             kept_utc: utc::readable(now.as_secs()),
-            thumbnail: STANDARD.encode(png),
+            thumbnail: STANDARD.encode(png).into(),
         })
     }
 
@@ -103,7 +105,7 @@ impl Favourite {
             return Err(Error::Thumbnail(format!("{source} is too long to be one")));
         }
         let bytes = STANDARD
-            .decode(&self.thumbnail)
+            .decode(self.thumbnail.as_bytes())
             .map_err(|e| Error::Thumbnail(format!("{source} is not base64: {e}")))?;
         let most = (THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT);
         png::decode_within(&bytes, Path::new(&source), most)

@@ -13,7 +13,7 @@
 //!   reported.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::thread;
@@ -24,7 +24,7 @@ use serde::de::DeserializeOwned;
 
 use super::Error;
 use crate::base::utc;
-use crate::formats::safe_write::{self, open_regular, refuse_irregular, write_replacing};
+use crate::formats::safe_write::{self, open_regular, refuse_irregular};
 
 /// The file every change to either list locks, beside them.
 pub const LOCK_FILE: &str = "favourites.lock";
@@ -107,18 +107,16 @@ fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
             bytes,
         }));
     }
-    let mut text = Vec::new();
-    file.take(MAX_LIST_BYTES + 1)
-        .read_to_end(&mut text)
-        .map_err(read)?;
-    if text.len() as u64 > MAX_LIST_BYTES {
-        // Grown while read: still left as it is.
-        return Err(Unread::Refused(Error::TooBig {
-            file: path.to_path_buf(),
-            bytes: text.len() as u64,
-        }));
-    }
-    serde_json::from_slice(&text).map_err(|e| Unread::Broken(e.to_string()))
+    // Parsed as it is read, never held whole as text: lists may be big.
+    let mut reader = io::BufReader::new(file.take(MAX_LIST_BYTES));
+    let entries = serde_json::from_reader(&mut reader).map_err(|e| {
+        if e.is_io() {
+            read(io::Error::other(e.to_string()))
+        } else {
+            Unread::Broken(e.to_string())
+        }
+    })?;
+    Ok(entries)
 }
 
 /// A list of entries kept in a JSON file of a directory, changed safely by any number of
@@ -281,18 +279,18 @@ impl<T: Entry> JsonList<T> {
             for change in &self.unsaved {
                 change.apply(&mut entries);
             }
-            let mut json = serde_json::to_vec_pretty(&entries).map_err(io::Error::other);
-            if let Ok(json) = &mut json {
-                json.push(b'\n');
+            // Written straight to the file, not first to memory: lists may be big.
+            let target = safe_write::through_links(&path).map_err(cannot_save)?;
+            let staged = safe_write::stage(safe_write::parent_dir(&target), |out| {
+                serde_json::to_writer_pretty(&mut *out, &entries)?;
+                out.write_all(b"\n")
+            })
+            .map_err(cannot_save)?;
+            let bytes = staged.written().map_err(cannot_save)?;
+            if bytes > MAX_LIST_BYTES {
+                return Err(Error::TooBig { file: path, bytes });
             }
-            let json = json.map_err(cannot_save)?;
-            if json.len() as u64 > MAX_LIST_BYTES {
-                return Err(Error::TooBig {
-                    file: path,
-                    bytes: json.len() as u64,
-                });
-            }
-            write_replacing(&path, &json).map_err(cannot_save)?;
+            staged.replace(&target).map_err(cannot_save)?;
         }
         Ok((entries, notice))
     }

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use dungeon_viewer::base::flood::{Flood, FloodSpec};
 use dungeon_viewer::base::grid::Pos;
@@ -191,4 +192,69 @@ pub fn pick<C: Choice>(rng: &mut Pcg64Mcg) -> C {
 fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {
     let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
     (rng.random_range(a..b).exp() as u32).clamp(lo, hi)
+}
+
+/// One PNG chunk with its checksum.
+pub fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    let mut bytes = (data.len() as u32).to_be_bytes().to_vec();
+    bytes.extend_from_slice(kind);
+    bytes.extend_from_slice(data);
+    bytes.extend_from_slice(&crc.finalize().to_be_bytes());
+    bytes
+}
+
+/// A PNG whose header claims `width × height` RGB pixels, with `recipe` before (or, when
+/// `recipe_first` is false, after) a tiny image data chunk.
+pub fn crafted_png(width: u32, height: u32, recipe: &str, recipe_first: bool) -> Vec<u8> {
+    let mut header = width.to_be_bytes().to_vec();
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut text = b"recipe\0".to_vec();
+    text.extend_from_slice(recipe.as_bytes());
+    let text = chunk(b"tEXt", &text);
+    // A few bytes of zlib data: far too little for the claimed image.
+    let data = chunk(b"IDAT", &[0x78, 0x01, 0x63, 0x60, 0x00, 0x00]);
+    let mut bytes = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    bytes.extend(chunk(b"IHDR", &header));
+    if recipe_first {
+        bytes.extend(text);
+        bytes.extend(data);
+    } else {
+        bytes.extend(data);
+        bytes.extend(text);
+    }
+    bytes.extend(chunk(b"IEND", &[]));
+    bytes
+}
+
+/// Run `command`, killing it if it has not ended within `seconds`.
+pub fn within(seconds: u64, mut command: Command) -> Output {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {seconds} s: {command:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The names in `dir`, sorted.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
