@@ -97,7 +97,7 @@ impl Default for Look {
 /// The size in pixels of a `cells_wide × cells_high` map at `style`.
 ///
 /// # Errors
-/// A cell size out of [`CELL_SIZE`], or an image over [`MAX_SIDE`] pixels a side.
+/// A cell size out of [`CELL_SIZE`], or an image over [`super::MAX_SIDE`] pixels a side.
 pub fn image_size(cells_wide: u32, cells_high: u32, style: &Style) -> Result<(u32, u32), Error> {
     picture_size(cells_wide, cells_high, style.cell_size, &CELL_SIZE)
 }

@@ -1,5 +1,5 @@
 //! Where the window saves maps and what it names them: from the seed and a short hash of
-//! the recipe ([`crate::formats::write_new`] writes them, never over an existing file).
+//! the recipe ([`crate::formats::write()`] writes them, never over an existing file).
 
 use crate::model::recipe::Recipe;
 

@@ -98,7 +98,7 @@ pub fn write(out: impl Write, raster: &Raster, recipe: &Recipe) -> io::Result<()
 const SAMPLED_BANDS: u32 = 32;
 
 /// About how many bytes the PNG of `raster` takes: a sample of its bands (evenly spread
-/// rows of cells) compressed as [`write`] compresses them, scaled to all of them. Within
+/// rows of cells) compressed as [`write()`] compresses them, scaled to all of them. Within
 /// a few percent on maps, at a small part of the cost of the whole file.
 ///
 /// # Errors

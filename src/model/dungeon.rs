@@ -1,4 +1,4 @@
-//! A dungeon: what a recipe makes (see [`crate::generate`]): the grid of tiles, the rooms
+//! A dungeon: what a recipe makes (see [`crate::generate()`]): the grid of tiles, the rooms
 //! in creation order with their cells in the order they grew, the paths between them in
 //! the order they were made, and what is read off those (doors, start, goal, figures).
 
