@@ -78,7 +78,11 @@ fn the_goal_is_a_farthest_cell_from_the_start() {
         let recipe = random_recipe(&mut rng);
         let d = generate(&recipe).unwrap();
         let f = d.features();
-        let start = f.start.expect("every map has a room");
+        // With `fit` move, a map too small for its room size may have none.
+        let Some(start) = f.start else {
+            assert!(d.rooms().is_empty() && f.goal.is_none(), "case {case}");
+            continue;
+        };
         assert!(matches!(
             d.tile(start).map(Tile::kind),
             Some(TileKind::Room(_))

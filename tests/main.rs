@@ -16,6 +16,7 @@ mod look;
 mod paths;
 mod presets;
 mod random_recipes;
+mod readability;
 mod readme;
 mod recipe;
 mod render;

@@ -10,7 +10,9 @@ use dungeon_viewer::base::grid::Pos;
 use dungeon_viewer::base::tile::Tile;
 use dungeon_viewer::generate::generate;
 use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::{Choice, Connect, Corridor, Recipe, Shape, room_cells_allowed};
+use dungeon_viewer::model::recipe::{
+    Choice, Connect, Corridor, Fit, Recipe, Shape, room_cells_allowed,
+};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -75,11 +77,24 @@ fn big_random_recipes_make_sound_dungeons_too() {
 fn check(d: &Dungeon, context: &str, every: usize) {
     let recipe = d.recipe();
     let (w, h) = (recipe.width, recipe.height);
-    assert!(!d.rooms().is_empty(), "{context}: no room");
-    assert!(d.rooms().len() <= recipe.rooms as usize, "{context}");
+    // With `fit` move a room that fits nowhere is left out: on a map too small for the
+    // room size, all of them.
+    let placed = d.rooms().len();
+    assert!(placed > 0 || recipe.fit == Fit::Move, "{context}: no room");
+    assert!(placed <= recipe.rooms as usize, "{context}");
+    if placed == 0 {
+        assert!(d.paths().is_empty(), "{context}");
+        return;
+    }
     let mut taken = BTreeSet::new();
     for (i, room) in d.rooms().iter().enumerate() {
         assert!(!room.cells.is_empty() && room.cells.len() <= recipe.room_size as usize);
+        if recipe.fit == Fit::Move {
+            assert!(
+                2 * room.cells.len() >= recipe.room_size as usize,
+                "{context}: room {i} is under half its size"
+            );
+        }
         assert!(
             four_connected(&room.cells),
             "{context}: room {i} is in pieces"
@@ -90,13 +105,19 @@ fn check(d: &Dungeon, context: &str, every: usize) {
             assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)), "{context}");
         }
     }
-    if d.rooms().len() < recipe.rooms as usize {
+    rooms_keep_apart(d, context);
+    if placed < recipe.rooms as usize && recipe.fit == Fit::Shrink {
+        // Placement stopped for want of room: every free cell is within `spacing` of a room.
+        let near = near_rooms(d, recipe.spacing);
+        let tiles = d.tiles();
         assert!(
-            d.tiles().as_slice().iter().all(|t| !t.is_outside_rooms()),
+            tiles
+                .positions()
+                .all(|p| !tiles[p].is_outside_rooms() || near.contains(&p)),
             "{context}: placement stopped with free cells left"
         );
     }
-    let tree = d.rooms().len() - 1;
+    let tree = placed - 1;
     match recipe.connect {
         Connect::Chain | Connect::Nearest => assert_eq!(d.paths().len(), tree, "{context}"),
         Connect::Loops => assert!(d.paths().len() >= tree, "{context}"),
@@ -135,6 +156,17 @@ fn check(d: &Dungeon, context: &str, every: usize) {
             foreign as u32, path.crossed,
             "{context}: path {i} crossings"
         );
+        // Rooms keep `spacing` cells of rock apart, so every corridor runs at least that far.
+        let outside = path
+            .cells
+            .iter()
+            .filter(|&&p| d.tile(p).is_some_and(|t| t.room().is_none()))
+            .count();
+        assert!(
+            outside >= recipe.spacing as usize,
+            "{context}: path {i} runs {outside} cells between rooms {} apart",
+            recipe.spacing
+        );
         if i % every != 0 {
             continue;
         }
@@ -142,7 +174,8 @@ fn check(d: &Dungeon, context: &str, every: usize) {
             // Flood corridors are shortest; drawn ones only step towards their end.
             let shortest = free_distance(d, a, b).unwrap();
             let length = path.cells.len() as u32 - 1;
-            if recipe.corridor == Corridor::Flood {
+            // With `merge` they are the cheapest under its costs, which may be longer.
+            if recipe.corridor == Corridor::Flood && recipe.merge == 0.0 {
                 assert_eq!(length, shortest, "{context}: path {i} too long");
             } else {
                 assert!(
@@ -164,6 +197,40 @@ fn check(d: &Dungeon, context: &str, every: usize) {
         }
     }
     every_room_reaches_every_other(d, context);
+}
+
+/// The cells within `spacing` of a room cell, diagonals included.
+fn near_rooms(d: &Dungeon, spacing: u32) -> BTreeSet<Pos> {
+    let (w, h) = (d.width(), d.height());
+    let mut near = BTreeSet::new();
+    for p in d.rooms().iter().flat_map(|r| r.cells.iter()) {
+        for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
+            for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
+                near.insert(Pos::new(x, y));
+            }
+        }
+    }
+    near
+}
+
+/// No two rooms come within `spacing` cells of each other, diagonals included.
+fn rooms_keep_apart(d: &Dungeon, context: &str) {
+    let spacing = d.recipe().spacing;
+    let (w, h) = (d.width(), d.height());
+    for (i, room) in d.rooms().iter().enumerate() {
+        for p in &room.cells {
+            for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
+                for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
+                    let other = d.tile(Pos::new(x, y)).and_then(Tile::room);
+                    assert!(
+                        other.is_none_or(|o| o == i),
+                        "{context}: rooms {i} and {} closer than {spacing}",
+                        other.unwrap_or(i)
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Walking on room and path cells only, the first room reaches every room.

@@ -69,7 +69,8 @@ fn each_error_names_the_problem() {
     assert_eq!(
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
-         stickiness, randomness, shape, stretch, corridor, bends, connect, loops"
+         stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, fit, \
+         merge"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),

@@ -7,7 +7,7 @@ use dungeon_viewer::base::grid::{Grid, Pos};
 use dungeon_viewer::base::tile::Tile;
 use dungeon_viewer::generate::rooms::{RoomPlan, cave, place_rooms};
 use dungeon_viewer::model::progress::Progress;
-use dungeon_viewer::model::recipe::Shape;
+use dungeon_viewer::model::recipe::{Fit, Shape};
 use rand_pcg::Pcg64Mcg;
 
 fn grow_alone(size: u32, stickiness: f64, seed: u128) -> Vec<Pos> {
@@ -121,6 +121,8 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
             rooms: 20,
             shape: Shape::Cave,
             growth: growth(60, 0.7),
+            spacing: 0,
+            fit: Fit::Shrink,
         };
         let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
         let mut seen = BTreeSet::new();
@@ -151,6 +153,8 @@ fn a_full_grid_stops_placement_instead_of_looping() {
         rooms: 1000,
         shape: Shape::Cave,
         growth: growth(4, 0.5),
+        spacing: 0,
+        fit: Fit::Shrink,
     };
     let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
     assert!(rooms.len() < 1000);

@@ -708,16 +708,16 @@ impl Panel {
     const SEED_BOX: (u32, u32) = (100, 10);
     const SAVE_PNG: (u32, u32) = (37, 31);
     const KEEP: (u32, u32) = (180, 31);
-    const WIDTH_BOX: (u32, u32) = (173, 290);
-    const FAVOURITES: (u32, u32) = (30, 395);
-    const WATCH: (u32, u32) = (30, 416);
-    const RECIPE: (u32, u32) = (30, 437);
+    const WIDTH_BOX: (u32, u32) = (173, 353);
+    const FAVOURITES: (u32, u32) = (30, 458);
+    const WATCH: (u32, u32) = (30, 479);
+    const RECIPE: (u32, u32) = (30, 500);
     /// In the open recipe section.
-    const PASTE_BOX: (u32, u32) = (120, 459);
+    const PASTE_BOX: (u32, u32) = (120, 522);
     /// In the open favourites section: the first thumbnail, the preset's name, Open.
-    const FIRST_FAVOURITE: (u32, u32) = (40, 470);
-    const PRESET_NAME: (u32, u32) = (90, 570);
-    const OPEN_BOX: (u32, u32) = (120, 591);
+    const FIRST_FAVOURITE: (u32, u32) = (40, 533);
+    const PRESET_NAME: (u32, u32) = (90, 633);
+    const OPEN_BOX: (u32, u32) = (120, 654);
 }
 
 /// The window's width.

@@ -102,6 +102,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             let progress = app.screen.progress();
             let facts = Facts {
                 stats: finished.filter(|_| progress.is_none()).map(|s| &s.stats),
+                figures: finished
+                    .filter(|_| progress.is_none())
+                    .map(|s| s.map.dungeon.figures()),
                 took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
                 timings: finished.map(|s| s.map.dungeon.timings()),
                 progress,

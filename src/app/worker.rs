@@ -149,6 +149,8 @@ fn make(job: &Job) -> Option<Result<Generated, String>> {
     if job.progress.is_cancelled() {
         return None;
     }
+    // Measured here, off the window's thread, for the panel.
+    let _ = dungeon.figures();
     Some(
         rasterize(&dungeon, &job.style)
             .map(|pixels| Generated {

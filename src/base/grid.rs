@@ -329,6 +329,27 @@ impl<T> Grid<T> {
     }
 }
 
+/// Whether `cells` hold a 2×2 square of cells somewhere.
+#[must_use]
+pub fn holds_square(cells: &[Pos]) -> bool {
+    let Some(bounds) = Rect::around(cells.iter().copied()) else {
+        return false;
+    };
+    let (w, h) = (bounds.width(), bounds.height());
+    let mut inside = Grid::new(w, h, false);
+    for p in cells {
+        inside[Pos::new(p.x - bounds.x0, p.y - bounds.y0)] = true;
+    }
+    inside.positions().any(|p| {
+        p.x + 1 < w
+            && p.y + 1 < h
+            && inside[p]
+            && inside[Pos::new(p.x + 1, p.y)]
+            && inside[Pos::new(p.x, p.y + 1)]
+            && inside[Pos::new(p.x + 1, p.y + 1)]
+    })
+}
+
 /// The cell one step from `p` in direction `d` inside a `width × height` rectangle.
 #[inline]
 #[must_use]

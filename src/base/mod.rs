@@ -2,6 +2,7 @@
 //! breadth-first flood, the seeded random streams, work split over the cores, and small
 //! helpers for words and times. Nothing here knows of rooms, recipes or files.
 
+pub mod bits;
 pub mod colour;
 pub mod flood;
 pub mod grid;

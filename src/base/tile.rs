@@ -24,6 +24,9 @@ impl Tile {
     pub const PATH: Tile = Tile(u32::MAX - 1);
     /// Room indices stay below this.
     pub const MAX_ROOMS: u32 = u32::MAX - 1;
+    /// A free cell too near a room for another room to take it. Rooms see it as taken; it
+    /// is marked only while rooms are placed, and free again once they all are.
+    pub const NEAR_ROOM: Tile = Tile(Self::MAX_ROOMS - 1);
 
     /// A cell of room `index`.
     ///

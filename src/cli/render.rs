@@ -12,7 +12,7 @@ use dungeon_viewer::formats::{self, Format, Options, Target};
 use dungeon_viewer::generate::generate_watched;
 use dungeon_viewer::model::dungeon::Dungeon;
 use dungeon_viewer::model::progress::Progress;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_viewer::model::recipe::{Fit, Recipe};
 
 impl RenderArgs {
     fn options(&self) -> Options {
@@ -63,12 +63,16 @@ fn generate(recipe: &Recipe) -> Result<Dungeon, Failure> {
     )?)
 }
 
-/// Say on standard error when the grid had no room for every room asked for.
+/// Say on standard error when fewer rooms were placed than asked for, and why.
 fn note_full_grid(dungeon: &Dungeon) {
     let stats = dungeon.stats();
     if stats.rooms_placed < stats.rooms_requested {
+        let why = match dungeon.recipe().fit {
+            Fit::Shrink => "the grid is full",
+            Fit::Move => "the others found no place where they fit",
+        };
         eprintln!(
-            "note: placed {} of {} rooms: the grid is full",
+            "note: placed {} of {} rooms: {why}",
             stats.rooms_placed, stats.rooms_requested
         );
     }

@@ -7,6 +7,7 @@ use crate::base::colour::Rgb;
 use crate::base::grid::Pos;
 use crate::model::dungeon::{Dungeon, Stats};
 use crate::model::features::Door;
+use crate::model::figures::Figures;
 use crate::model::parts::Path;
 
 #[derive(Serialize)]
@@ -19,15 +20,15 @@ struct JsonMap<'a> {
     doors: &'a [Door],
     start: Option<Pos>,
     goal: Option<Pos>,
-    stats: JsonStats,
+    stats: JsonStats<'a>,
 }
 
 #[derive(Serialize)]
-struct JsonStats {
+struct JsonStats<'a> {
     #[serde(flatten)]
     stats: Stats,
-    /// Steps from the start to the goal.
-    longest_route: u32,
+    #[serde(flatten)]
+    figures: &'a Figures,
 }
 
 #[derive(Serialize)]
@@ -39,8 +40,9 @@ struct JsonRoom<'a> {
 /// The dungeon as JSON: `recipe`, `width`, `height`, `rooms` (each with `cells` as `[x, y]`
 /// pairs and `color` as `[r, g, b]`), `paths` (`from`, `to`, `cells` from a cell of `from`
 /// to a cell of `to`, `crossed`), `doors` (`room`, its `cell` and the path cell `outside`
-/// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (with
-/// `longest_route`, the steps from start to goal). x runs right, y down, origin top-left.
+/// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (counts, the
+/// readability figures of [`Figures`], and `longest_route`, the steps from start to
+/// goal). x runs right, y down, origin top-left.
 #[must_use]
 pub fn to_json(dungeon: &Dungeon) -> String {
     let features = dungeon.features();
@@ -62,7 +64,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         goal: features.goal,
         stats: JsonStats {
             stats: dungeon.stats(),
-            longest_route: features.longest_route,
+            figures: dungeon.figures(),
         },
     };
     let mut json = serde_json::to_string(&map).unwrap_or_else(|e| {

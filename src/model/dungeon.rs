@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 use crate::model::features::Features;
+use crate::model::figures::Figures;
 use crate::model::parts::{Path, Room};
 use crate::model::recipe::Recipe;
 
@@ -22,6 +23,7 @@ pub struct Dungeon {
     rooms: Vec<Room>,
     paths: Vec<Path>,
     features: OnceLock<Features>,
+    figures: OnceLock<Figures>,
     timings: Timings,
 }
 
@@ -97,6 +99,7 @@ impl Dungeon {
             rooms,
             paths,
             features: OnceLock::new(),
+            figures: OnceLock::new(),
             timings,
         }
     }
@@ -153,6 +156,20 @@ impl Dungeon {
         self.features.get_or_init(|| {
             let cells: Vec<&[Pos]> = self.rooms.iter().map(|r| r.cells.as_slice()).collect();
             Features::find(self.recipe.seed, &self.tiles, &cells, &self.paths)
+        })
+    }
+
+    /// How readable the map is, measured the first time it is asked for.
+    #[must_use]
+    pub fn figures(&self) -> &Figures {
+        self.figures.get_or_init(|| {
+            let rooms = (self.rooms.as_slice(), self.recipe.room_size);
+            Figures::of(
+                &self.tiles,
+                rooms,
+                &self.paths,
+                self.features().longest_route,
+            )
         })
     }
 

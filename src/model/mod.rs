@@ -4,10 +4,12 @@
 
 pub mod dungeon;
 pub mod features;
+pub mod figures;
 pub mod parts;
 pub mod progress;
 pub mod recipe;
 pub mod sweep;
+pub mod tally;
 
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 

@@ -181,6 +181,17 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         bends: rng.random_range(1..=8),
         connect: pick(rng),
         loops: rng.random_range(0.0..=1.0),
+        spacing: if rng.random_bool(0.5) {
+            0
+        } else {
+            rng.random_range(0..=8)
+        },
+        fit: pick(rng),
+        merge: if rng.random_bool(0.5) {
+            0.0
+        } else {
+            rng.random_range(0.0..=1.0)
+        },
     }
 }
 

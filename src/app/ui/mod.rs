@@ -26,6 +26,7 @@ use super::watch::Watch;
 use dungeon_viewer::draw::raster::Look;
 use dungeon_viewer::formats::Format;
 use dungeon_viewer::model::dungeon::{Stats, Timings};
+use dungeon_viewer::model::figures::Figures;
 use dungeon_viewer::model::progress::Snapshot;
 use dungeon_viewer::model::recipe::{Group, Recipe};
 use favourites::FavouritesPanel;
@@ -41,6 +42,8 @@ pub const STATUS_HEIGHT: f32 = 26.0;
 pub struct Facts<'a> {
     /// The figures of the map shown, once it is finished.
     pub stats: Option<&'a Stats>,
+    /// How readable the map shown is, once it is finished.
+    pub figures: Option<&'a Figures>,
     pub took_ms: Option<f64>,
     /// How long each stage of the shown map took.
     pub timings: Option<Timings>,
@@ -284,6 +287,9 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
         "When other rooms wall a room in, its path cuts through them, through as few of \
          their cells as it can, so that every room stays reachable.",
     );
+    if let Some(f) = facts.figures {
+        readability(ui, f);
+    }
     if let Some(ms) = facts.took_ms {
         ui.label(format!("Generated in {ms:.1} ms"));
     }
@@ -295,6 +301,45 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
             ms(t.paths)
         ))
         .on_hover_text("Placing the rooms, then joining them by paths.");
+    }
+}
+
+/// How readable the map is: the figures of [`Figures`], each explained on hover.
+fn readability(ui: &mut egui::Ui, f: &Figures) {
+    let rows = [
+        (
+            format!("Rooms touching another: {}", f.rooms_touching),
+            "Rooms sharing an edge or a corner with another room: they read as one blob. \
+             Spacing keeps rooms apart.",
+        ),
+        (
+            format!("Rooms under half their size: {}", f.rooms_under_half),
+            "Rooms hemmed in by others or the map's edge. Fit: move places them elsewhere \
+             instead.",
+        ),
+        (
+            format!(
+                "Corridor cells beside another corridor: {}",
+                f.corridor_beside
+            ),
+            "Corridor cells running right beside a corridor they do not join: parallel \
+             bands. Merge makes corridors join or keep a cell of rock apart.",
+        ),
+        (
+            format!("Dead ends: {}", f.dead_ends),
+            "Rooms joined to just one other room.",
+        ),
+        (
+            format!("Loops: {}", f.loops),
+            "How many circuits the corridors make: paths − rooms + 1. A tree has none.",
+        ),
+        (
+            format!("Longest route: {} steps", f.longest_route),
+            "From the start (the first room) to the goal, the farthest cell one can walk to.",
+        ),
+    ];
+    for (text, tip) in rows {
+        ui.label(text).on_hover_text(tip);
     }
 }
 

@@ -9,6 +9,7 @@ use rand::{Rng, RngExt};
 use crate::base::grid::Pos;
 
 use super::Router;
+use super::laid::Laid;
 
 /// The cells strictly between `start` and `end` along half of the rectangle they span:
 /// across first, then up or down, when `across_first`; else up or down first. Neither
@@ -48,16 +49,21 @@ fn walk(from: Pos, to: Pos, cells: &mut Vec<Pos>) {
 }
 
 /// A half-rect corridor from room `a` into room `b`, when one of the two L's between their
-/// closest free cells runs through free cells only.
+/// closest free cells runs through free cells only (and, with corridors `laid` to keep
+/// off, beside none of them).
 pub(super) fn route<R: Rng + ?Sized>(
     router: &Router<'_>,
     a: usize,
     b: usize,
+    laid: Option<&Laid>,
     rng: &mut R,
 ) -> Option<Vec<Pos>> {
     let (start, end) = router.facing_doors(a, b)?;
     let across_first = rng.random_bool(0.5);
     [across_first, !across_first]
         .into_iter()
-        .find_map(|across| router.lay(a, b, start, &half_rect(start, end, across), end))
+        .find_map(|across| {
+            let between = half_rect(start, end, across);
+            router.lay(a, b, (start, &between, end), laid)
+        })
 }

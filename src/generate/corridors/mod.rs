@@ -11,6 +11,7 @@
 
 mod crossing;
 mod half_rect;
+mod laid;
 mod landmarks;
 mod regions;
 mod shortest;
@@ -32,9 +33,10 @@ use crate::model::parts::{Path, Room};
 use crate::model::progress::Progress;
 use crate::model::recipe::{Connect, Corridor, Recipe};
 use crossing::CrossingSearch;
+use laid::{Dear, Laid};
 use landmarks::Landmarks;
 use regions::Regions;
-use wavefront::{FreeBits, PathEnd, Walk, Wavefront};
+use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +47,10 @@ pub struct PathPlan {
     pub bends: u32,
     pub connect: Connect,
     pub loops: f64,
+    /// How strongly corridors join those laid before them (0: each its own shortest way).
+    pub merge: f64,
+    /// Cells of rock between rooms: room for twisty corridors to wander.
+    pub spacing: u32,
 }
 
 impl PathPlan {
@@ -58,6 +64,8 @@ impl PathPlan {
             bends: recipe.bends,
             connect: recipe.connect,
             loops: recipe.loops,
+            merge: recipe.merge,
+            spacing: recipe.spacing,
         }
     }
 }
@@ -70,8 +78,9 @@ const PATHS_PER_THREAD: usize = 16;
 const LANDMARKS_FROM_CELLS: usize = 1 << 16;
 
 /// Join the rooms the plan's connection style pairs up, each pair by a path in the plan's
-/// corridor style. Path `i` draws from its own stream, so paths never change the rooms and
-/// each path ignores the others.
+/// corridor style. Path `i` draws from its own stream, so paths never change the rooms.
+/// Without `merge` each path ignores the others (and they are made on several threads);
+/// with it, each sees the corridors laid before it, so they are made in order.
 ///
 /// # Errors
 /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
@@ -88,6 +97,24 @@ pub fn connect(
         .map(|(i, pair)| (i as u64, pair))
         .collect();
     progress.start_paths(pairs.len() as u32);
+    if let Some(dear) = Dear::of(plan.merge) {
+        let mut searches = Searches::default();
+        let mut merging = Merging {
+            laid: Laid::new(tiles),
+            dear,
+        };
+        let mut paths = Vec::with_capacity(pairs.len());
+        for &(i, pair) in &pairs {
+            progress.check()?;
+            let path = router.join(&mut searches, pair, plan, i, Some(&merging));
+            if let Some(path) = &path {
+                merging.laid.add(&path.cells);
+            }
+            progress.path_joined(path.as_ref());
+            paths.extend(path);
+        }
+        return Ok(paths);
+    }
     let paths = map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
         let mut searches = Searches::default();
         let mut paths = Vec::with_capacity(chunk.len());
@@ -95,7 +122,7 @@ pub fn connect(
             if progress.is_cancelled() {
                 break;
             }
-            let path = router.join(&mut searches, pair, plan, i);
+            let path = router.join(&mut searches, pair, plan, i, None);
             progress.path_joined(path.as_ref());
             paths.extend(path);
         }
@@ -110,6 +137,12 @@ pub fn connect(
 struct Searches {
     free: Wavefront,
     crossing: CrossingSearch,
+}
+
+/// The corridors laid so far and what steps cost by them, when paths merge.
+struct Merging {
+    laid: Laid,
+    dear: Dear,
 }
 
 /// What path searches know about a map with its rooms placed.
@@ -134,7 +167,7 @@ impl<'a> Router<'a> {
                 .iter()
                 .map(|r| PathEnd::new(tiles, &r.cells))
                 .collect(),
-            free: FreeBits::new(tiles),
+            free: free_bits(tiles),
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
         }
@@ -158,6 +191,7 @@ impl<'a> Router<'a> {
         (a, b): (usize, usize),
         plan: &PathPlan,
         index: u64,
+        merging: Option<&Merging>,
     ) -> Option<Path> {
         let path = |cells: Vec<Pos>, crossed: u32| Path {
             from: a,
@@ -169,10 +203,17 @@ impl<'a> Router<'a> {
             return Some(path(cells, 0));
         }
         let mut rng = stream(plan.seed, Stage::Path, index);
+        let laid = merging.map(|m| &m.laid);
         let drawn = match plan.corridor {
             Corridor::Flood => None,
-            Corridor::HalfRect => half_rect::route(self, a, b, &mut rng),
-            Corridor::Twisty => twisty::route(self, a, b, plan.bends, &mut rng),
+            Corridor::HalfRect => half_rect::route(self, a, b, laid, &mut rng),
+            Corridor::Twisty => {
+                let shape = twisty::Shape {
+                    bends: plan.bends,
+                    wander: plan.spacing,
+                };
+                twisty::route(self, a, b, shape, laid, &mut rng)
+            }
         };
         if let Some(cells) = drawn {
             return Some(path(cells, 0));
@@ -183,7 +224,7 @@ impl<'a> Router<'a> {
             Corridor::Flood => Walk::Wiggle(plan.randomness),
             Corridor::HalfRect | Corridor::Twisty => Walk::Straight,
         };
-        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk)?;
+        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk, merging)?;
         Some(path(cells, crossed))
     }
 
@@ -211,8 +252,15 @@ impl<'a> Router<'a> {
 
     /// A drawn corridor from room `a` into room `b`: the cell of `a` beside `start`,
     /// `start`, `between`, `end` and the cell of `b` beside `end`; `None` when any of
-    /// `start`, `between` and `end` is not free or they do not touch the rooms.
-    fn lay(&self, a: usize, b: usize, start: Pos, between: &[Pos], end: Pos) -> Option<Vec<Pos>> {
+    /// `start`, `between` and `end` is not free or they do not touch the rooms, or (with
+    /// corridors `laid` to keep off) when it would run beside one of them.
+    fn lay(
+        &self,
+        a: usize,
+        b: usize,
+        (start, between, end): (Pos, &[Pos], Pos),
+        laid: Option<&Laid>,
+    ) -> Option<Vec<Pos>> {
         let tiles = self.tiles;
         let run = || {
             std::iter::once(start)
@@ -232,7 +280,10 @@ impl<'a> Router<'a> {
         cells.push(first);
         cells.extend(run());
         cells.push(last);
-        Some(cells)
+        match laid {
+            Some(laid) if laid.hugging(&cells) > 0 => None,
+            _ => Some(cells),
+        }
     }
 
     /// Whether the map is big and rooms cover more than half of it.

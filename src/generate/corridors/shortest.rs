@@ -11,9 +11,8 @@ use crate::base::tile::Tile;
 
 use super::crossing::Route;
 use super::landmarks::Landmarks;
-use super::wavefront::PathEnd;
-use super::wavefront::Walk;
-use super::{Router, Searches};
+use super::wavefront::{Merge, PathEnd, Walk};
+use super::{Merging, Router, Searches};
 
 impl Router<'_> {
     /// The `flood` style's path from room `a` to room `b`: through free cells if any join
@@ -26,14 +25,20 @@ impl Router<'_> {
         seed: u64,
         index: u64,
         walk: Walk,
+        merging: Option<&Merging>,
     ) -> Option<(Vec<Pos>, u32)> {
         let rng = || stream(seed, Stage::Path, index);
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
         let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
         if worth_trying {
-            let found = searches
-                .free
-                .find(self.tiles, &self.free, from, to, walk, &mut rng());
+            let merge = merging.map(|m| Merge {
+                laid: &m.laid,
+                dear: m.dear,
+            });
+            let found =
+                searches
+                    .free
+                    .find(self.tiles, &self.free, from, to, walk, merge, &mut rng());
             if let Some(cells) = found {
                 return Some((cells, 0));
             }
@@ -101,6 +106,7 @@ impl Router<'_> {
                     &PathEnd::new(tiles, &[last])?,
                     side,
                     walk,
+                    None,
                     rng,
                 )?,
             };

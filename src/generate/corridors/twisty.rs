@@ -11,6 +11,7 @@ use crate::base::streams::below;
 
 use super::Router;
 use super::half_rect::half_rect;
+use super::laid::Laid;
 
 /// Staircases drawn before giving up.
 const TRIES: usize = 8;
@@ -66,15 +67,131 @@ fn split<R: Rng + ?Sized>(total: u32, parts: u32, rng: &mut R) -> Vec<u32> {
     cuts.windows(2).map(|w| w[1] - w[0]).collect()
 }
 
+/// How a twisty corridor runs: the most bends it takes, and how far (in cells) it may
+/// wander to either side of the straight way between its ends; 0 keeps every step towards
+/// the end, as the original box trick does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub bends: u32,
+    pub wander: u32,
+}
+
 /// A twisty corridor from room `a` into room `b`, when one of a few staircases between
-/// their closest free cells runs through free cells only.
+/// their closest free cells runs through free cells only (and, with corridors `laid` to
+/// keep off, beside none of them). A corridor that may wander tries zigzags first: runs
+/// along the way from one room to the other, turning aside and back within `wander` cells.
 pub(super) fn route<R: Rng + ?Sized>(
     router: &Router<'_>,
     a: usize,
     b: usize,
-    bends: u32,
+    shape: Shape,
+    laid: Option<&Laid>,
     rng: &mut R,
 ) -> Option<Vec<Pos>> {
     let (start, end) = router.facing_doors(a, b)?;
-    (0..TRIES).find_map(|_| router.lay(a, b, start, &staircase(start, end, bends, rng), end))
+    let (w, h) = (router.tiles.width(), router.tiles.height());
+    if shape.wander > 0 {
+        for _ in 0..TRIES {
+            let laid_out = zigzag(start, end, shape, (w, h), rng)
+                .and_then(|between| router.lay(a, b, (start, &between, end), laid));
+            if laid_out.is_some() {
+                return laid_out;
+            }
+        }
+    }
+    (0..TRIES).find_map(|_| {
+        let between = staircase(start, end, shape.bends, rng);
+        router.lay(a, b, (start, &between, end), laid)
+    })
+}
+
+/// The cells strictly between `start` and `end` along a zigzag of up to `shape.bends`
+/// bends on a `size` grid: runs along the longer way between them, of at least a cell
+/// each, with turns aside between them to random levels within `shape.wander` cells of
+/// the straight way, the last one back to `end`'s. `None` when it would cross itself or
+/// lay four of its cells in a square.
+fn zigzag<R: Rng + ?Sized>(
+    start: Pos,
+    end: Pos,
+    shape: Shape,
+    size: (u32, u32),
+    rng: &mut R,
+) -> Option<Vec<Pos>> {
+    let (dx, dy) = (start.x.abs_diff(end.x), start.y.abs_diff(end.y));
+    // Along x (the main way) when that is the longer way, else along y: swap the axes.
+    let along_x = dx >= dy;
+    let flip = |p: Pos| if along_x { p } else { Pos::new(p.y, p.x) };
+    let (s, e) = (flip(start), flip(end));
+    let (width, height) = if along_x { size } else { (size.1, size.0) };
+    let main = s.x.abs_diff(e.x);
+    // Runs along the main way, alternating with turns aside: as many as the bends allow
+    // and the length holds, each at least a cell long.
+    let runs = (shape.bends / 2 + 1).min(main.max(1));
+    let lengths: Vec<u32> = split(main.saturating_sub(runs), runs, rng)
+        .into_iter()
+        .map(|l| l + u32::from(main >= runs))
+        .collect();
+    let (lo, hi) = (s.y.min(e.y), s.y.max(e.y));
+    let (least, most) = (
+        lo.saturating_sub(shape.wander),
+        (hi + shape.wander).min(height - 1),
+    );
+    let mut cells = Vec::new();
+    let mut at = s;
+    let step_x = |at: Pos| {
+        if e.x >= s.x {
+            Pos::new(at.x + 1, at.y)
+        } else {
+            Pos::new(at.x.wrapping_sub(1), at.y)
+        }
+    };
+    for (k, &length) in lengths.iter().enumerate() {
+        for _ in 0..length {
+            at = step_x(at);
+            if at.x >= width {
+                return None;
+            }
+            cells.push(at);
+        }
+        // Then aside: to a random level, the last time to the end's.
+        let level = if k + 1 == lengths.len() {
+            e.y
+        } else {
+            least + below(rng, most - least + 1)
+        };
+        while at.y != level {
+            at = if level > at.y {
+                Pos::new(at.x, at.y + 1)
+            } else {
+                Pos::new(at.x, at.y - 1)
+            };
+            cells.push(at);
+        }
+    }
+    if cells.last() != Some(&e) {
+        return None;
+    }
+    cells.pop(); // `end` itself
+    let cells: Vec<Pos> = cells.into_iter().map(flip).collect();
+    let mut all: Vec<Pos> = cells.clone();
+    all.extend([start, end]);
+    (!crosses_or_squares(&mut all)).then_some(cells)
+}
+
+/// Whether `cells` repeat a cell or hold a 2×2 square.
+fn crosses_or_squares(cells: &mut [Pos]) -> bool {
+    cells.sort_unstable_by_key(|p| (p.y, p.x));
+    if cells.windows(2).any(|w| w[0] == w[1]) {
+        return true;
+    }
+    let has = |p: Pos| {
+        cells
+            .binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+            .is_ok()
+    };
+    cells.iter().any(|&p| {
+        has(Pos::new(p.x + 1, p.y))
+            && has(Pos::new(p.x, p.y + 1))
+            && has(Pos::new(p.x + 1, p.y + 1))
+    })
 }

@@ -16,12 +16,19 @@
 //! The path is then walked back from room B, choosing among the cells one step nearer to
 //! room A in the order the randomness knob gives (as the original's flood does): always the same
 //! order gives straight, well-ordered paths, shuffled orders wiggly ones.
+//!
+//! With corridors to keep off ([`Merge`]), some steps cost more than one ([`super::laid`]):
+//! a dear step moves a cell as many layers on as it costs beyond a plain step, and the
+//! flood then finds the cheapest path, walked back over corridor cells first.
 
 use rand::Rng;
 
+use crate::base::bits::BitGrid;
 use crate::base::flood::neighbour_order;
 use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::base::tile::Tile;
+
+use super::laid::{Dear, Laid};
 
 /// How a path the flood found is walked back from its end: among the cells one step
 /// nearer the start, in the order the original's randomness gives (0 straight and tidy, 1
@@ -34,7 +41,7 @@ pub enum Walk {
 }
 
 /// The four directions, `ahead` first.
-fn straight_on(ahead: Option<Dir>) -> [Dir; 4] {
+pub(super) fn straight_on(ahead: Option<Dir>) -> [Dir; 4] {
     let mut order = Dir::ALL;
     if let Some(d) = ahead {
         let at = order.iter().position(|&o| o == d).unwrap_or(0);
@@ -43,53 +50,21 @@ fn straight_on(ahead: Option<Dir>) -> [Dir; 4] {
     order
 }
 
-/// The free cells of a map as bits, row by row.
-#[derive(Debug)]
-pub struct FreeBits {
-    width: u32,
-    height: u32,
-    words_per_row: usize,
-    words: Vec<u64>,
+/// Corridors laid before, for a flood that keeps off the cells beside them, and what steps
+/// by them cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Merge<'a> {
+    pub laid: &'a Laid,
+    pub dear: Dear,
 }
 
-impl FreeBits {
-    #[must_use]
-    pub fn new(tiles: &Grid<Tile>) -> Self {
-        let (width, height) = (tiles.width(), tiles.height());
-        let words_per_row = (width as usize).div_ceil(64);
-        let mut words = vec![0u64; words_per_row * height as usize];
-        for y in 0..height {
-            for (x, tile) in tiles.row(y).iter().enumerate() {
-                if tile.is_outside_rooms() {
-                    words[y as usize * words_per_row + x / 64] |= 1 << (x % 64);
-                }
-            }
-        }
-        Self {
-            width,
-            height,
-            words_per_row,
-            words,
-        }
-    }
+/// The free cells of a map as bits, row by row.
+pub type FreeBits = BitGrid;
 
-    /// The 64 bits of row `y` from column `start` on (columns off the map read as taken).
-    fn bits_at(&self, y: u32, start: i64) -> u64 {
-        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
-        let word = |i: i64| -> u64 {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| row.get(i))
-                .copied()
-                .unwrap_or(0)
-        };
-        let (w, offset) = (start.div_euclid(64), start.rem_euclid(64) as u32);
-        if offset == 0 {
-            word(w)
-        } else {
-            (word(w) >> offset) | (word(w + 1) << (64 - offset))
-        }
-    }
+/// The free cells of `tiles`: those outside every room.
+#[must_use]
+pub fn free_bits(tiles: &Grid<Tile>) -> FreeBits {
+    BitGrid::of(tiles, |t| t.is_outside_rooms())
 }
 
 /// A cell of the window in its own orientation: `x` right, `y` down, towards the target.
@@ -148,6 +123,99 @@ impl Frame {
     }
 }
 
+/// The cells one step `way` from the cells of an earlier layer, fed row by row into a
+/// sweep: a cursor over the layer's cells, which are sorted by row. `WAY` is the
+/// direction's index in [`Dir::ALL`], a constant so that the sweep's loop is built for each.
+struct Steps<'a, const WAY: usize> {
+    cells: &'a [(u32, u32, u64)],
+    next: usize,
+}
+
+const LEFT: usize = 0;
+const RIGHT: usize = 1;
+const UP: usize = 2;
+const DOWN: usize = 3;
+
+impl<'a, const WAY: usize> Steps<'a, WAY> {
+    const WAY: Dir = Dir::ALL[WAY];
+
+    fn new(cells: &'a [(u32, u32, u64)]) -> Self {
+        Self { cells, next: 0 }
+    }
+
+    /// The row a step from a cell of row `row` reaches; `None` above the window.
+    #[inline(always)]
+    fn reached_from(row: u32) -> Option<u32> {
+        match Self::WAY {
+            Dir::Down => Some(row + 1),
+            Dir::Up => row.checked_sub(1),
+            Dir::Left | Dir::Right => Some(row),
+        }
+    }
+
+    /// The first row the cells left reach.
+    fn first_row(&self) -> Option<u32> {
+        self.cells[self.next..]
+            .iter()
+            .find_map(|&(row, _, _)| Self::reached_from(row))
+    }
+
+    /// Give `add` the cells of row `row` (`wpr` words from window word `base` on) one step
+    /// from the layer's cells, those of each word `i` that `keep(way, i)` keeps. Rows are
+    /// fed in order.
+    #[inline(always)]
+    fn feed(
+        &mut self,
+        row: u32,
+        (base, wpr): (usize, usize),
+        keep: impl Fn(Dir, usize) -> u64,
+        mut add: impl FnMut(u32, u64),
+    ) {
+        // The row of the cells a step from reaches `row`.
+        let from = match Self::WAY {
+            Dir::Down => match row.checked_sub(1) {
+                Some(from) => from,
+                None => return,
+            },
+            Dir::Up => row + 1,
+            Dir::Left | Dir::Right => row,
+        };
+        while self.cells.get(self.next).is_some_and(|e| e.0 < from) {
+            self.next += 1;
+        }
+        let way = Self::WAY;
+        let mut give = |word: u32, bits: u64| add(word, bits & keep(way, base + word as usize));
+        while let Some(&(_, word, bits)) = self.cells.get(self.next).filter(|e| e.0 == from) {
+            match way {
+                Dir::Right => {
+                    give(word, bits << 1);
+                    if (word as usize) + 1 < wpr && bits >> 63 != 0 {
+                        give(word + 1, 1);
+                    }
+                }
+                Dir::Left => {
+                    give(word, bits >> 1);
+                    if word > 0 && bits & 1 != 0 {
+                        give(word - 1, 1 << 63);
+                    }
+                }
+                Dir::Down | Dir::Up => give(word, bits),
+            }
+            self.next += 1;
+        }
+    }
+}
+
+/// The plain steps of a sweep: left and up.
+type Plain<'a> = (Steps<'a, LEFT>, Steps<'a, UP>);
+/// The dear steps of a sweep: right, down, left and up.
+type Dear4<'a> = (
+    Steps<'a, RIGHT>,
+    Steps<'a, DOWN>,
+    Steps<'a, LEFT>,
+    Steps<'a, UP>,
+);
+
 /// Cells of one layer: (row, word, bits), sorted by row then word.
 type Layer = Vec<(u32, u32, u64)>;
 
@@ -178,6 +246,108 @@ pub struct Wavefront {
     row_out: Vec<(u32, u64)>,
     /// How many of `layers` and `seeds` the last flood used.
     used: usize,
+    /// Which steps cost more than one, when the flood keeps off corridors.
+    dear: DearSteps,
+}
+
+/// The window's cells a step into costs more than one step, per window word and per way
+/// the step goes (a `Dir` as index): a step alongside a corridor (from a cell beside one
+/// to another) and a step onto a cell that would close a square of corridor.
+#[derive(Debug, Default)]
+struct DearSteps {
+    /// What a dear step costs; `None` when no step is dear.
+    cost: Option<Dear>,
+    /// Per step direction, the cells a step that way into is dear.
+    into: [Vec<u64>; 4],
+    /// The cells that would close a square of corridor: a step into them is dear
+    /// whichever way it goes, from a room too.
+    square: Vec<u64>,
+}
+
+impl DearSteps {
+    /// Read the dear cells of `merge` in a window `wpr` words wide and `h` rows high,
+    /// through `word_of` (a grid's 64 bits at a window row and word); none without an
+    /// extra cost.
+    fn read(
+        &mut self,
+        merge: Option<Merge<'_>>,
+        wpr: usize,
+        h: u32,
+        word_of: impl Fn(&BitGrid, u32, usize) -> u64,
+    ) {
+        self.cost = merge.map(|m| m.dear);
+        let Some(merge) = merge else {
+            return;
+        };
+        let len = wpr * h as usize;
+        let mut along = Vec::with_capacity(len);
+        let square = &mut self.square;
+        square.clear();
+        for y in 0..h {
+            along.extend((0..wpr).map(|word| word_of(&merge.laid.alongside, y, word)));
+            square.extend((0..wpr).map(|word| word_of(&merge.laid.closes_square, y, word)));
+        }
+        for into in &mut self.into {
+            into.clear();
+            into.resize(len, 0);
+        }
+        for i in 0..len {
+            let (y, word) = (i / wpr, i % wpr);
+            let a = along[i];
+            let left = (a << 1) | if word > 0 { along[i - 1] >> 63 } else { 0 };
+            let right = (a >> 1)
+                | if word + 1 < wpr {
+                    along[i + 1] << 63
+                } else {
+                    0
+                };
+            let above = if y > 0 { along[i - wpr] } else { 0 };
+            let below = along.get(i + wpr).copied().unwrap_or(0);
+            let s = square[i];
+            self.into[Dir::Right as usize][i] = s | (a & left);
+            self.into[Dir::Left as usize][i] = s | (a & right);
+            self.into[Dir::Down as usize][i] = s | (a & above);
+            self.into[Dir::Up as usize][i] = s | (a & below);
+        }
+    }
+
+    /// The cells of word `i` a step `d` into is dear.
+    fn mask(&self, d: Dir, i: usize) -> u64 {
+        if self.cost.is_some() {
+            self.into[d as usize][i]
+        } else {
+            0
+        }
+    }
+
+    /// The extra steps dear steps cost, when the flood takes them.
+    fn extra(&self) -> Option<u32> {
+        match self.cost {
+            Some(Dear::Extra(extra)) => Some(extra),
+            Some(Dear::Never) | None => None,
+        }
+    }
+
+    /// What a step beyond a step costs when it is dear; `None` when it is never taken.
+    fn beyond(&self, dear: bool) -> Option<u32> {
+        match self.cost {
+            Some(Dear::Extra(extra)) if dear => Some(extra),
+            Some(Dear::Never) if dear => None,
+            _ => Some(0),
+        }
+    }
+
+    /// What a step `d` into the cell at bit `bit` of word `i` costs beyond a step; `None`
+    /// when it is never taken.
+    fn cost(&self, d: Dir, i: usize, bit: u64) -> Option<u32> {
+        self.beyond(self.mask(d, i) & bit != 0)
+    }
+
+    /// What a step from a room onto the cell at bit `bit` of word `i` costs beyond a step;
+    /// `None` when it is never taken.
+    fn leaving_room(&self, i: usize, bit: u64) -> Option<u32> {
+        self.beyond(self.cost.is_some() && self.square[i] & bit != 0)
+    }
 }
 
 /// One end of a path: a room's cells (or a single free cell), the smallest rectangle
@@ -215,7 +385,9 @@ impl PathEnd {
 
 impl Wavefront {
     /// The shortest path through free cells from a cell of `from` to a cell of the room
-    /// `to`, both ends included; `None` when free cells do not join them.
+    /// `to`, both ends included (with `merge`, the cheapest); `None` when free cells do not
+    /// join them.
+    #[allow(clippy::too_many_arguments)]
     pub fn find<R: Rng + ?Sized>(
         &mut self,
         tiles: &Grid<Tile>,
@@ -223,27 +395,43 @@ impl Wavefront {
         from: &PathEnd,
         to: &PathEnd,
         walk: Walk,
+        mut merge: Option<Merge<'_>>,
         rng: &mut R,
     ) -> Option<Vec<Pos>> {
         let target = tiles[*to.cells.first()?];
         let (a, b) = (from.bounds, to.bounds);
         // A path leaving the window is at least the rooms' gap plus twice the margin long.
         let gap = a.gap(&b);
-        let whole = free.width.max(free.height);
+        let whole = free.width().max(free.height());
         let mut margin = 8 + gap / 8;
         loop {
             let frame = Frame {
-                area: a.union(b).grown(margin, free.width, free.height),
+                area: a.union(b).grown(margin, free.width(), free.height()),
                 flip_x: b.x0 + b.x1 < a.x0 + a.x1,
                 flip_y: b.y0 + b.y1 < a.y0 + a.y1,
             };
-            let covers_map = frame.area.area() == u64::from(free.width) * u64::from(free.height);
-            let reached = self.flood(free, &frame, from, to);
+            let covers_map =
+                frame.area.area() == u64::from(free.width()) * u64::from(free.height());
+            let reached = self.flood(free, &frame, from, to, merge);
             let path = match reached {
                 Some(r) if covers_map || r.length < gap + 2 * (margin + 1) => {
-                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, walk, rng))
+                    let laid = merge.map(|m| m.laid);
+                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, (walk, laid), rng))
                 }
-                None if covers_map => None,
+                None if covers_map => match merge {
+                    // No way without a dear step: take the fewest, each costing as much as
+                    // a walk around the whole map.
+                    Some(m) if m.dear == Dear::Never => {
+                        let whole_walk = 2 * (free.width() + free.height());
+                        merge = Some(Merge {
+                            dear: Dear::Extra(whole_walk),
+                            ..m
+                        });
+                        margin = 8 + gap / 8;
+                        continue;
+                    }
+                    _ => None,
+                },
                 _ => {
                     margin = (margin * 2).min(whole);
                     continue;
@@ -280,32 +468,38 @@ impl Wavefront {
         frame: &Frame,
         from: &PathEnd,
         to: &PathEnd,
+        merge: Option<Merge<'_>>,
     ) -> Option<Reached> {
         let (w, h) = (frame.width(), frame.height());
         let wpr = (w as usize).div_ceil(64);
-        self.open.clear();
-        self.open.resize(wpr * h as usize, 0);
-        self.doors.clear();
-        self.doors.resize(wpr * h as usize, 0);
-        for y in 0..h {
+        // A grid's 64 cells at window row `y` from window word `word` on, turned as the
+        // window is.
+        let word_of = |bits: &BitGrid, y: u32, word: usize| -> u64 {
             let gy = frame.row(y);
+            let first = 64 * word as u32;
+            let bits = if frame.flip_x {
+                let start = i64::from(frame.area.x1) - i64::from(first) - 63;
+                bits.bits_at(gy, start).reverse_bits()
+            } else {
+                bits.bits_at(gy, i64::from(frame.area.x0) + i64::from(first))
+            };
+            let inside = w - first;
+            if inside >= 64 {
+                bits
+            } else {
+                bits & ((1u64 << inside) - 1)
+            }
+        };
+        self.open.clear();
+        self.open.reserve(wpr * h as usize);
+        for y in 0..h {
             for word in 0..wpr {
-                let first = 64 * word as u32;
-                let bits = if frame.flip_x {
-                    let start = i64::from(frame.area.x1) - i64::from(first) - 63;
-                    free.bits_at(gy, start).reverse_bits()
-                } else {
-                    free.bits_at(gy, i64::from(frame.area.x0) + i64::from(first))
-                };
-                let inside = w - first;
-                let mask = if inside >= 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << inside) - 1
-                };
-                self.open[y as usize * wpr + word] = bits & mask;
+                self.open.push(word_of(free, y, word));
             }
         }
+        self.dear.read(merge, wpr, h, word_of);
+        self.doors.clear();
+        self.doors.resize(wpr * h as usize, 0);
         let mut nearest_door = u32::MAX;
         for &door in &to.doors {
             if let Some(l) = frame.local(door) {
@@ -319,19 +513,26 @@ impl Wavefront {
 
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
         // from the lowest start potential: layer k holds potential `lowest + k`.
-        let mut starts: Vec<(u32, Local)> = Vec::new();
+        // Each with the extra cost of stepping onto it from the room.
+        let mut starts: Vec<(u32, u32, Local)> = Vec::new();
         for &cell in &from.doors {
             if let Some(l) = frame.local(cell) {
                 let i = l.y as usize * wpr + l.x as usize / 64;
-                if self.open[i] & (1 << (l.x % 64)) != 0 {
-                    starts.push((l.x + l.y, l));
+                let bit = 1 << (l.x % 64);
+                let extra = self
+                    .dear
+                    .leaving_room(i, bit)
+                    .filter(|_| self.open[i] & bit != 0);
+                if let Some(extra) = extra {
+                    starts.push((l.x + l.y, extra, l));
                 }
             }
         }
-        let s_highest = starts.iter().map(|&(s, _)| s).max()?;
+        let s_highest = starts.iter().map(|&(s, _, _)| s).max()?;
         let lowest = 1 - i64::from(s_highest);
         let potential = |layer: usize| lowest + layer as i64;
         let mut last_start = 0;
+        let mut last_filled: Option<usize> = None;
         let used = std::mem::take(&mut self.used);
         for layer in self
             .layers
@@ -341,8 +542,8 @@ impl Wavefront {
         {
             layer.clear();
         }
-        for &(s, l) in &starts {
-            let k = (s_highest - s) as usize;
+        for &(s, extra, l) in &starts {
+            let k = (s_highest - s + extra) as usize;
             if self.seeds.len() <= k {
                 self.seeds.resize_with(k + 1, Vec::new);
             }
@@ -363,14 +564,22 @@ impl Wavefront {
             if best.is_some_and(|b| i64::from(b.length) <= floor) {
                 break;
             }
-            let quiet = k > last_start
-                && (k < 1 || self.layers[k - 1].is_empty())
-                && (k < 2 || self.layers[k - 2].is_empty());
+            // Later layers are reached from the last two (the last `reach` with dear steps).
+            let reach = 2 + self.dear.extra().unwrap_or(0) as usize;
+            let quiet = k > last_start && last_filled.is_none_or(|last| k > last + reach);
             if quiet {
                 break;
             }
             self.used = self.used.max(k + 1).max(last_start + 1);
-            self.sweep(k, wpr, h);
+            // The plain flood is built apart, without the look-ups of dear steps.
+            if self.dear.cost.is_some() {
+                self.sweep::<true>(k, wpr, h);
+            } else {
+                self.sweep::<false>(k, wpr, h);
+            }
+            if !self.layers[k].is_empty() {
+                last_filled = Some(k);
+            }
             for &(row, word, bits) in &self.layers[k] {
                 let hits = bits & self.doors[row as usize * wpr + word as usize];
                 if hits != 0 {
@@ -391,12 +600,30 @@ impl Wavefront {
     }
 
     /// Reach every cell of layer `k` by steps right and down from its seeds: its start
-    /// cells, and the cells one step left or up from layer `k − 2`.
-    fn sweep(&mut self, k: usize, wpr: usize, h: u32) {
+    /// cells, and the cells one step left or up from layer `k − 2`; `DEAR` when some steps
+    /// cost more (and the dear steps from further back).
+    fn sweep<const DEAR: bool>(&mut self, k: usize, wpr: usize, h: u32) {
         let (done, rest) = self.layers.split_at_mut(k);
         let layer = &mut rest[0];
         layer.clear();
-        let back: &[(u32, u32, u64)] = if k >= 2 { &done[k - 2] } else { &[] };
+        let before =
+            |steps: usize| -> &[(u32, u32, u64)] { k.checked_sub(steps).map_or(&[], |j| &done[j]) };
+        // Steps left and up from two layers back; with dear steps, those that cost their
+        // extra more from that many further back.
+        let dear_back = |back: usize| {
+            self.dear
+                .extra()
+                .map_or(&[][..], |e| before(back + e as usize))
+        };
+        let mut plain = (Steps::<LEFT>::new(before(2)), Steps::<UP>::new(before(2)));
+        let mut dear_steps = self.dear.extra().filter(|_| DEAR).map(|_| {
+            (
+                Steps::<RIGHT>::new(dear_back(0)),
+                Steps::<DOWN>::new(dear_back(0)),
+                Steps::<LEFT>::new(dear_back(2)),
+                Steps::<UP>::new(dear_back(2)),
+            )
+        });
         let starts = &mut self.seeds[k];
         starts.sort_unstable_by_key(|&(row, word, _)| (row, word));
         let scratch = &mut self.scratch;
@@ -404,16 +631,28 @@ impl Wavefront {
         scratch.resize(wpr, 0);
         let down = &mut self.row_out;
         down.clear();
-        // Cursors: the next start, the next cell of `back` in this row (a step left) and in
-        // the row below (a step up).
-        let (mut next_start, mut left, mut up) = (0, 0, 0);
-        let first = |next_start: usize, left: usize, up: usize| -> Option<u32> {
-            let s = starts.get(next_start).map(|e| e.0);
-            let l = back.get(left).map(|e| e.0);
-            let u = back.get(up).map(|e| e.0.saturating_sub(1));
-            [s, l, u].into_iter().flatten().min()
+        // Cursors: the next start, and the next cell of each earlier layer a step leads from.
+        let mut next_start = 0;
+        let first = |next_start: usize, (left, up): &Plain, dear: Option<&Dear4>| {
+            let dear_rows = dear.map(|(right, down, left, up)| {
+                [
+                    right.first_row(),
+                    down.first_row(),
+                    left.first_row(),
+                    up.first_row(),
+                ]
+            });
+            [
+                starts.get(next_start).map(|e| e.0),
+                left.first_row(),
+                up.first_row(),
+            ]
+            .into_iter()
+            .chain(dear_rows.into_iter().flatten())
+            .flatten()
+            .min()
         };
-        let Some(mut row) = first(0, 0, 0) else {
+        let Some(mut row) = first(0, &plain, dear_steps.as_ref()) else {
             return;
         };
         while row < h {
@@ -424,34 +663,30 @@ impl Wavefront {
                 lo = lo.min(w);
                 hi = hi.max(w);
             };
+            let base = row as usize * wpr;
+            let dear = &self.dear;
+            let mask = |way: Dir, i: usize| if DEAR { dear.mask(way, i) } else { 0 };
             for &(word, bits) in down.iter() {
-                add(word, bits);
+                add(word, bits & !mask(Dir::Down, base + word as usize));
             }
             while let Some(&(_, word, bits)) = starts.get(next_start).filter(|e| e.0 == row) {
                 add(word, bits);
                 next_start += 1;
             }
-            while back.get(left).is_some_and(|e| e.0 < row) {
-                left += 1;
-            }
-            while let Some(&(_, word, bits)) = back.get(left).filter(|e| e.0 == row) {
-                add(word, bits >> 1);
-                if word > 0 && bits & 1 != 0 {
-                    add(word - 1, 1 << 63);
-                }
-                left += 1;
-            }
-            while back.get(up).is_some_and(|e| e.0 <= row) {
-                up += 1;
-            }
-            while let Some(&(_, word, bits)) = back.get(up).filter(|e| e.0 == row + 1) {
-                add(word, bits);
-                up += 1;
+            // A plain step goes where a step is not dear; a dear step only where it is.
+            let plain_step = |way, i| !mask(way, i);
+            plain.0.feed(row, (base, wpr), plain_step, &mut add);
+            plain.1.feed(row, (base, wpr), plain_step, &mut add);
+            if let Some((right, down, left, up)) = &mut dear_steps {
+                right.feed(row, (base, wpr), mask, &mut add);
+                down.feed(row, (base, wpr), mask, &mut add);
+                left.feed(row, (base, wpr), mask, &mut add);
+                up.feed(row, (base, wpr), mask, &mut add);
             }
             down.clear();
             if lo == usize::MAX {
                 // Nothing reaches this row: go on at the next row that has seeds.
-                match first(next_start, left, up) {
+                match first(next_start, &plain, dear_steps.as_ref()) {
                     Some(next) if next > row => {
                         row = next;
                         continue;
@@ -459,20 +694,22 @@ impl Wavefront {
                     _ => break,
                 }
             }
-            let base = row as usize * wpr;
             let mut carry = false;
             let mut w = lo;
             while w <= hi || (carry && w < wpr) {
                 let mut input = std::mem::take(&mut scratch[w]);
-                if carry {
-                    input |= 1;
-                }
                 let open = self.open[base + w];
+                // Cells a step right into is a plain step.
+                let onward = open & !mask(Dir::Right, base + w);
+                if carry {
+                    input |= onward & 1;
+                }
                 let seeds = input & open;
                 carry = false;
                 if seeds != 0 {
-                    let (sum, carried) = open.overflowing_add(seeds);
-                    let filled = ((sum ^ open) & open) | seeds;
+                    let run = onward | seeds;
+                    let (sum, carried) = run.overflowing_add(seeds);
+                    let filled = ((sum ^ run) & run) | seeds;
                     self.open[base + w] = open & !filled;
                     down.push((w as u32, filled));
                     layer.push((row, w as u32, filled));
@@ -485,7 +722,8 @@ impl Wavefront {
     }
 
     /// The path from room `from` to room `to` through the door reached, walked back from
-    /// the target one layer-consistent step at a time.
+    /// the target one layer-consistent step at a time; with corridors `laid`, onto a
+    /// corridor cell first where one is as near.
     #[allow(clippy::too_many_arguments)]
     fn walk_back<R: Rng + ?Sized>(
         &self,
@@ -494,10 +732,12 @@ impl Wavefront {
         reached: &Reached,
         from: &[Pos],
         target: Tile,
-        walk: Walk,
+        (walk, laid): (Walk, Option<&Laid>),
         rng: &mut R,
     ) -> Vec<Pos> {
         let (w, h) = (tiles.width(), tiles.height());
+        let wpr = (frame.width() as usize).div_ceil(64);
+        let word = |l: Local| (l.y as usize * wpr + l.x as usize / 64, 1u64 << (l.x % 64));
         // The direction of the step last taken, which a straight walk keeps when it can.
         let mut ahead: Option<Dir> = None;
         let order = |ahead: Option<Dir>, rng: &mut R| -> [Dir; 4] {
@@ -526,26 +766,52 @@ impl Wavefront {
             path.push(at);
             let order = order(ahead, rng);
             let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y);
-            if steps <= 1 {
+            let (i, bit) = word(here);
+            let first_step = self
+                .dear
+                .leaving_room(i, bit)
+                .map_or(0, |extra| 1 + i64::from(extra));
+            if steps <= first_step {
                 // One step from room A: step into it.
                 let start = order
                     .iter()
                     .filter_map(|&d| step_within(w, h, at, d))
                     .find(|p| from.contains(p));
-                path.extend(start);
-                break;
+                if let Some(start) = start {
+                    path.push(start);
+                    break;
+                }
             }
-            let previous = order.iter().find_map(|&d| {
-                let l = frame.local(step_within(w, h, at, d)?)?;
-                // A step right or down in the window keeps the layer; left or up costs two.
-                let forward = l.x + l.y < here.x + here.y;
-                let k = if forward {
-                    layer
+            let step_back = |d: Dir, corridor_only: bool| {
+                let p = step_within(w, h, at, d)?;
+                if corridor_only && !laid.is_some_and(|laid| laid.on.get(p)) {
+                    return None;
+                }
+                let l = frame.local(p)?;
+                // The step from `l` into `here`, in the window: right or down keeps the
+                // layer, left or up costs two; a dear step costs its extra more.
+                let (into, forward) = if l.x < here.x {
+                    (Dir::Right, true)
+                } else if l.x > here.x {
+                    (Dir::Left, false)
+                } else if l.y < here.y {
+                    (Dir::Down, true)
                 } else {
-                    layer.checked_sub(2)?
+                    (Dir::Up, false)
                 };
+                let cost = usize::from(!forward) * 2 + self.dear.cost(into, i, bit)? as usize;
+                let k = layer.checked_sub(cost)?;
                 in_layer(l, k).then_some((l, k, d))
-            });
+            };
+            // With corridors laid, a first pass over corridor cells only.
+            let passes: &[bool] = if laid.is_some() {
+                &[true, false]
+            } else {
+                &[false]
+            };
+            let previous = passes
+                .iter()
+                .find_map(|&corridor_only| order.iter().find_map(|&d| step_back(d, corridor_only)));
             let Some((l, k, d)) = previous else {
                 break;
             };

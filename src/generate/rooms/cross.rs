@@ -56,6 +56,20 @@ pub fn grow<R: Rng + ?Sized>(
     })
 }
 
+/// How many cells the room has with nothing in the way.
+#[must_use]
+pub fn planned<R: Rng + ?Sized>(size: u32, rng: &mut R) -> usize {
+    let (half, across, along) = arms(size, rng);
+    cells(half, across, along) as usize
+}
+
+/// The cells of a cross whose bars are `2 half + 1` thick, with arms `a` across and `b` up
+/// and down from the centre.
+fn cells(half: u32, a: u32, b: u32) -> u64 {
+    let t = u64::from(2 * half + 1);
+    t * u64::from(2 * a + 1) + t * u64::from(2 * b + 1) - t * t
+}
+
 /// (half the bars' thickness, arm length across, arm length up and down) for a cross of at
 /// most `size` cells; arm lengths count from the centre.
 #[must_use]
@@ -63,10 +77,6 @@ pub fn arms<R: Rng + ?Sized>(size: u32, rng: &mut R) -> (u32, u32, u32) {
     let size = u64::from(size);
     // Bars about a quarter as thick as the room is wide, at least one cell.
     let mut half = ((size as f64).sqrt() / 8.0).floor() as u32;
-    let cells = |half: u32, a: u32, b: u32| {
-        let t = u64::from(2 * half + 1);
-        t * u64::from(2 * a + 1) + t * u64::from(2 * b + 1) - t * t
-    };
     while half > 0 && cells(half, half + 1, half + 1) > size {
         half -= 1;
     }

@@ -41,6 +41,13 @@ pub fn grow<R: Rng + ?Sized>(
     claim(tiles, origin, id, |p| p.manhattan(origin) <= r)
 }
 
+/// How many cells the room has with nothing in the way.
+#[must_use]
+pub fn planned(size: u32) -> usize {
+    let r = radius_for(size) as usize;
+    2 * r * r + 2 * r + 1
+}
+
 /// The largest radius whose diamond, `2r² + 2r + 1` cells, holds at most `size` cells.
 #[must_use]
 pub fn radius_for(size: u32) -> u32 {

@@ -16,13 +16,13 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::base::colour::room_colour;
 use crate::base::flood::fill;
-use crate::base::grid::{Grid, Pos};
+use crate::base::grid::{Grid, Pos, holds_square, index};
 use crate::base::streams::{Stage, below, stream};
 use crate::base::tile::Tile;
 use crate::model::Error;
 use crate::model::parts::Room;
 use crate::model::progress::Progress;
-use crate::model::recipe::{Choice, Recipe, Shape};
+use crate::model::recipe::{Choice, Fit, Recipe, Shape};
 
 /// How big a room grows and, for caves, how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,6 +42,10 @@ pub struct RoomPlan {
     pub rooms: u32,
     pub shape: Shape,
     pub growth: Growth,
+    /// Cells of rock at least between two rooms, diagonals included.
+    pub spacing: u32,
+    /// Whether a room that does not fit where it starts shrinks or moves.
+    pub fit: Fit,
 }
 
 impl RoomPlan {
@@ -57,12 +61,20 @@ impl RoomPlan {
                 stickiness: recipe.stickiness,
                 stretch: recipe.stretch,
             },
+            spacing: recipe.spacing,
+            fit: recipe.fit,
         }
     }
 }
 
+/// Places a room with `fit` move gets before it is left out.
+pub const MOVE_TRIES: u32 = 16;
+
 /// Place up to `plan.rooms` rooms on `tiles`, which should be free; returns them in
-/// creation order. Stops early, without error, when no free cell is left.
+/// creation order. Each room keeps `plan.spacing` cells of rock from the rooms before it.
+/// With `fit` move, a room that does not reach half its size (or, of 4 cells or more, has
+/// no 2×2 block) where it starts tries other places and is left out when none fits. Stops
+/// early, without error, when no free cell is left.
 ///
 /// # Errors
 /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each room.
@@ -78,42 +90,126 @@ pub fn place_rooms(
         .iter()
         .filter(|t| t.is_outside_rooms())
         .count();
+    let tries = match plan.fit {
+        Fit::Shrink => 1,
+        Fit::Move => MOVE_TRIES,
+    };
     let mut rooms = Vec::new();
-    for id in 0..plan.rooms {
+    'rooms: for id in 0..plan.rooms {
         progress.check()?;
-        let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
-            break;
+        // Rooms left out leave no gap: a room's tiles carry its place among those placed.
+        let index = rooms.len() as u32;
+        let mut placed = None;
+        for _ in 0..tries {
+            let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
+                break 'rooms;
+            };
+            let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, index);
+            if plan.fit == Fit::Shrink || fits(&cells, plan.growth.size, planned) {
+                placed = Some(cells);
+                break;
+            }
+            for &cell in &cells {
+                tiles[cell] = Tile::FREE;
+            }
+        }
+        let Some(cells) = placed else {
+            continue;
         };
-        let cells = grow_room(plan.shape, tiles, origin, plan, id);
-        free -= cells.len();
+        free -= cells.len() + keep_apart(tiles, &cells, plan.spacing);
         let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
         let room = Room { cells, colour };
         progress.room_placed(&room);
         rooms.push(room);
     }
+    if plan.spacing > 0 {
+        for tile in tiles.as_mut_slice() {
+            if *tile == Tile::NEAR_ROOM {
+                *tile = Tile::FREE;
+            }
+        }
+    }
     Ok(rooms)
 }
 
-/// Grow room `id` of `shape` from the free cell `origin`: the one place a shape is chosen.
+/// Whether a room of `cells` is one a room of `size` may be where it stands, with `fit`
+/// move: at least half its size, and, of 4 cells or more, at least 2 cells thick somewhere
+/// (a 2×2 block of its cells) unless it came out whole, as `planned` cells: a shape thin
+/// by nature (a small cross, a winding cave) is not squeezed.
+#[must_use]
+pub fn fits(cells: &[Pos], size: u32, planned: usize) -> bool {
+    let len = cells.len();
+    2 * len >= size as usize && (len < 4 || len >= planned || holds_square(cells))
+}
+
+/// Mark the free cells within `spacing` of `cells` (diagonals included) as too near a
+/// room for another; returns how many were marked. Only cells on the room's edge need
+/// their square of neighbours: an inner cell's lies within its neighbours' squares.
+fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32) -> usize {
+    if spacing == 0 {
+        return 0;
+    }
+    let Some(&first) = cells.first() else {
+        return 0;
+    };
+    let room = tiles[first];
+    let (w, h) = (tiles.width(), tiles.height());
+    let mut marked = 0;
+    for &c in cells {
+        if tiles.neighbours(c).filter(|&n| tiles[n] == room).count() == 4 {
+            continue;
+        }
+        let (x0, x1) = (c.x.saturating_sub(spacing), (c.x + spacing).min(w - 1));
+        for y in c.y.saturating_sub(spacing)..=(c.y + spacing).min(h - 1) {
+            let start = index(w, Pos::new(x0, y));
+            let row = &mut tiles.as_mut_slice()[start..=start + (x1 - x0) as usize];
+            for tile in row.iter_mut().filter(|t| **t == Tile::FREE) {
+                *tile = Tile::NEAR_ROOM;
+                marked += 1;
+            }
+        }
+    }
+    marked
+}
+
+/// Grow room `id` of `shape` from the free cell `origin`, its tiles marked as the room
+/// placed `index`-th: the one place a shape is chosen. Returns its cells and how many it
+/// would have with nothing in the way.
 fn grow_room(
     shape: Shape,
     tiles: &mut Grid<Tile>,
     origin: Pos,
     plan: &RoomPlan,
     id: u32,
-) -> Vec<Pos> {
+    index: u32,
+) -> (Vec<Pos>, usize) {
     let growth = &plan.growth;
     let mut rng = stream(plan.seed, Stage::RoomGrowth, u64::from(id));
+    // The shape's plan draws what growing it draws first: from a copy of its stream.
+    let mut ahead = rng.clone();
+    let size = growth.size;
     match shape {
-        Shape::Cave => cave::grow(tiles, origin, growth, id, &mut rng),
-        Shape::Rect => rect::grow(tiles, origin, growth, id, &mut rng),
-        Shape::Diamond => diamond::grow(tiles, origin, growth, id, &mut rng),
-        Shape::Cross => cross::grow(tiles, origin, growth, id, &mut rng),
+        Shape::Cave => (
+            cave::grow(tiles, origin, growth, index, &mut rng),
+            size as usize,
+        ),
+        Shape::Rect => (
+            rect::grow(tiles, origin, growth, index, &mut rng),
+            rect::planned(size, &mut ahead),
+        ),
+        Shape::Diamond => (
+            diamond::grow(tiles, origin, growth, index, &mut rng),
+            diamond::planned(size),
+        ),
+        Shape::Cross => (
+            cross::grow(tiles, origin, growth, index, &mut rng),
+            cross::planned(size, &mut ahead),
+        ),
         Shape::Mixed => {
             let mut pick = stream(plan.seed, Stage::RoomShape, u64::from(id));
             let concrete = &Shape::ALL[..Shape::ALL.len() - 1];
             let shape = concrete[below(&mut pick, concrete.len() as u32) as usize];
-            grow_room(shape, tiles, origin, plan, id)
+            grow_room(shape, tiles, origin, plan, id, index)
         }
     }
 }

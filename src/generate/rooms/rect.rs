@@ -40,6 +40,16 @@ pub fn grow<R: Rng + ?Sized>(
     claim(tiles, origin, id, |p| room.contains(p))
 }
 
+/// How many cells the room has with nothing in the way: its drawn proportions' area.
+#[must_use]
+pub fn planned<R: Rng + ?Sized>(size: u32, rng: &mut R) -> usize {
+    if size == 0 {
+        return 0;
+    }
+    let (w, h) = proportions(size, rng);
+    w as usize * h as usize
+}
+
 /// Width and height of at most `size` cells, the longer side at most three times the
 /// shorter.
 #[must_use]

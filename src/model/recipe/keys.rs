@@ -6,9 +6,10 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use super::styles::{Choice, Connect, Corridor, Shape};
+use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::{
-    BENDS, HEIGHT, LOOPS, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, STICKINESS, STRETCH, WIDTH,
+    BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
+    STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
 use crate::model::Error;
@@ -256,7 +257,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 13] = [
+pub const KEYS: [Key; 16] = [
     Key {
         name: "seed",
         help: "Every random choice of the map comes from this number: the same seed and \
@@ -429,6 +430,47 @@ pub const KEYS: [Key; 13] = [
         },
         get: |r| Value::Fraction(r.loops),
         set: |r, v| r.loops = as_f64(v),
+    },
+    Key {
+        name: "spacing",
+        help: "How many cells of rock at least between two rooms, diagonals included. 0 lets \
+               rooms touch, as the original did; 2 or more keeps them apart, and every \
+               corridor then runs at least that far.",
+        kind: whole(&SPACING),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Whole(r.spacing.into()),
+        set: |r, v| r.spacing = as_u32(v),
+    },
+    Key {
+        name: "fit",
+        help: "What a room does where it has no room to grow: shrink (as the original did: \
+               it may come out tiny or thin) or move (it tries other places, and is left \
+               out where none lets it reach half its size: fewer rooms are placed).",
+        kind: Kind::Choice(Fit::NAMES),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Choice(r.fit.index()),
+        set: |r, v| r.fit = as_choice(v),
+    },
+    Key {
+        name: "merge",
+        help: "How strongly corridors join each other instead of running side by side. At 0 \
+               each takes its own shortest way, as the original did; above 0 each runs on \
+               corridors already laid where that is as short, and a step right beside one \
+               costs more the higher merge is, until at 1 corridors run side by side only \
+               where no other way exists: they grow shared trunks.",
+        kind: fraction(&MERGE),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Fraction(r.merge),
+        set: |r, v| r.merge = as_f64(v),
     },
 ];
 

@@ -17,7 +17,7 @@ mod keys;
 mod styles;
 
 pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
-pub use styles::{Choice, Connect, Corridor, Shape};
+pub use styles::{Choice, Connect, Corridor, Fit, Shape};
 
 use crate::base::text::quote;
 use crate::model::Error;
@@ -61,6 +61,10 @@ pub const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
 pub const BENDS: RangeInclusive<u32> = 1..=8;
 /// Share of the extra connections a `loops` dungeon gets.
 pub const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
+/// Cells of rock at least between two rooms, diagonals included.
+pub const SPACING: RangeInclusive<u32> = 0..=8;
+/// How strongly corridors join each other instead of running side by side.
+pub const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +95,12 @@ pub struct Recipe {
     pub connect: Connect,
     /// Share of extra connections in a `loops` dungeon, [`LOOPS`].
     pub loops: f64,
+    /// Cells of rock at least between two rooms, [`SPACING`]: 0 lets them touch.
+    pub spacing: u32,
+    /// What a room does where it has no room to grow.
+    pub fit: Fit,
+    /// How strongly corridors join each other instead of running side by side, [`MERGE`].
+    pub merge: f64,
 }
 
 /// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
@@ -111,6 +121,9 @@ impl Default for Recipe {
             bends: 3,
             connect: Connect::Chain,
             loops: 0.25,
+            spacing: 0,
+            fit: Fit::Shrink,
+            merge: 0.0,
         }
     }
 }

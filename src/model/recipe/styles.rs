@@ -65,6 +65,23 @@ impl Choice for Corridor {
     const NAMES: &'static [&'static str] = &["flood", "half-rect", "twisty"];
 }
 
+/// What a room does where it has no room to grow, the recipe's `fit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Fit {
+    /// It grows smaller where it starts, as the original's did: it may come out tiny or
+    /// thin.
+    #[default]
+    Shrink,
+    /// It tries other places, a few of them, and is left out where none lets it reach half
+    /// its size with a 2×2 block of floor.
+    Move,
+}
+
+impl Choice for Fit {
+    const ALL: &'static [Self] = &[Fit::Shrink, Fit::Move];
+    const NAMES: &'static [&'static str] = &["shrink", "move"];
+}
+
 /// Which rooms get a corridor between them, the recipe's `connect`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Connect {
