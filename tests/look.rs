@@ -66,14 +66,20 @@ fn every_option_off_is_the_original_look() {
 }
 
 #[test]
-fn doors_mark_exactly_the_door_cells() {
+fn doors_mark_exactly_the_cells_on_both_sides_of_each_door() {
     let look = Look {
         doors: true,
         ..Look::ORIGINAL
     };
     for text in RECIPES {
         let d = dungeon(text);
-        let doors: BTreeSet<Pos> = d.features().doors.iter().map(|door| door.cell).collect();
+        // The bar lies across the door's edge: half in the room's cell, half outside.
+        let doors: BTreeSet<Pos> = d
+            .features()
+            .doors
+            .iter()
+            .flat_map(|door| [door.cell, door.outside])
+            .collect();
         assert!(!doors.is_empty(), "{text}");
         for n in [MIN_MARK_CELL, 12, 24] {
             let plain = draw(&d, Look::ORIGINAL, n);

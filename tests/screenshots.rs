@@ -94,11 +94,12 @@ fn every_format_saves_as_render_writes_it_and_never_over_an_existing_file() {
         ..Recipe::default()
     })
     .unwrap();
-    let options = Options {
-        cell_size: Some(5),
-        ..Options::default()
-    };
     for format in Format::ALL {
+        // Small pictures; tabletops take grids from 20 pixels.
+        let options = Options {
+            cell_size: Some(if format == Format::Uvtt { 20 } else { 5 }),
+            ..Options::default()
+        };
         let first = write(
             &d,
             format,
@@ -132,7 +133,7 @@ fn every_format_saves_as_render_writes_it_and_never_over_an_existing_file() {
             "--seed",
             "6",
             "--cell-size",
-            "5",
+            &options.cell_size.unwrap().to_string(),
             "-o",
             rendered.to_str().unwrap(),
         ]);

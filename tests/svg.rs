@@ -90,6 +90,9 @@ fn rooms_are_drawn_as_runs_not_cells() {
     let svg = to_svg(&d, &Style::default()).unwrap();
     // One shape per room, one for the paths, one for the grid lines.
     assert_eq!(svg.matches("<path").count(), d.rooms().len() + 2);
+    // Nothing is stroked, also in renderers (ImageMagick's own) that stroke by default.
+    let shapes = svg.matches("<path").count() + svg.matches("<rect").count();
+    assert_eq!(svg.matches("stroke=\"none\"").count(), shapes);
     let cells = d.stats().room_cells + d.stats().path_cells;
     let runs = svg.matches('M').count() as u64 - u64::from(d.width() + d.height());
     assert!(runs * 2 < cells, "{runs} runs for {cells} cells");

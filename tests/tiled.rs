@@ -118,6 +118,13 @@ fn check(d: &Dungeon, written: &Path, map: &tiled::Map, size: u32) {
         "{what}"
     );
     assert_eq!(map.orientation, tiled::Orientation::Orthogonal, "{what}");
+    // Schema validators require the Tiled release beside the format version.
+    if written.extension().is_some_and(|e| e == "tmj") {
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(written).unwrap()).unwrap();
+        assert_eq!(json["version"], "1.10", "{what}");
+        assert_eq!(json["tiledversion"], tmj::TILED_VERSION, "{what}");
+    }
     assert_eq!(
         map.properties.get("recipe"),
         Some(&PropertyValue::StringValue(d.recipe().to_string())),

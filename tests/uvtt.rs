@@ -1,6 +1,8 @@
 //! Universal VTT: the file parses as the format, its picture is the map at its grid size,
-//! its walls are exactly the border between walkable cells and rock, its doors are the
-//! dungeon's, for every room shape, corridor style and connection style.
+//! its walls are exactly the border between walkable cells and rock plus the edges between
+//! rooms and corridors that are not doors, written as polylines that Foundry's importer
+//! turns into walls of no zero length; its doors are the dungeon's and shut, for every room
+//! shape, corridor style and connection style.
 
 use crate::common;
 
@@ -9,6 +11,7 @@ use std::collections::BTreeSet;
 use base64::Engine;
 use common::{run, scratch, stderr};
 use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::tile::TileKind;
 use dungeon_viewer::draw::raster::{Look, Style, rasterize};
 use dungeon_viewer::formats::Error as UvttError;
 use dungeon_viewer::formats::uvtt::to_uvtt;
@@ -83,24 +86,86 @@ fn unit_edges(a: Point, b: Point) -> Vec<Edge> {
 }
 
 /// Brute force: every unit edge with a walkable cell on one side and rock or the map's
-/// edge on the other.
-fn border(d: &Dungeon) -> BTreeSet<Edge> {
-    let open = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && d.tile(Pos::new(x as u32, y as u32)).is_some_and(walkable)
+/// edge on the other, and every edge between a room's cell and a path cell that is not a
+/// door.
+fn expected_walls(d: &Dungeon) -> BTreeSet<Edge> {
+    let kind = |x: i64, y: i64| {
+        let t = d.tile(Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?))?;
+        walkable(t).then(|| t.kind())
+    };
+    let doors: BTreeSet<Edge> = d
+        .features()
+        .doors
+        .iter()
+        .map(|door| edge_between(door.cell, door.outside))
+        .collect();
+    let wall = |a: Option<TileKind>, b: Option<TileKind>, edge: Edge| match (a, b) {
+        (Some(TileKind::Room(_)), Some(TileKind::Path))
+        | (Some(TileKind::Path), Some(TileKind::Room(_))) => !doors.contains(&edge),
+        (a, b) => a.is_some() != b.is_some(),
     };
     let mut edges = BTreeSet::new();
     for y in 0..=i64::from(d.height()) {
         for x in 0..=i64::from(d.width()) {
             let (ux, uy) = (x as u32, y as u32);
-            if open(x, y) != open(x, y - 1) && x < i64::from(d.width()) {
-                edges.insert(((ux, uy), (ux + 1, uy)));
+            let across = ((ux, uy), (ux + 1, uy));
+            if x < i64::from(d.width()) && wall(kind(x, y), kind(x, y - 1), across) {
+                edges.insert(across);
             }
-            if open(x, y) != open(x - 1, y) && y < i64::from(d.height()) {
-                edges.insert(((ux, uy), (ux, uy + 1)));
+            let down = ((ux, uy), (ux, uy + 1));
+            if y < i64::from(d.height()) && wall(kind(x, y), kind(x - 1, y), down) {
+                edges.insert(down);
             }
         }
     }
     edges
+}
+
+/// The unit edges that meet at corner `c`.
+fn edges_at((x, y): (u32, u32)) -> Vec<Edge> {
+    let mut edges = vec![((x, y), (x + 1, y)), ((x, y), (x, y + 1))];
+    if x > 0 {
+        edges.push(((x - 1, y), (x, y)));
+    }
+    if y > 0 {
+        edges.push(((x, y - 1), (x, y)));
+    }
+    edges
+}
+
+/// Whether, with every door closed, a room's cells reach a path cell: walking over
+/// walkable cells, never across a wall or a door.
+fn a_room_leaks(d: &Dungeon, walls: &BTreeSet<Edge>) -> Option<Pos> {
+    let doors: BTreeSet<Edge> = d
+        .features()
+        .doors
+        .iter()
+        .map(|door| edge_between(door.cell, door.outside))
+        .collect();
+    for room in d.rooms() {
+        let mut seen: BTreeSet<Pos> = room.cells.iter().copied().collect();
+        let mut todo: Vec<Pos> = room.cells.clone();
+        while let Some(p) = todo.pop() {
+            let kind = d.tile(p).map(|t| t.kind());
+            if kind == Some(TileKind::Path) {
+                return Some(p);
+            }
+            let steps = [
+                p.x.checked_sub(1).map(|x| Pos::new(x, p.y)),
+                Some(Pos::new(p.x + 1, p.y)),
+                p.y.checked_sub(1).map(|y| Pos::new(p.x, y)),
+                Some(Pos::new(p.x, p.y + 1)),
+            ];
+            for q in steps.into_iter().flatten() {
+                let open = d.tile(q).is_some_and(walkable);
+                let edge = edge_between(p, q);
+                if open && !walls.contains(&edge) && !doors.contains(&edge) && seen.insert(q) {
+                    todo.push(q);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The edge between two neighbouring cells.
@@ -132,33 +197,62 @@ fn check(d: &Dungeon, file: &Uvtt, pixels_per_grid: u32) {
     assert!(file.environment.baked_lighting);
     assert_eq!(file.environment.ambient_light, "ffffffff");
 
-    // The walls: exactly the border, each unit edge once, straight runs.
+    // The walls as Foundry's importer makes them: a wall between each two consecutive
+    // points of an entry. None has zero length, none lies on another, and together they are
+    // exactly the walls expected.
     let mut walls = Vec::new();
     for line in &file.line_of_sight {
         assert!(line.len() >= 2, "{recipe}: a wall of {} points", line.len());
         for pair in line.windows(2) {
+            assert!(
+                pair[0] != pair[1],
+                "{recipe}: a zero-length wall at {:?}",
+                pair[0]
+            );
             walls.extend(unit_edges(pair[0], pair[1]));
+        }
+        // A point only where the line turns (a closed line turns at its first point too).
+        let closed = line.len() > 2 && line[0] == line[line.len() - 1];
+        let mut points: Vec<Point> = line.clone();
+        if closed {
+            points.push(line[1]);
+        }
+        for t in points.windows(3) {
+            let across = |a: Point, b: Point| a.y == b.y;
+            assert!(
+                across(t[0], t[1]) != across(t[1], t[2]),
+                "{recipe}: a line goes straight on through {:?}",
+                t[1]
+            );
         }
     }
     let wall_set: BTreeSet<Edge> = walls.iter().copied().collect();
     assert_eq!(wall_set.len(), walls.len(), "{recipe}: a wall edge twice");
-    assert_eq!(wall_set, border(d), "{recipe}: walls are not the border");
-    // Collinear runs are merged: two walls never continue each other in a straight line.
-    let ends: BTreeSet<((u32, u32), bool)> = file
-        .line_of_sight
+    let expected = expected_walls(d);
+    assert!(
+        wall_set == expected,
+        "{recipe}: walls differ from the expected ones at {} edges",
+        wall_set.symmetric_difference(&expected).count()
+    );
+    let door_edges: Vec<Edge> = d
+        .features()
+        .doors
         .iter()
-        .flat_map(|l| {
-            let horizontal = l[0].y == l[1].y;
-            [
-                (corner(l[0]), horizontal),
-                (corner(l[l.len() - 1]), horizontal),
-            ]
-        })
+        .map(|door| edge_between(door.cell, door.outside))
         .collect();
+    // Each end of a door meets a wall or another door, and closed doors shut every room.
+    for &door in &door_edges {
+        for end in [door.0, door.1] {
+            let held = edges_at(end)
+                .iter()
+                .any(|e| *e != door && (wall_set.contains(e) || door_edges.contains(e)));
+            assert!(held, "{recipe}: the door {door:?} is open at {end:?}");
+        }
+    }
     assert_eq!(
-        ends.len(),
-        2 * file.line_of_sight.len(),
-        "{recipe}: collinear walls left unmerged"
+        a_room_leaks(d, &wall_set),
+        None,
+        "{recipe}: a room reaches a corridor past its closed doors"
     );
 
     // The doors: one closed portal on each door's edge, never under a wall.
@@ -216,7 +310,7 @@ fn walls_and_doors_are_right_for_every_kind_of_dungeon() {
                     !d.features().doors.is_empty(),
                     "{recipe}: no doors to check"
                 );
-                check(&d, &parse(&to_uvtt(&d, 3, Look::ORIGINAL).unwrap()), 3);
+                check(&d, &parse(&to_uvtt(&d, 20, Look::ORIGINAL).unwrap()), 20);
             }
         }
     }
@@ -232,7 +326,7 @@ fn the_picture_is_the_map_without_grid_lines_at_the_grid_size() {
     .unwrap();
     // Within the rasterizer's cell sizes the picture is its own; above them, its cells
     // scaled up, every cell still one colour.
-    for pixels_per_grid in [1, 12, 64, 70, 101] {
+    for pixels_per_grid in [20, 64, 70, 101] {
         let file = parse(&to_uvtt(&d, pixels_per_grid, Look::ORIGINAL).unwrap());
         let (width, height, rgba) = picture(&file);
         assert_eq!(
@@ -266,9 +360,9 @@ fn the_picture_takes_the_look_options() {
         outlines: true,
         ..Look::ORIGINAL
     };
-    let file = parse(&to_uvtt(&d, 12, look).unwrap());
+    let file = parse(&to_uvtt(&d, 24, look).unwrap());
     let style = Style {
-        cell_size: 12,
+        cell_size: 24,
         grid: false,
         look,
     };
@@ -278,11 +372,18 @@ fn the_picture_takes_the_look_options() {
 #[test]
 fn sizes_out_of_range_are_refused() {
     let d = generate(&"dv1 width=100 height=10".parse().unwrap()).unwrap();
-    for bad in [0, 257] {
-        assert!(matches!(
-            to_uvtt(&d, bad, Look::ORIGINAL),
-            Err(UvttError::Draw(dungeon_viewer::draw::Error::CellSize { size, .. })) if size == bad
-        ));
+    assert!(matches!(
+        to_uvtt(&d, 257, Look::ORIGINAL),
+        Err(UvttError::Draw(dungeon_viewer::draw::Error::CellSize {
+            size: 257,
+            ..
+        }))
+    ));
+    // Under 20 pixels Foundry refuses the scene: the message says so.
+    for bad in [0, 1, 8, 19] {
+        let error = to_uvtt(&d, bad, Look::ORIGINAL).unwrap_err();
+        assert!(matches!(error, UvttError::TabletopGrid(size) if size == bad));
+        assert!(error.to_string().contains("Foundry"), "{error}");
     }
     let too_large = to_uvtt(&d, 200, Look::ORIGINAL).unwrap_err().to_string();
     assert!(too_large.contains("20000×2000"), "{too_large}");
@@ -295,7 +396,7 @@ fn render_writes_both_extensions_at_70_px_a_cell_unless_told() {
     for (name, size, expected) in [
         ("map.dd2vtt", None, 70),
         ("map.UVTT", None, 70),
-        ("small.uvtt", Some("8"), 8),
+        ("small.uvtt", Some("20"), 20),
     ] {
         let out = dir.join(name);
         let mut args = vec!["render", "--recipe", recipe, "-o", out.to_str().unwrap()];
@@ -307,9 +408,40 @@ fn render_writes_both_extensions_at_70_px_a_cell_unless_told() {
         check(&d, &file, expected);
         assert_eq!(picture(&file).0, 20 * expected);
     }
+    // A grid under 20 pixels is refused before any work, saying why.
+    let out = dir.join("tiny.dd2vtt");
+    let done = run(&["render", "--cell-size", "8", "-o", out.to_str().unwrap()]);
+    assert_eq!(done.status.code(), Some(2));
+    assert!(stderr(&done).contains("Foundry"), "{}", stderr(&done));
+    assert!(!out.exists());
     let out = dir.join("huge.dd2vtt");
     let done = run(&["render", "--width", "300", "-o", out.to_str().unwrap()]);
     assert_eq!(done.status.code(), Some(2));
     assert!(stderr(&done).contains("too large"), "{}", stderr(&done));
     assert!(!out.exists());
+}
+
+#[test]
+fn a_one_cell_map_has_one_closed_wall_and_numbers_are_whole() {
+    let d = generate(&"dv1 width=1 height=1 rooms=1".parse().unwrap()).unwrap();
+    let json = to_uvtt(&d, 20, Look::ORIGINAL).unwrap();
+    let file = parse(&json);
+    check(&d, &file, 20);
+    assert_eq!(file.line_of_sight.len(), 1, "one outline");
+    assert_eq!(
+        file.line_of_sight[0].len(),
+        5,
+        "four walls, closed on the first point"
+    );
+    // Whole coordinates are written as integers, as Dungeondraft writes them.
+    let d = generate(&"dv1 seed=7 rooms=14".parse().unwrap()).unwrap();
+    let json = to_uvtt(&d, 70, Look::ORIGINAL).unwrap();
+    let before_image = &json[..json.find("\"image\"").unwrap()];
+    for whole in [".0,", ".0}", ".0]"] {
+        assert!(
+            !before_image.contains(whole),
+            "a whole number written as a decimal"
+        );
+    }
+    assert!(before_image.contains("\"pixels_per_grid\":70"));
 }

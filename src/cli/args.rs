@@ -228,7 +228,7 @@ pub struct RenderArgs {
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
     /// Pixels per cell: default 12 in a PNG or SVG (1 to 64), 16 in a Tiled map (1 to 64),
-    /// 70 in Universal VTT (1 to 256)
+    /// 70 in Universal VTT (20 to 256: Foundry VTT refuses smaller grids)
     #[arg(long, value_name = "PIXELS")]
     pub cell_size: Option<u32>,
     /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)

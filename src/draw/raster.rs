@@ -62,7 +62,8 @@ impl Default for Style {
 /// picture is the original's byte for byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Look {
-    /// A wooden bar on the room's side of every door (from [`MIN_MARK_CELL`] pixels).
+    /// A wooden bar across every door's edge, where tabletops put the door (from
+    /// [`MIN_MARK_CELL`] pixels).
     pub doors: bool,
     /// The start as a green disc, the goal as a red one (from [`MIN_MARK_CELL`] pixels).
     pub marks: bool,
@@ -318,12 +319,16 @@ impl<'a> Painter<'a> {
             });
         let mut doors = HashMap::new();
         if let Some(f) = features.filter(|_| look.doors && marks_fit) {
+            // Each door's bar lies across its edge: half in the room's cell, half in the
+            // path cell outside it, each drawn with its own cell.
             for door in &f.doors {
-                if let Some(&d) = Dir::ALL
-                    .iter()
-                    .find(|&&d| dungeon.tiles().step(door.cell, d) == Some(door.outside))
-                {
-                    *doors.entry(door.cell).or_insert(0) |= side_bit(d);
+                for (from, to) in [(door.cell, door.outside), (door.outside, door.cell)] {
+                    if let Some(&d) = Dir::ALL
+                        .iter()
+                        .find(|&&d| dungeon.tiles().step(from, d) == Some(to))
+                    {
+                        *doors.entry(from).or_insert(0) |= side_bit(d);
+                    }
                 }
             }
         }
@@ -423,13 +428,20 @@ impl<'a> Painter<'a> {
                 .into_iter()
                 .filter(|&d| door_sides & side_bit(d) != 0)
             {
-                // A bar along the door's edge on the room's side, framed in ink once it
-                // is thick enough to show wood inside the frame.
-                let thick = n.div_ceil(3).max(2);
-                let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), thick);
-                if thick > 2 {
+                // This cell's half of a bar across the door's edge (the cell on the other
+                // side draws the other half), framed in ink but on the edge once it is
+                // thick enough to show wood inside the frame.
+                let half = n.div_ceil(6);
+                let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), half);
+                if half > 1 {
                     cell.fill(x, y, w, h, INK);
-                    cell.fill(x + 1, y + 1, w - 2, h - 2, DOOR);
+                    let (x, y, w, h) = match d {
+                        Dir::Left => (x, y + 1, w - 1, h - 2),
+                        Dir::Right => (x + 1, y + 1, w - 1, h - 2),
+                        Dir::Up => (x + 1, y, w - 2, h - 1),
+                        Dir::Down => (x + 1, y + 1, w - 2, h - 1),
+                    };
+                    cell.fill(x, y, w, h, DOOR);
                 } else {
                     cell.fill(x, y, w, h, DOOR);
                 }

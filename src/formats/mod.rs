@@ -176,6 +176,13 @@ pub enum Error {
         format: &'static str,
         options: String,
     },
+    /// A Universal VTT grid too small for the tabletops that import it.
+    #[error(
+        "a Universal VTT grid of {0} pixels is too small: Foundry VTT refuses scene grids under \
+         20 pixels and MapTool's grid stops matching the picture under 9; use 20 to 256 pixels \
+         a cell (70, the default, is the tabletops' usual)"
+    )]
+    TabletopGrid(u32),
     /// A file name whose extension names no format.
     #[error("cannot tell the format of {}: end the name in {known}", .0.display(), known = Format::known())]
     UnknownFormat(PathBuf),
@@ -245,6 +252,7 @@ impl Error {
                 | Error::Recipe(_)
                 | Error::Look { .. }
                 | Error::UnknownFormat(_)
+                | Error::TabletopGrid(_)
                 | Error::TilesetName(_)
                 | Error::SeriesDestination(_)
                 | Error::FramesDiffer

@@ -64,7 +64,7 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
          <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" shape-rendering=\"crispEdges\">\n\
          <metadata>{}</metadata>\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>\n",
+         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
         escape(&dungeon.recipe().to_string()),
         hex(ground)
     );
@@ -124,9 +124,14 @@ fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)
     shapes
 }
 
-/// Append a `<path>` filled with `colour`.
+/// Append a `<path>` filled with `colour` and not stroked: renderers that stroke shapes
+/// without a `stroke` (ImageMagick's own) would draw its edges black.
 fn shape(svg: &mut String, colour: Rgb, d: &str) {
-    let _ = writeln!(svg, "<path fill=\"{}\" d=\"{d}\"/>", hex(colour));
+    let _ = writeln!(
+        svg,
+        "<path fill=\"{}\" stroke=\"none\" d=\"{d}\"/>",
+        hex(colour)
+    );
 }
 
 /// `#rrggbb`.

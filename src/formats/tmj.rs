@@ -38,6 +38,8 @@ pub const DEFAULT_TILE_SIZE: u32 = 16;
 pub const FIRST_GID: u32 = 1;
 /// The map format version written.
 pub const VERSION: &str = "1.10";
+/// The release of Tiled whose format we follow, which schema validators require.
+pub const TILED_VERSION: &str = "1.10.2";
 /// The floor tile's colour, a light stone.
 pub const FLOOR: Rgb = Rgb(222, 214, 192);
 /// The door tile's colour, wood.
@@ -237,6 +239,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
     TiledMap {
         kind: "map",
         version: VERSION,
+        tiledversion: TILED_VERSION,
         orientation: "orthogonal",
         renderorder: "right-down",
         infinite: false,
@@ -303,6 +306,7 @@ struct TiledMap<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     version: &'static str,
+    tiledversion: &'static str,
     orientation: &'static str,
     renderorder: &'static str,
     infinite: bool,

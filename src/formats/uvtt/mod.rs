@@ -7,9 +7,14 @@
 //! Owlbear Rodeo importer ignores it).
 //!
 //! - **Walls** (`line_of_sight`) run along every cell edge between a walkable cell (a room's
-//!   or a path's) and rock or the map's edge, collinear edges merged into one segment.
+//!   or a path's) and rock or the map's edge, and between a room's cell and a path cell
+//!   beside it that is not a door, written as Dungeondraft does ([`walls`]): one polyline
+//!   per closed outline or open run, a point only where it turns.
 //! - **Doors** (`portals`, closed) lie on the edge between a room's cell and the path cell
-//!   outside it. Both sides of that edge are walkable, so no wall ever lies on a door.
+//!   outside it, where a path enters the room; no wall lies on a door, and each end of a
+//!   door meets a wall or another door, so closing a room's doors shuts it.
+//! - **Numbers** are whole where they are whole (`7`, not `7.0`), as Dungeondraft writes
+//!   them.
 //! - **The picture** (`image`) is the rasterizer's, in any look but without grid lines
 //!   (tabletops draw their own grid), as a base64 PNG with the recipe inside, exactly
 //!   `width·pixels_per_grid × height·pixels_per_grid` pixels.
@@ -23,16 +28,18 @@ use std::ops::RangeInclusive;
 use base64::Engine;
 use serde::Serialize;
 
+mod walls;
+
 use super::{Error, png};
-use crate::base::grid::Pos;
 use crate::draw::picture_size as fit;
 use crate::draw::pixels::nearest;
 use crate::draw::raster::{self, Look, Raster, Style};
 use crate::model::dungeon::Dungeon;
-use crate::model::features::{Door, walkable};
+use crate::model::features::Door;
 
-/// Pixels a grid cell may take in the picture.
-pub const PIXELS_PER_GRID: RangeInclusive<u32> = 1..=256;
+/// Pixels a grid cell may take in the picture: Foundry VTT refuses a scene grid under 20
+/// pixels, and MapTool's grid stops matching the picture under 9.
+pub const PIXELS_PER_GRID: RangeInclusive<u32> = 20..=256;
 /// The usual grid size of tabletop maps.
 pub const DEFAULT_PIXELS_PER_GRID: u32 = 70;
 /// The format version written: the one Dungeondraft writes, and one MapTool accepts.
@@ -42,7 +49,7 @@ const FORMAT: f64 = 0.3;
 struct Uvtt {
     format: f64,
     resolution: Resolution,
-    line_of_sight: Vec<[Point; 2]>,
+    line_of_sight: Vec<Vec<Point>>,
     objects_line_of_sight: [[Point; 2]; 0],
     portals: Vec<Portal>,
     environment: Environment,
@@ -53,15 +60,31 @@ struct Uvtt {
 
 #[derive(Clone, Copy, Serialize)]
 struct Point {
-    x: f64,
-    y: f64,
+    x: Number,
+    y: Number,
 }
 
 impl Point {
     fn at(x: u32, y: u32) -> Self {
         Self {
-            x: f64::from(x),
-            y: f64::from(y),
+            x: Number(f64::from(x)),
+            y: Number(f64::from(y)),
+        }
+    }
+}
+
+/// A number written whole (`7`) when it is whole, else as a decimal (`7.5`).
+#[derive(Clone, Copy)]
+struct Number(f64);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Number(n) = *self;
+        // Whole numbers within ±2^53 are exactly an i64.
+        if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
+            serializer.serialize_i64(n as i64)
+        } else {
+            serializer.serialize_f64(n)
         }
     }
 }
@@ -77,7 +100,7 @@ struct Resolution {
 struct Portal {
     position: Point,
     bounds: [Point; 2],
-    rotation: f64,
+    rotation: Number,
     closed: bool,
     freestanding: bool,
 }
@@ -104,7 +127,10 @@ pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<St
             map_size: Point::at(dungeon.width(), dungeon.height()),
             pixels_per_grid,
         },
-        line_of_sight: walls(dungeon),
+        line_of_sight: walls::polylines(dungeon)
+            .into_iter()
+            .map(|line| line.into_iter().map(|(x, y)| Point::at(x, y)).collect())
+            .collect(),
         objects_line_of_sight: [],
         portals: dungeon.features().doors.iter().map(portal).collect(),
         environment: Environment {
@@ -125,8 +151,12 @@ pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<St
 /// The size in pixels of the picture of a `width × height`-cell map at `pixels_per_grid`.
 ///
 /// # Errors
-/// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over the largest size.
+/// [`Error::TabletopGrid`] under 20 pixels, `pixels_per_grid` over [`PIXELS_PER_GRID`], or
+/// a picture over the largest size.
 pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u32, u32), Error> {
+    if pixels_per_grid < *PIXELS_PER_GRID.start() {
+        return Err(Error::TabletopGrid(pixels_per_grid));
+    }
     Ok(fit(width, height, pixels_per_grid, &PIXELS_PER_GRID)?)
 }
 
@@ -164,59 +194,6 @@ fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8
     Ok(png)
 }
 
-/// Every cell edge between a walkable cell and rock or the map's edge, collinear edges
-/// merged: runs along the horizontal grid lines, then along the vertical ones.
-fn walls(dungeon: &Dungeon) -> Vec<[Point; 2]> {
-    let (w, h) = (dungeon.width(), dungeon.height());
-    // Whether cell (x - 1, y - 1) is walkable: shifted by one so the map's edge is 0.
-    let open = |x: u32, y: u32| {
-        x > 0 && y > 0 && dungeon.tile(Pos::new(x - 1, y - 1)).is_some_and(walkable)
-    };
-    let mut walls = Vec::new();
-    // Horizontal line y: between cells (x, y - 1) and (x, y).
-    runs(
-        h + 1,
-        w,
-        |y, x| open(x + 1, y) != open(x + 1, y + 1),
-        |y, from, to| {
-            walls.push([Point::at(from, y), Point::at(to, y)]);
-        },
-    );
-    // Vertical line x: between cells (x - 1, y) and (x, y).
-    runs(
-        w + 1,
-        h,
-        |x, y| open(x, y + 1) != open(x + 1, y + 1),
-        |x, from, to| {
-            walls.push([Point::at(x, from), Point::at(x, to)]);
-        },
-    );
-    walls
-}
-
-/// On each of `lines` lines of `length` unit edges, hand every longest run of edges for
-/// which `is_wall(line, edge)` holds to `run(line, first edge, one past the last)`.
-fn runs(
-    lines: u32,
-    length: u32,
-    is_wall: impl Fn(u32, u32) -> bool,
-    mut run: impl FnMut(u32, u32, u32),
-) {
-    for line in 0..lines {
-        let mut start = None;
-        for edge in 0..=length {
-            match (start, edge < length && is_wall(line, edge)) {
-                (None, true) => start = Some(edge),
-                (Some(from), false) => {
-                    run(line, from, edge);
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
 /// A closed door on the edge between the door's room cell and the path cell outside it.
 fn portal(door: &Door) -> Portal {
     let (a, b) = (door.cell, door.outside);
@@ -230,11 +207,11 @@ fn portal(door: &Door) -> Portal {
     let start = Point::at(x, y);
     Portal {
         position: Point {
-            x: f64::midpoint(start.x, end.x),
-            y: f64::midpoint(start.y, end.y),
+            x: Number(f64::midpoint(start.x.0, end.x.0)),
+            y: Number(f64::midpoint(start.y.0, end.y.0)),
         },
         bounds: [start, end],
-        rotation,
+        rotation: Number(rotation),
         closed: true,
         freestanding: false,
     }
