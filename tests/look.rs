@@ -293,6 +293,7 @@ fn start_goal_and_doors_stay_put_whatever_the_look() {
         distance: true,
         outlines: true,
         print: true,
+        numbers: true,
     };
     for text in RECIPES {
         let before = dungeon(text).features().clone();
@@ -331,6 +332,7 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
         "--distance",
         "--outlines",
         "--print",
+        "--numbers",
         "-o",
         file_text,
     ]);
@@ -350,6 +352,7 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
             distance: true,
             outlines: true,
             print: true,
+            numbers: true,
         },
         8,
     );
@@ -363,4 +366,76 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
         buf[..info.buffer_size()] == rgb[..],
         "other pixels than drawn"
     );
+}
+
+#[test]
+fn each_room_is_numbered_at_its_most_interior_cell() {
+    use dungeon_viewer::draw::numbers::{MIN_NUMBER_CELL, label_cell};
+    let look = Look {
+        numbers: true,
+        ..Look::ORIGINAL
+    };
+    for text in RECIPES {
+        let d = dungeon(text);
+        let mut labels = Vec::new();
+        for room in d.rooms() {
+            let cell = label_cell(room).unwrap();
+            assert!(
+                room.cells.contains(&cell),
+                "{text}: a number outside its room"
+            );
+            let inside = |p: Pos| {
+                Dir::ALL.iter().all(|&dir| {
+                    d.tiles()
+                        .step(p, dir)
+                        .is_some_and(|q| room.cells.contains(&q))
+                })
+            };
+            if room.cells.iter().any(|&p| inside(p)) {
+                assert!(inside(cell), "{text}: {cell:?} is on the room's edge");
+            }
+            labels.push(cell);
+        }
+        for n in [MIN_NUMBER_CELL, 12, 24] {
+            let plain = draw(&d, Look::ORIGINAL, n);
+            let numbered = draw(&d, look, n);
+            // Ink lies at every label cell's middle row, and only labels change pixels:
+            // every changed cell is a label cell or beside one in its row.
+            for &p in &labels {
+                let ink = (0..n)
+                    .any(|x| numbered.pixel(p.x * n + x, p.y * n + n / 2) == Some(Rgb(16, 16, 16)));
+                assert!(ink, "{text} at {n} px: no digit at {p:?}");
+            }
+            for changed in changed_cells(&d, &plain, &numbered) {
+                let near = labels
+                    .iter()
+                    .any(|l| l.y == changed.y && l.x.abs_diff(changed.x) <= 3);
+                assert!(
+                    near,
+                    "{text} at {n} px: {changed:?} changed away from any number"
+                );
+            }
+        }
+        // Below the least size nothing changes.
+        let small = MIN_NUMBER_CELL - 1;
+        assert_eq!(draw(&d, look, small), draw(&d, Look::ORIGINAL, small));
+        // The SVG writes the numbers as text at the same cells.
+        let svg = dungeon_viewer::formats::svg::to_svg(
+            &d,
+            &Style {
+                cell_size: 12,
+                grid: true,
+                look,
+            },
+        )
+        .unwrap();
+        for (i, p) in labels.iter().enumerate() {
+            let text_at = format!("<text x=\"{}\" y=\"{}\"", p.x * 12 + 6, p.y * 12 + 6);
+            let at = svg
+                .find(&text_at)
+                .unwrap_or_else(|| panic!("no number at {p:?}"));
+            let number = format!(">{}</text>", i + 1);
+            assert!(svg[at..].find(&number).is_some_and(|end| end < 300));
+        }
+    }
 }

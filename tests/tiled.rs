@@ -175,7 +175,11 @@ fn check(d: &Dungeon, written: &Path, map: &tiled::Map, size: u32) {
     let px = |cells: u32| (cells * size) as f32;
     for (k, (room, object)) in d.rooms().iter().zip(&objects).enumerate() {
         let bounds = Rect::around(room.cells.iter().copied()).expect("rooms have cells");
-        assert_eq!(object.name, format!("room {k}"));
+        assert_eq!(
+            object.name,
+            (k + 1).to_string(),
+            "rooms are named by their numbers"
+        );
         assert_eq!(object.user_type, "room");
         assert_eq!(
             (object.x, object.y),

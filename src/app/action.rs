@@ -49,16 +49,18 @@ pub enum LookOption {
     Distance,
     Outlines,
     Print,
+    Numbers,
 }
 
 impl LookOption {
     /// Every option, in the panel's order.
-    pub const ALL: [LookOption; 5] = [
+    pub const ALL: [LookOption; 6] = [
         LookOption::Doors,
         LookOption::Marks,
         LookOption::Distance,
         LookOption::Outlines,
         LookOption::Print,
+        LookOption::Numbers,
     ];
 
     /// The switch for this option in `look`.
@@ -69,6 +71,7 @@ impl LookOption {
             LookOption::Distance => &mut look.distance,
             LookOption::Outlines => &mut look.outlines,
             LookOption::Print => &mut look.print,
+            LookOption::Numbers => &mut look.numbers,
         }
     }
 
@@ -80,6 +83,7 @@ impl LookOption {
             LookOption::Distance => "distance tint",
             LookOption::Outlines => "outlines",
             LookOption::Print => "print",
+            LookOption::Numbers => "room numbers",
         }
     }
 
@@ -104,6 +108,10 @@ impl LookOption {
             LookOption::Print => {
                 "An ink-friendly look for printing: white ground, black walls, light grey \
                  floors and a light grid. Works with the other options."
+            }
+            LookOption::Numbers => {
+                "Number each room (1, 2, 3…) in its middle, to key your notes to: the same \
+                 numbers as the rooms in the JSON and in Tiled. Shown from 8 pixels a cell."
             }
         }
     }

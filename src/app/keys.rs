@@ -29,7 +29,7 @@ pub enum Trigger {
 
 /// A key (or mouse gesture) and what it does.
 pub struct Binding {
-    /// As the help and the README write them: `Space, N`.
+    /// As the help and the README write them: `S, F12`.
     pub keys: &'static str,
     /// What it does, in a user's words.
     pub what: &'static str,
@@ -51,9 +51,9 @@ const DIGITS: [KeyCode; 9] = [
 /// Every binding, in the order the help and the README list them.
 pub const BINDINGS: &[Binding] = &[
     Binding {
-        keys: "Space, N",
+        keys: "Space",
         what: "new seed",
-        trigger: Trigger::Keys(&[KeyCode::Space, KeyCode::N], |_| Action::NewSeed),
+        trigger: Trigger::Keys(&[KeyCode::Space], |_| Action::NewSeed),
     },
     Binding {
         keys: "Left, Backspace",
@@ -94,6 +94,11 @@ pub const BINDINGS: &[Binding] = &[
         keys: "P",
         what: "print look on or off",
         trigger: Trigger::Keys(&[KeyCode::P], |_| Action::ToggleLook(LookOption::Print)),
+    },
+    Binding {
+        keys: "N",
+        what: "room numbers on or off",
+        trigger: Trigger::Keys(&[KeyCode::N], |_| Action::ToggleLook(LookOption::Numbers)),
     },
     Binding {
         keys: "S, F12",

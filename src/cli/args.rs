@@ -61,6 +61,9 @@ pub struct LookArgs {
     /// Ink-friendly look for printing: white ground, black walls, grey floors, light grid
     #[arg(long)]
     pub print: bool,
+    /// Number the rooms (1, 2, …, as in the JSON and Tiled) at their most interior cells
+    #[arg(long)]
+    pub numbers: bool,
 }
 
 impl From<LookArgs> for Look {
@@ -71,6 +74,7 @@ impl From<LookArgs> for Look {
             distance: a.distance,
             outlines: a.outlines,
             print: a.print,
+            numbers: a.numbers,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! ([`raster`]), the pixels it makes ([`pixels`]) and contact sheets of many maps
 //! ([`sheet`]).
 
+pub mod numbers;
 pub mod pixels;
 pub mod raster;
 pub mod sheet;

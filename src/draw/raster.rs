@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
+use super::numbers;
 use super::pixels::Pixels;
 use super::{Error, picture_size};
 use crate::base::colour::Rgb;
@@ -76,6 +77,9 @@ pub struct Look {
     /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
     /// rooms and paths, a light grid over everything but walls.
     pub print: bool,
+    /// Each room's number at its most interior cell (from [`numbers::MIN_NUMBER_CELL`]
+    /// pixels).
+    pub numbers: bool,
 }
 
 impl Look {
@@ -86,6 +90,7 @@ impl Look {
         distance: false,
         outlines: false,
         print: false,
+        numbers: false,
     };
 }
 
@@ -249,8 +254,8 @@ fn is_wall(tiles: &Grid<Tile>, p: Pos) -> bool {
         })
 }
 
-/// Room outlines, the outlines of start and goal marks and of door bars.
-const INK: Rgb = Rgb(16, 16, 16);
+/// Room outlines, the outlines of start and goal marks and of door bars, room numbers.
+pub const INK: Rgb = Rgb(16, 16, 16);
 /// Door bars: light wood.
 const DOOR: Rgb = Rgb(222, 184, 135);
 const START: Rgb = Rgb(40, 200, 70);
@@ -299,6 +304,8 @@ struct Painter<'a> {
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
     goal: Option<Pos>,
+    /// Each numbered room's label cell and number, row by row.
+    labels: Vec<(Pos, usize)>,
 }
 
 impl<'a> Painter<'a> {
@@ -335,16 +342,27 @@ impl<'a> Painter<'a> {
         let (start, goal) = features
             .filter(|_| look.marks && marks_fit)
             .map_or((None, None), |f| (f.start, f.goal));
+        let numbered = look.numbers && style.cell_size >= numbers::MIN_NUMBER_CELL;
+        let mut labels: Vec<(Pos, usize)> = if numbered {
+            let rooms = dungeon.rooms().iter().enumerate();
+            rooms
+                .filter_map(|(i, room)| Some((numbers::label_cell(room)?, i + 1)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        labels.sort_by_key(|&(p, _)| (p.y, p.x));
         Self {
             dungeon,
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
-            overlays: marks_fit && (look.outlines || look.doors || look.marks),
+            overlays: (marks_fit && (look.outlines || look.doors || look.marks)) || numbered,
             distances,
             doors,
             start,
             goal,
+            labels,
         }
     }
 
@@ -451,6 +469,34 @@ impl<'a> Painter<'a> {
                     cell.disc(colour, if n >= 6 { thin } else { 0 });
                 }
             }
+        }
+        self.paint_numbers(y, band, row);
+    }
+
+    /// The labels of the rooms numbered in row `y` of cells, each centred on its cell (and
+    /// kept inside the picture), over everything else.
+    fn paint_numbers(&self, y: u32, band: &mut [[u8; 4]], row: usize) {
+        let n = self.n;
+        let scale = numbers::scale(n as u32);
+        let first = self.labels.partition_point(|(p, _)| p.y < y);
+        for &(p, number) in self.labels[first..].iter().take_while(|(p, _)| p.y == y) {
+            let (w, h) = numbers::label_size(number, scale);
+            let (w, h) = (w as usize, h as usize);
+            if w > row {
+                continue;
+            }
+            let centre = p.x as usize * n + n / 2;
+            let mut label = Cell {
+                band: &mut *band,
+                row,
+                x0: centre.saturating_sub(w / 2).min(row - w),
+            };
+            let top = (n - h) / 2;
+            label.fill(0, top, w, h, PAPER);
+            numbers::for_each_ink(number, scale, |x, y, w, h| {
+                let (x, y, w, h) = (x as usize, y as usize, w as usize, h as usize);
+                label.fill(x, top + y, w, h, INK);
+            });
         }
     }
 }

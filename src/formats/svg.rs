@@ -17,6 +17,7 @@ use crate::base::colour::Rgb;
 use crate::base::grid::Pos;
 use crate::base::runs::runs;
 use crate::base::text::join_or;
+use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
 use crate::model::dungeon::Dungeon;
 
@@ -99,6 +100,9 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
             shape(&mut svg, *colour, d);
         }
     }
+    if look.numbers && n >= numbers::MIN_NUMBER_CELL {
+        number_rooms(&mut svg, dungeon, n);
+    }
     svg.push_str("</svg>\n");
     Ok(svg)
 }
@@ -122,6 +126,32 @@ fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)
         }
     }
     shapes
+}
+
+/// Append each room's number as `<text>` on a paper label at its most interior cell, the
+/// label the size the PNG's is.
+fn number_rooms(svg: &mut String, dungeon: &Dungeon, n: u32) {
+    let scale = numbers::scale(n);
+    for (i, room) in dungeon.rooms().iter().enumerate() {
+        let Some(p) = numbers::label_cell(room) else {
+            continue;
+        };
+        let (w, h) = numbers::label_size(i + 1, scale);
+        let (cx, cy) = (p.x * n + n / 2, p.y * n + n / 2);
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"none\"/>\n\
+             <text x=\"{cx}\" y=\"{cy}\" font-family=\"monospace\" font-size=\"{}\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\" \
+             stroke=\"none\">{}</text>",
+            f64::from(cx) - f64::from(w) / 2.0,
+            f64::from(cy) - f64::from(h) / 2.0,
+            hex(PAPER),
+            7 * scale,
+            hex(raster::INK),
+            i + 1
+        );
+    }
 }
 
 /// Append a `<path>` filled with `colour` and not stroked: renderers that stroke shapes

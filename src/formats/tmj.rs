@@ -7,7 +7,8 @@
 //!   leaves or enters it (a door's `outside` cell, [`crate::model::features::Door`]), so every room
 //!   cell stays floor and a room's shape is its floor tiles;
 //! - an object group `rooms`: one rectangle per room (its bounding box in pixels, named
-//!   `room k`, type `room`, with the properties `index`, `colour` and `cells`), then the
+//!   by its number, index + 1, as the picture numbers it; type `room`, with the properties
+//!   `index`, `colour` and `cells`), then the
 //!   start and the goal as points at their cells' centres (named and typed `start`, `goal`);
 //! - the map property `recipe`, the recipe that makes the map again.
 //!
@@ -219,7 +220,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
                     Property::new("colour", "color", format!("#ff{r:02x}{g:02x}{b:02x}")),
                     Property::new("cells", "int", room.cells.len()),
                 ],
-                ..Object::new(format!("room {k}"), "room", x, y)
+                ..Object::new((k + 1).to_string(), "room", x, y)
             })
         })
         .collect();
