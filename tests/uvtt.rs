@@ -85,6 +85,15 @@ fn unit_edges(a: Point, b: Point) -> Vec<Edge> {
     }
 }
 
+/// The edges of the dungeon's doors.
+fn door_edges(d: &Dungeon) -> BTreeSet<Edge> {
+    d.features()
+        .doors
+        .iter()
+        .map(|door| edge_between(door.cell, door.outside))
+        .collect()
+}
+
 /// Brute force: every unit edge with a walkable cell on one side and rock or the map's
 /// edge on the other, and every edge between a room's cell and a path cell that is not a
 /// door.
@@ -93,12 +102,7 @@ fn expected_walls(d: &Dungeon) -> BTreeSet<Edge> {
         let t = d.tile(Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?))?;
         walkable(t).then(|| t.kind())
     };
-    let doors: BTreeSet<Edge> = d
-        .features()
-        .doors
-        .iter()
-        .map(|door| edge_between(door.cell, door.outside))
-        .collect();
+    let doors = door_edges(d);
     let wall = |a: Option<TileKind>, b: Option<TileKind>, edge: Edge| match (a, b) {
         (Some(TileKind::Room(_)), Some(TileKind::Path))
         | (Some(TileKind::Path), Some(TileKind::Room(_))) => !doors.contains(&edge),
@@ -136,12 +140,7 @@ fn edges_at((x, y): (u32, u32)) -> Vec<Edge> {
 /// Whether, with every door closed, a room's cells reach a path cell: walking over
 /// walkable cells, never across a wall or a door.
 fn a_room_leaks(d: &Dungeon, walls: &BTreeSet<Edge>) -> Option<Pos> {
-    let doors: BTreeSet<Edge> = d
-        .features()
-        .doors
-        .iter()
-        .map(|door| edge_between(door.cell, door.outside))
-        .collect();
+    let doors = door_edges(d);
     for room in d.rooms() {
         let mut seen: BTreeSet<Pos> = room.cells.iter().copied().collect();
         let mut todo: Vec<Pos> = room.cells.clone();
@@ -234,12 +233,7 @@ fn check(d: &Dungeon, file: &Uvtt, pixels_per_grid: u32) {
         "{recipe}: walls differ from the expected ones at {} edges",
         wall_set.symmetric_difference(&expected).count()
     );
-    let door_edges: Vec<Edge> = d
-        .features()
-        .doors
-        .iter()
-        .map(|door| edge_between(door.cell, door.outside))
-        .collect();
+    let door_edges = door_edges(d);
     // Each end of a door meets a wall or another door, and closed doors shut every room.
     for &door in &door_edges {
         for end in [door.0, door.1] {
