@@ -67,6 +67,15 @@ pub enum Error {
         width: u32,
         height: u32,
     },
+    /// A recipe estimated (by [`recipe::seconds`]) to take longer than
+    /// [`recipe::SECONDS_MOST`] to make; `fits` rooms would not.
+    #[error(
+        "{rooms} rooms chained across this map would take about {seconds} s to make, more \
+         than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
+         with connect=nearest or connect=loops",
+        most = recipe::SECONDS_MOST
+    )]
+    TooSlow { rooms: u32, seconds: u64, fits: u32 },
     /// A sweep of a key no recipe has.
     #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
     SweepUnknownKey { key: String },

@@ -8,7 +8,7 @@
 
 use egui_macroquad::egui;
 
-use dungeon_viewer::model::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value};
+use dungeon_viewer::model::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value, rooms_that_fit};
 
 /// How many steps the 0-to-1 sliders have.
 const STEPS: f64 = 100.0;
@@ -27,7 +27,8 @@ fn to_step(value: f64) -> f64 {
 /// The controls of the keys in `group`, in the key table's order.
 pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
     // Rooms × room size stay within what the map may hold; each slider ends where the
-    // other allows (and pulls its value in when the map shrinks).
+    // other allows (and pulls its value in when the map shrinks). Chained rooms end where
+    // the recipe would take too long to make.
     let allowed = recipe::room_cells_allowed(recipe.width, recipe.height);
     let most = |other: u32, max: u64| (allowed / u64::from(other.max(1))).clamp(1, max);
     ui.spacing_mut().slider_width = SLIDER_WIDTH;
@@ -35,7 +36,12 @@ pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
         let kind = match (key.name, key.kind) {
             ("rooms", Kind::Whole { min, max }) => Kind::Whole {
                 min,
-                max: most(recipe.room_size, max),
+                max: rooms_that_fit(&Recipe {
+                    rooms: most(recipe.room_size, max) as u32,
+                    ..recipe.clone()
+                })
+                .max(1)
+                .into(),
             },
             ("room-size", Kind::Whole { min, max }) => Kind::Whole {
                 min,

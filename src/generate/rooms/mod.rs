@@ -9,10 +9,10 @@
 pub mod cave;
 pub mod cross;
 pub mod diamond;
+mod free_cells;
 pub mod rect;
 
 use rand::{Rng, RngExt};
-use rand_pcg::Pcg64Mcg;
 
 use crate::base::colour::room_colour;
 use crate::base::flood::fill;
@@ -23,6 +23,7 @@ use crate::model::Error;
 use crate::model::parts::Room;
 use crate::model::progress::Progress;
 use crate::model::recipe::{Choice, Fit, Recipe, Shape};
+use free_cells::FreeCells;
 
 /// How big a room grows and, for caves, how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -85,11 +86,7 @@ pub fn place_rooms(
 ) -> Result<Vec<Room>, Error> {
     progress.start_rooms(plan.rooms);
     let mut placement = stream(plan.seed, Stage::Placement, 0);
-    let mut free = tiles
-        .as_slice()
-        .iter()
-        .filter(|t| t.is_outside_rooms())
-        .count();
+    let mut free = FreeCells::new(tiles);
     let tries = match plan.fit {
         Fit::Shrink => 1,
         Fit::Move => MOVE_TRIES,
@@ -98,13 +95,13 @@ pub fn place_rooms(
     'rooms: for id in 0..plan.rooms {
         progress.check()?;
         // Rooms left out leave no gap: a room's tiles carry its place among those placed.
-        let index = rooms.len() as u32;
+        let slot = rooms.len() as u32;
         let mut placed = None;
         for _ in 0..tries {
-            let Some(origin) = random_free_cell(tiles, free, &mut placement) else {
+            let Some(origin) = free.random(tiles, &mut placement) else {
                 break 'rooms;
             };
-            let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, index);
+            let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, slot);
             if plan.fit == Fit::Shrink || fits(&cells, plan.growth.size, planned) {
                 placed = Some(cells);
                 break;
@@ -116,7 +113,10 @@ pub fn place_rooms(
         let Some(cells) = placed else {
             continue;
         };
-        free -= cells.len() + keep_apart(tiles, &cells, plan.spacing);
+        for &cell in &cells {
+            free.taken(index(tiles.width(), cell));
+        }
+        keep_apart(tiles, &cells, plan.spacing, &mut free);
         let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
         let room = Room { cells, colour };
         progress.room_placed(&room);
@@ -143,18 +143,17 @@ pub fn fits(cells: &[Pos], size: u32, planned: usize) -> bool {
 }
 
 /// Mark the free cells within `spacing` of `cells` (diagonals included) as too near a
-/// room for another; returns how many were marked. Only cells on the room's edge need
-/// their square of neighbours: an inner cell's lies within its neighbours' squares.
-fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32) -> usize {
+/// room for another, telling `free`. Only cells on the room's edge need their square of
+/// neighbours: an inner cell's lies within its neighbours' squares.
+fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32, free: &mut FreeCells) {
     if spacing == 0 {
-        return 0;
+        return;
     }
     let Some(&first) = cells.first() else {
-        return 0;
+        return;
     };
     let room = tiles[first];
     let (w, h) = (tiles.width(), tiles.height());
-    let mut marked = 0;
     for &c in cells {
         if tiles.neighbours(c).filter(|&n| tiles[n] == room).count() == 4 {
             continue;
@@ -163,13 +162,14 @@ fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32) -> usize {
         for y in c.y.saturating_sub(spacing)..=(c.y + spacing).min(h - 1) {
             let start = index(w, Pos::new(x0, y));
             let row = &mut tiles.as_mut_slice()[start..=start + (x1 - x0) as usize];
-            for tile in row.iter_mut().filter(|t| **t == Tile::FREE) {
-                *tile = Tile::NEAR_ROOM;
-                marked += 1;
+            for (i, tile) in row.iter_mut().enumerate() {
+                if *tile == Tile::FREE {
+                    *tile = Tile::NEAR_ROOM;
+                    free.taken(start + i);
+                }
             }
         }
     }
-    marked
 }
 
 /// Grow room `id` of `shape` from the free cell `origin`, its tiles marked as the room
@@ -249,30 +249,4 @@ fn all_free(tiles: &Grid<Tile>, mut cells: impl Iterator<Item = (i64, i64)>) -> 
 /// as doubled.
 fn log_uniform<R: Rng + ?Sized>(rng: &mut R, lo: f64, hi: f64) -> f64 {
     (lo.ln() + rng.random::<f64>() * (hi.ln() - lo.ln())).exp()
-}
-
-/// Tries at random places before counting through the free cells.
-const RANDOM_TRIES: usize = 32;
-
-/// A uniformly random free cell, given that `free` cells are free; `None` when none is.
-/// Mostly a few random probes; on a crowded grid, the k-th free cell for a random k.
-fn random_free_cell(tiles: &Grid<Tile>, free: usize, rng: &mut Pcg64Mcg) -> Option<Pos> {
-    if free == 0 || tiles.is_empty() {
-        return None;
-    }
-    let len = tiles.len() as u64;
-    for _ in 0..RANDOM_TRIES {
-        let i = rng.random_range(0..len) as usize;
-        if tiles.as_slice()[i].is_outside_rooms() {
-            return Some(tiles.pos_of(i));
-        }
-    }
-    let k = rng.random_range(0..free as u64) as usize;
-    let (i, _) = tiles
-        .as_slice()
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.is_outside_rooms())
-        .nth(k)?;
-    Some(tiles.pos_of(i))
 }

@@ -304,7 +304,9 @@ pub const KEYS: [Key; 16] = [
         name: "rooms",
         help: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
                room size may be at most a third of the cells (never more than 1000000, \
-               always 65536).",
+               always 65536). With chain, at most as many as are made in about 5 s: \
+               fewer on crowded maps, with winding or stretched caves, spacing or merge \
+               (the message says how many).",
         kind: whole(&ROOMS),
         always_printed: true,
         group: Group::Size,

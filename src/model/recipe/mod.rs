@@ -13,9 +13,11 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+mod cost;
 mod keys;
 mod styles;
 
+pub use cost::{SECONDS_MOST, rooms_that_fit, seconds};
 pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
 pub use styles::{Choice, Connect, Corridor, Fit, Shape};
 
@@ -140,11 +142,13 @@ impl Recipe {
         key.set(self, value)
     }
 
-    /// Check every value against its range, and the room cells asked for against
-    /// [`room_cells_allowed`].
+    /// Check every value against its range, the room cells asked for against
+    /// [`room_cells_allowed`], and the time the recipe would take against
+    /// [`SECONDS_MOST`] (see [`seconds`]).
     ///
     /// # Errors
-    /// The first value out of range, named with its key; or too many room cells.
+    /// The first value out of range, named with its key; too many room cells; or a recipe
+    /// estimated to take too long, with the rooms that would fit.
     pub fn validate(&self) -> Result<(), Error> {
         for key in &KEYS {
             let value = key.get(self);
@@ -161,6 +165,14 @@ impl Recipe {
                 room_size: self.room_size,
                 width: self.width,
                 height: self.height,
+            });
+        }
+        let estimate = seconds(self);
+        if estimate > SECONDS_MOST {
+            return Err(Error::TooSlow {
+                rooms: self.rooms,
+                seconds: estimate.ceil() as u64,
+                fits: rooms_that_fit(self),
             });
         }
         Ok(())

@@ -1,0 +1,170 @@
+//! How long a recipe takes to make, estimated from its values before any work, and the
+//! bound that keeps every allowed recipe within [`SECONDS_MOST`].
+//!
+//! Only the `chain` connection can be slow: each of its paths runs from one room to the
+//! next one made, across the map, so its work grows as rooms × cells. The cost of each
+//! cell searched grows steeply once rooms wall the free ground into a maze: when they
+//! cover much of the map (beyond a third, nearly every path must cross rooms), when caves wind (stickiness above ½, more so stretched), when
+//! spacing fences each room with rock, and when paths merge (one after the other, on one
+//! core). The constants were fitted to `render` times on a shared 2-core machine, the
+//! recipes of `cargo bench --bench heavy` among them, rounding towards refusing.
+
+use super::{Connect, Recipe, Shape};
+
+/// The longest a recipe may take to make, in seconds, by [`seconds`].
+pub const SECONDS_MOST: f64 = 5.0;
+
+/// Seconds per room × cell of a chain on open ground.
+const SECONDS_PER_ROOM_CELL: f64 = 1.0e-10;
+/// Crowding below which the ground stays open.
+const OPEN_CROWDING: f64 = 0.3;
+/// How fast the cost grows with crowding beyond that.
+const CROWDING_GROWTH: f64 = 2.8;
+/// The most crowding makes each path dearer: the cost levels off once rooms have walled
+/// the ground into a maze.
+const CROWDED_MOST: f64 = 100.0;
+/// How many times dearer each path is once rooms cover more than a third of the map: free
+/// ground no longer joins most rooms, and nearly every path must cross rooms.
+const WALLED_IN: f64 = 400.0;
+
+/// The estimated seconds `recipe` takes to make on a 2-core machine: what
+/// [`Recipe::validate`] holds to [`SECONDS_MOST`].
+#[must_use]
+pub fn seconds(recipe: &Recipe) -> f64 {
+    match recipe.connect {
+        // Each path joins near neighbours: the work grows as the cells, never beyond a
+        // second or two.
+        Connect::Nearest | Connect::Loops => 0.0,
+        Connect::Chain => {
+            let cells = f64::from(recipe.width) * f64::from(recipe.height);
+            let (rooms, crowding) = crowding(recipe);
+            let room_cells = rooms * f64::from(recipe.room_size);
+            let dearer = if 3.0 * room_cells > cells {
+                WALLED_IN
+            } else {
+                let over = (crowding - OPEN_CROWDING).max(0.0);
+                (CROWDING_GROWTH * over).exp().min(CROWDED_MOST)
+            };
+            rooms * cells * SECONDS_PER_ROOM_CELL * dearer * (1.0 + 2.0 * recipe.merge)
+        }
+    }
+}
+
+/// The most rooms, from 1 up to the recipe's own, that keep it within [`SECONDS_MOST`];
+/// 0 when even one room would not.
+#[must_use]
+pub fn rooms_that_fit(recipe: &Recipe) -> u32 {
+    let fits = |rooms: u32| {
+        seconds(&Recipe {
+            rooms,
+            ..recipe.clone()
+        }) <= SECONDS_MOST
+    };
+    // The estimate grows with the rooms: find the last count that fits.
+    let (mut low, mut high) = (0, recipe.rooms);
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if fits(mid) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    low
+}
+
+/// How many rooms the map takes (the grid fills up before more are placed: each room
+/// with its cells fenced by its spacing), and how much of the map they wall off, as a
+/// share of its cells: those fenced cells, times how much more winding caves wall off.
+fn crowding(recipe: &Recipe) -> (f64, f64) {
+    let cells = f64::from(recipe.width) * f64::from(recipe.height);
+    let size = f64::from(recipe.room_size);
+    let fenced = (size.sqrt() + f64::from(recipe.spacing)).powi(2);
+    let rooms = f64::from(recipe.rooms).min((cells / fenced).ceil());
+    (rooms, rooms * fenced / cells * winding(recipe))
+}
+
+/// How much more of the map caves wall off than compact rooms of as many cells: 1 for
+/// compact ones, up to 4 for stickiness 1 and 20 when they are also stretched all the way:
+/// stretched winding caves run across the map like walls.
+fn winding(recipe: &Recipe) -> f64 {
+    match recipe.shape {
+        Shape::Rect | Shape::Diamond | Shape::Cross => 1.0,
+        Shape::Cave | Shape::Mixed => {
+            let sticky = ((recipe.stickiness - 0.5) / 0.5).max(0.0);
+            1.0 + 3.0 * sticky + 16.0 * sticky * recipe.stretch.abs()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(text: &str) -> Recipe {
+        let mut recipe = Recipe::default();
+        for word in text.split_whitespace() {
+            let (key, value) = word.split_once('=').unwrap();
+            recipe.set(key, value).unwrap();
+        }
+        recipe
+    }
+
+    #[test]
+    fn the_original_and_the_workloads_are_far_within_the_bound() {
+        for text in [
+            "rooms=12",
+            "width=256 height=224 rooms=192",
+            "width=1024 height=896 rooms=3072",
+            "width=2048 height=2048 rooms=10000 room-size=100",
+        ] {
+            let recipe = chain(text);
+            assert!(seconds(&recipe) <= SECONDS_MOST, "{text}");
+            assert_eq!(rooms_that_fit(&recipe), recipe.rooms, "{text}");
+        }
+    }
+
+    #[test]
+    fn winding_merging_or_fenced_rooms_on_the_largest_map_fit_fewer() {
+        let open = chain("width=2048 height=2048 rooms=10000 room-size=100");
+        for extra in [
+            "stickiness=1",
+            "stickiness=1 stretch=-1",
+            "merge=1",
+            "spacing=8",
+        ] {
+            let recipe = chain(&format!(
+                "width=2048 height=2048 rooms=10000 room-size=100 {extra}"
+            ));
+            assert!(seconds(&recipe) > seconds(&open), "{extra}");
+            let fit = rooms_that_fit(&recipe);
+            assert!((1..10_000).contains(&fit), "{extra}: {fit}");
+            let at_bound = Recipe {
+                rooms: fit,
+                ..recipe.clone()
+            };
+            assert!(seconds(&at_bound) <= SECONDS_MOST);
+            let one_more = Recipe {
+                rooms: fit + 1,
+                ..recipe
+            };
+            assert!(seconds(&one_more) > SECONDS_MOST);
+        }
+    }
+
+    #[test]
+    fn small_maps_packed_beyond_a_third_fit_fewer_rooms_with_chain() {
+        let packed = chain("width=300 height=218 rooms=10000 room-size=6");
+        let fit = rooms_that_fit(&packed);
+        assert!(seconds(&packed) > SECONDS_MOST);
+        assert!((1000..=300 * 218 / 3 / 6).contains(&fit), "{fit}");
+    }
+
+    #[test]
+    fn nearest_neighbours_are_never_bounded() {
+        let recipe = chain(
+            "width=2048 height=2048 rooms=10000 room-size=100 stickiness=1 stretch=1 connect=loops merge=1",
+        );
+        assert_eq!(rooms_that_fit(&recipe), 10_000);
+    }
+}
