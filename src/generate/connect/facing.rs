@@ -7,8 +7,7 @@
 //! pairs that face each other form one connected graph: a spanning tree of it joins every
 //! room through free ground alone.
 
-use crate::base::flood::fill;
-use crate::base::grid::{Grid, Pos, index};
+use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 use crate::model::parts::Room;
 
@@ -28,42 +27,64 @@ pub struct Facing {
     pub edges: Vec<Edge>,
 }
 
+/// A cell no flood has reached yet.
 const NONE: u32 = u32::MAX;
+/// A cell no flood may enter (a room's, or the border around the grid); it never gets a
+/// label.
+const BLOCKED: u32 = u32::MAX - 1;
 
 impl Facing {
     /// Flood from every room of `tiles` at once and collect where the floods meet.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
-        let w = tiles.width();
-        let mut label = vec![NONE; tiles.len()];
-        let mut steps = vec![0u32; tiles.len()];
-        let mut starts = Vec::with_capacity(tiles.len());
-        for (r, room) in rooms.iter().enumerate() {
-            for &p in &room.cells {
-                label[index(w, p)] = r as u32;
-                starts.push(p);
+        // The grid with a border of one blocked cell all round: every cell of the grid has
+        // four neighbours, so a step needs no bounds test.
+        let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+        let stride = w + 2;
+        let at = |p: Pos| (p.y as usize + 1) * stride + p.x as usize + 1;
+        let mut label = vec![BLOCKED; stride * (h + 2)];
+        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32))) {
+            let inside = &mut label[(y + 1) * stride + 1..][..w];
+            for (l, tile) in inside.iter_mut().zip(row) {
+                if tile.is_outside_rooms() {
+                    *l = NONE;
+                }
             }
         }
-        fill(w, tiles.height(), starts, |from, to| {
-            let (i, j) = (index(w, from), index(w, to));
-            let enter = label[j] == NONE && tiles[to].is_outside_rooms();
-            if enter {
-                label[j] = label[i];
-                steps[j] = steps[i] + 1;
+        let mut steps = vec![0u32; label.len()];
+        // Breadth first from every room's cells, room by room, stepping left, right, up
+        // and down: the first flood to reach a cell labels it.
+        let mut queue: Vec<u32> = Vec::with_capacity(w * h);
+        for (r, room) in rooms.iter().enumerate() {
+            for &p in &room.cells {
+                label[at(p)] = r as u32;
+                queue.push(at(p) as u32);
             }
-            enter
-        });
+        }
+        let mut head = 0;
+        while let Some(&here) = queue.get(head) {
+            head += 1;
+            let here = here as usize;
+            let (room, next_steps) = (label[here], steps[here] + 1);
+            for next in [here - 1, here + 1, here - stride, here + stride] {
+                if label[next] == NONE {
+                    label[next] = room;
+                    steps[next] = next_steps;
+                    queue.push(next as u32);
+                }
+            }
+        }
+        // Where two labels meet across an edge, those rooms face each other.
         let mut edges: Vec<Edge> = Vec::new();
-        for y in 0..tiles.height() {
-            for x in 0..w {
-                let p = Pos::new(x, y);
-                let i = index(w, p);
-                let across = (x + 1 < w).then(|| Pos::new(x + 1, y));
-                let down = (y + 1 < tiles.height()).then(|| Pos::new(x, y + 1));
-                for n in [across, down].into_iter().flatten() {
-                    let j = index(w, n);
-                    let (la, lb) = (label[i], label[j]);
-                    if la != lb && la != NONE && lb != NONE {
+        for y in 1..=h {
+            for i in y * stride + 1..y * stride + 1 + w {
+                let la = label[i];
+                if la >= BLOCKED {
+                    continue;
+                }
+                for j in [i + 1, i + stride] {
+                    let lb = label[j];
+                    if la != lb && lb < BLOCKED {
                         let edge = Edge {
                             steps: steps[i] + steps[j] + 1,
                             a: la.min(lb) as usize,

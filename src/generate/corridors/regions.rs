@@ -1,7 +1,6 @@
 //! Free regions: which free cells connect to which, so a path search knows before it starts
 //! whether free cells join two rooms, and never floods a whole region to find out they don't.
 
-use crate::base::flood::fill;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 
@@ -22,26 +21,7 @@ impl Regions {
     /// given each room's doors (the free cells beside it), room by room.
     #[must_use]
     pub fn new<'a>(tiles: &Grid<Tile>, doors: impl IntoIterator<Item = &'a [Pos]>) -> Self {
-        let (width, height) = (tiles.width(), tiles.height());
-        let mut label = Grid::new(width, height, NO_REGION);
-        let mut sizes = Vec::new();
-        for (i, tile) in tiles.as_slice().iter().enumerate() {
-            if !tile.is_outside_rooms() || label.as_slice()[i] != NO_REGION {
-                continue;
-            }
-            let region = sizes.len() as u32;
-            let start = tiles.pos_of(i);
-            label[start] = region;
-            // The labels are the flood's memory: a labelled cell is not entered again.
-            let reached = fill(width, height, vec![start], |_, p| {
-                let enter = label[p] == NO_REGION && tiles[p].is_outside_rooms();
-                if enter {
-                    label[p] = region;
-                }
-                enter
-            });
-            sizes.push(reached.len());
-        }
+        let (label, sizes) = label_regions(tiles);
         let bordering = doors
             .into_iter()
             .map(|doors| {
@@ -100,5 +80,121 @@ impl Regions {
             .iter()
             .map(|&r| self.sizes[r as usize])
             .sum()
+    }
+}
+
+/// Label the free cells of `tiles` by the region they are in, regions numbered in the
+/// reading order of their first cell, and count each region's cells. One pass gives each
+/// run of free cells a provisional label and merges the labels of runs that touch (a
+/// union-find whose roots are the smallest labels, so the earliest); a second pass puts
+/// in each region's final number.
+fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
+    let w = tiles.width() as usize;
+    let mut grid = Grid::new(tiles.width(), tiles.height(), NO_REGION);
+    let label = grid.as_mut_slice();
+    let mut parent: Vec<u32> = Vec::new();
+    let root = |parent: &mut Vec<u32>, mut l: u32| {
+        while parent[l as usize] != l {
+            let up = parent[parent[l as usize] as usize];
+            parent[l as usize] = up;
+            l = up;
+        }
+        l
+    };
+    for (i, tile) in tiles.as_slice().iter().enumerate() {
+        if !tile.is_outside_rooms() {
+            continue;
+        }
+        let left = if i % w == 0 { NO_REGION } else { label[i - 1] };
+        let up = if i < w { NO_REGION } else { label[i - w] };
+        label[i] = match (left, up) {
+            (NO_REGION, NO_REGION) => {
+                parent.push(parent.len() as u32);
+                parent.len() as u32 - 1
+            }
+            (l, NO_REGION) | (NO_REGION, l) => l,
+            (l, u) => {
+                let (rl, ru) = (root(&mut parent, l), root(&mut parent, u));
+                parent[rl.max(ru) as usize] = rl.min(ru);
+                l
+            }
+        };
+    }
+    // Roots in increasing order are the regions in the reading order of their first cells.
+    let mut number = vec![NO_REGION; parent.len()];
+    let mut regions = 0;
+    for l in 0..parent.len() as u32 {
+        let r = root(&mut parent, l);
+        if r == l {
+            number[l as usize] = regions;
+            regions += 1;
+        }
+        number[l as usize] = number[r as usize];
+    }
+    let mut sizes = vec![0; regions as usize];
+    for l in label.iter_mut() {
+        if *l != NO_REGION {
+            *l = number[*l as usize];
+            sizes[*l as usize] += 1;
+        }
+    }
+    (grid, sizes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::flood::fill;
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    /// Regions as a flood from each unlabelled free cell in reading order labels them.
+    fn flooded(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
+        let (width, height) = (tiles.width(), tiles.height());
+        let mut label = Grid::new(width, height, NO_REGION);
+        let mut sizes = Vec::new();
+        for p in tiles.positions() {
+            if !tiles[p].is_outside_rooms() || label[p] != NO_REGION {
+                continue;
+            }
+            let region = sizes.len() as u32;
+            label[p] = region;
+            let reached = fill(width, height, vec![p], |_, q| {
+                let enter = label[q] == NO_REGION && tiles[q].is_outside_rooms();
+                if enter {
+                    label[q] = region;
+                }
+                enter
+            });
+            sizes.push(reached.len());
+        }
+        (label, sizes)
+    }
+
+    #[test]
+    fn regions_are_those_a_flood_from_each_first_cell_finds() {
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        for (width, height, rooms) in [
+            (1, 1, 0.0),
+            (7, 1, 0.5),
+            (1, 9, 0.5),
+            (40, 30, 0.45),
+            (64, 56, 0.6),
+        ] {
+            let cells = (0..width * height)
+                .map(|_| {
+                    if rng.random_bool(rooms) {
+                        Tile::of_room(0)
+                    } else {
+                        Tile::FREE
+                    }
+                })
+                .collect();
+            let tiles = Grid::from_cells(width, height, cells).unwrap();
+            let (label, sizes) = label_regions(&tiles);
+            let (expected, expected_sizes) = flooded(&tiles);
+            assert_eq!(label.as_slice(), expected.as_slice(), "{width}×{height}");
+            assert_eq!(sizes, expected_sizes, "{width}×{height}");
+        }
     }
 }

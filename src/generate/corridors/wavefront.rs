@@ -365,16 +365,22 @@ impl PathEnd {
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
         let bounds = Rect::around(cells.iter().copied())?;
         // Up to four per cell, but a room's cells mostly neighbour each other: room for
-        // two per cell spares most rooms regrowing the list.
-        let mut doors: Vec<Pos> = Vec::with_capacity(2 * cells.len() + 2);
-        doors.extend(
-            cells
-                .iter()
-                .flat_map(|&c| tiles.neighbours(c))
-                .filter(|&n| tiles[n].is_outside_rooms()),
-        );
-        doors.sort_unstable_by_key(|p| (p.y, p.x));
-        doors.dedup();
+        // two per cell spares most rooms regrowing the list. Row-major indices sort as
+        // (y, x) does, and faster.
+        let (w, h) = (tiles.width(), tiles.height());
+        let ground = tiles.as_slice();
+        let mut at: Vec<u32> = Vec::with_capacity(2 * cells.len() + 2);
+        for &c in cells {
+            for n in Dir::ALL.into_iter().filter_map(|d| step_within(w, h, c, d)) {
+                let i = n.y * w + n.x;
+                if ground[i as usize].is_outside_rooms() {
+                    at.push(i);
+                }
+            }
+        }
+        at.sort_unstable();
+        at.dedup();
+        let doors = at.into_iter().map(|i| Pos::new(i % w, i / w)).collect();
         Some(Self {
             cells: cells.to_vec(),
             bounds,
