@@ -74,8 +74,14 @@ impl Facing {
                 }
             }
         }
-        // Where two labels meet across an edge, those rooms face each other.
-        let mut edges: Vec<Edge> = Vec::new();
+        // Where two labels meet across an edge, those rooms face each other. Each meeting
+        // as one number, (a, b, steps) from high bits to low, which sorts faster than the
+        // fields do.
+        let meeting = |a: u32, b: u32, steps: u32| {
+            u128::from(a) << 64 | u128::from(b) << 32 | u128::from(steps)
+        };
+        let pair = |m: u128| m >> 32;
+        let mut meetings: Vec<u128> = Vec::new();
         for y in 1..=h {
             for i in y * stride + 1..y * stride + 1 + w {
                 let la = label[i];
@@ -85,26 +91,28 @@ impl Facing {
                 for j in [i + 1, i + stride] {
                     let lb = label[j];
                     if la != lb && lb < BLOCKED {
-                        let edge = Edge {
-                            steps: steps[i] + steps[j] + 1,
-                            a: la.min(lb) as usize,
-                            b: la.max(lb) as usize,
-                        };
+                        let m = meeting(la.min(lb), la.max(lb), steps[i] + steps[j] + 1);
                         // Where two floods meet, the same pair meets cell after cell: keep
-                        // one edge per run, at its fewest steps, for the sort below.
-                        match edges.last_mut() {
-                            Some(last) if (last.a, last.b) == (edge.a, edge.b) => {
-                                last.steps = last.steps.min(edge.steps);
-                            }
-                            _ => edges.push(edge),
+                        // one per run, at its fewest steps, for the sort below.
+                        match meetings.last_mut() {
+                            Some(last) if pair(*last) == pair(m) => *last = (*last).min(m),
+                            _ => meetings.push(m),
                         }
                     }
                 }
             }
         }
-        // Each pair once, at its fewest steps; then nearest first.
-        edges.sort_unstable_by_key(|e| (e.a, e.b, e.steps));
-        edges.dedup_by_key(|e| (e.a, e.b));
+        // Each pair once, at its fewest steps; then nearest first, as (steps, a, b).
+        meetings.sort_unstable();
+        meetings.dedup_by_key(|m| pair(*m));
+        let mut edges: Vec<Edge> = meetings
+            .into_iter()
+            .map(|m| Edge {
+                steps: m as u32,
+                a: (m >> 64) as usize,
+                b: (m >> 32) as u32 as usize,
+            })
+            .collect();
         edges.sort_unstable();
         Self { edges }
     }
