@@ -296,12 +296,27 @@ fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
     assert!(gray > 100_000, "only {gray} background pixels");
 }
 
+/// Run xdotool on `display`. A loaded Xvfb now and then refuses a client's connection (see
+/// [`REFUSED`]); xdotool then sends nothing, and a key the test waits on would never come.
+/// Such a run is repeated until the server takes it, within a deadline.
 fn xdotool(display: &Display, args: &[&str]) -> Output {
-    Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", &display.name)
-        .output()
-        .expect("xdotool runs")
+    let run = || {
+        Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &display.name)
+            .output()
+            .expect("xdotool runs")
+    };
+    let mut out = run();
+    let refused =
+        |out: &Output| String::from_utf8_lossy(&out.stderr).contains("Can't open display");
+    if refused(&out) {
+        wait_for("xdotool to reach the display", || {
+            out = run();
+            !refused(&out)
+        });
+    }
+    out
 }
 
 /// The PNGs in `dir`.
