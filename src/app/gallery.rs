@@ -15,6 +15,7 @@ use macroquad::texture::{DrawTextureParams, Texture2D, draw_texture_ex};
 use super::action::Action;
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
+use super::wake::Waker;
 use super::worker::{Generated, Worker};
 use dungeon_viewer::draw::raster::{Look, Style};
 use dungeon_viewer::formats::series::consecutive_seeds;
@@ -24,19 +25,22 @@ use dungeon_viewer::model::recipe::Recipe;
 const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
 
 /// The gallery: open or not, its tiles' makers once it first opened, and their textures.
-#[derive(Default)]
 pub struct Gallery {
     pub open: bool,
     tiles: Option<Tiles>,
     textures: Vec<Option<(Recipe, Texture2D)>>,
+    /// What the tiles' makers wake the window with.
+    waker: Waker,
 }
 
 impl Gallery {
     /// A gallery, open or not.
-    pub fn new(open: bool) -> Self {
+    pub fn new(open: bool, waker: Waker) -> Self {
         Self {
             open,
-            ..Self::default()
+            tiles: None,
+            textures: Vec::new(),
+            waker,
         }
     }
 
@@ -77,8 +81,7 @@ impl Gallery {
             return Ok(());
         }
         if self.tiles.is_none() {
-            let wake = || macroquad::miniquad::window::schedule_update();
-            match Tiles::start(wake) {
+            match Tiles::start(self.waker.callback()) {
                 Ok(tiles) => self.tiles = Some(tiles),
                 Err(e) => {
                     self.open = false;

@@ -23,6 +23,7 @@ mod status;
 mod store;
 mod ui;
 mod view;
+mod wake;
 mod watch;
 mod worker;
 
@@ -64,7 +65,7 @@ pub fn run(start: crate::Start) -> Result<(), String> {
             window_resizable: true,
             platform: macroquad::miniquad::conf::Platform {
                 blocking_event_loop: true,
-                linux_wm_class: "dungeon-viewer",
+                linux_wm_class: wake::WM_CLASS,
                 ..Default::default()
             },
             ..Default::default()
