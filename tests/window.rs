@@ -724,6 +724,8 @@ impl Panel {
     const SAVE_PNG: (u32, u32) = (37, 31);
     const KEEP: (u32, u32) = (180, 31);
     const WIDTH_BOX: (u32, u32) = (173, 353);
+    /// The last of the map's own controls, below the kind's sliders.
+    const ROOM_SIZE_BOX: (u32, u32) = (173, 416);
     const FAVOURITES: (u32, u32) = (30, 458);
     const WATCH: (u32, u32) = (30, 479);
     const RECIPE: (u32, u32) = (30, 500);
@@ -893,12 +895,30 @@ fn at_1280_by_720_save_png_and_keep_are_in_sight() {
     xdotool(&display, &["windowsize", "--sync", &window, "1280", "720"]);
     wait_until_idle(app.0.id());
     click(&display, &window, app.0.id(), Panel::SAVE_PNG);
-    let file = next_picture("the picture Save PNG saves", &shots, &mut Vec::new());
+    let mut files = Vec::new();
+    let file = next_picture("the picture Save PNG saves", &shots, &mut files);
     assert_eq!(png_file::read(&file).unwrap().1.seed, 21);
     click(&display, &window, app.0.id(), Panel::KEEP);
     wait_for("Keep to keep the layout", || {
         listed(&data, "favourites.json") == ["seed 21"]
     });
+    // The kind's sliders (the same rows for every kind, greyed where they change nothing)
+    // and the map's size and rooms are in sight too: the last of them takes a value.
+    type_into(
+        &display,
+        &window,
+        app.0.id(),
+        Panel::ROOM_SIZE_BOX,
+        "1",
+        "40",
+    );
+    xdotool(&display, &["key", "s"]);
+    let file = next_picture(
+        "the picture after a room size was typed",
+        &shots,
+        &mut files,
+    );
+    assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
 }
 
 #[test]

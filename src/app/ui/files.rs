@@ -2,9 +2,10 @@
 //! format with the cell size each kind of file wants, and the question a very big picture
 //! asks before it is saved.
 
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 use crate::app::action::Action;
+use crate::app::status::Status;
 use dungeon_viewer::draw::{MAX_SIDE, largest_cell};
 use dungeon_viewer::formats::{Format, uvtt};
 use dungeon_viewer::model::recipe::Recipe;
@@ -60,15 +61,21 @@ fn largest(format: Format, recipe: &Recipe) -> u32 {
 #[derive(Debug, Default)]
 pub struct FilesPanel {
     paste: String,
-    paste_error: Option<String>,
     /// The recipe text last copied, to say "Copied" while it is the one shown.
     copied: Option<String>,
     pub sizes: CellSizes,
 }
 
 impl FilesPanel {
-    /// The section: the recipe, and Export as with the cell sizes.
-    pub fn ui(&mut self, ui: &mut egui::Ui, recipe: &Recipe, actions: &mut Vec<Action>) {
+    /// The section: the recipe, and Export as with the cell sizes. A pasted recipe that
+    /// does not read says why in the status bar.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        recipe: &Recipe,
+        status: &mut Status,
+        actions: &mut Vec<Action>,
+    ) {
         ui.horizontal(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.paste)
@@ -78,17 +85,11 @@ impl FilesPanel {
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if ui.button("Apply").clicked() || entered {
                 match self.paste.trim().parse::<Recipe>() {
-                    Ok(recipe) => {
-                        self.paste_error = None;
-                        actions.push(Action::Apply(recipe));
-                    }
-                    Err(e) => self.paste_error = Some(e.to_string()),
+                    Ok(recipe) => actions.push(Action::Apply(recipe)),
+                    Err(e) => status.problem(format!("Recipe not applied: {e}")),
                 }
             }
         });
-        if let Some(error) = &self.paste_error {
-            ui.colored_label(Color32::LIGHT_RED, error);
-        }
         let text = recipe.to_string();
         ui.horizontal_top(|ui| {
             let copied = self.copied.as_ref() == Some(&text);

@@ -137,7 +137,7 @@ impl Panel {
         facts: &Facts<'_>,
         actions: &mut Vec<Action>,
     ) {
-        self.seed.ui(ui, session, actions);
+        self.seed.ui(ui, session, status, actions);
         self.toolbar(ui, &session.recipe, actions);
         ui.separator();
         ui.strong("Kind of dungeon");
@@ -159,7 +159,7 @@ impl Panel {
             watch::ui(ui, watching, actions);
         });
         egui::CollapsingHeader::new("Recipe and export").show(ui, |ui| {
-            self.files.ui(ui, &session.recipe, actions);
+            self.files.ui(ui, &session.recipe, status, actions);
         });
         egui::CollapsingHeader::new("What was made").show(ui, |ui| made(ui, facts));
         ui.weak("Press ? for the keyboard shortcuts.");

@@ -7,6 +7,7 @@ use egui_macroquad::egui::{self, Color32};
 
 use crate::app::action::Action;
 use crate::app::session::Session;
+use crate::app::status::Status;
 
 /// The seed box: the text being typed, kept apart from the recipe until Enter or until
 /// the box loses focus, so that typing a seed records one layout, not one per key.
@@ -45,23 +46,33 @@ pub fn parse_seed(text: &str) -> Result<u64, SeedError> {
 
 impl SeedField {
     /// The seed box, New seed, Back and Forward, in one row; the place in the history on
-    /// hover, and a line under them only while what was typed is not a seed.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, actions: &mut Vec<Action>) {
+    /// hover. What is typed shows red while it is not a seed, and why goes to the status
+    /// bar when the box is left, so nothing below the row moves.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        status: &mut Status,
+        actions: &mut Vec<Action>,
+    ) {
         let current = session.recipe.seed;
         let (at, of) = session.place();
         ui.horizontal(|ui| {
             ui.label("Seed");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut self.text)
-                        .char_limit(24)
-                        .desired_width(112.0),
-                )
-                .on_hover_text(
-                    "Every random choice of the map comes from this number: the same seed \
-                     and settings give the same map. Type one (from a saved picture's name, \
-                     say) and press Enter.",
-                );
+            let mut edit = egui::TextEdit::singleline(&mut self.text)
+                .char_limit(24)
+                .desired_width(112.0);
+            if self.error.is_some() {
+                edit = edit.text_color(Color32::LIGHT_RED);
+            }
+            let hover = match &self.error {
+                Some(e) => format!("{e}."),
+                None => "Every random choice of the map comes from this number: the same seed \
+                         and settings give the same map. Type one (from a saved picture's \
+                         name, say) and press Enter."
+                    .to_string(),
+            };
+            let field = ui.add(edit).on_hover_text(hover);
             if field.changed() {
                 self.error = parse_seed(&self.text).err();
             }
@@ -71,8 +82,9 @@ impl SeedField {
                     Ok(typed) if typed != current => actions.push(Action::SetSeed(typed)),
                     Ok(_) => self.error = None,
                     Err(e) => {
-                        // Said under the box, which shows the map's seed again.
-                        self.error = Some(e);
+                        // Said in the status bar; the box shows the map's seed again.
+                        status.problem(format!("Seed not changed: {e}"));
+                        self.error = None;
                         self.text = current.to_string();
                     }
                 }
@@ -84,7 +96,7 @@ impl SeedField {
             }
             if ui
                 .button("New")
-                .on_hover_text("A new random map with the same settings (Space or N).")
+                .on_hover_text("A new random map with the same settings (Space).")
                 .clicked()
             {
                 actions.push(Action::NewSeed);
@@ -109,9 +121,6 @@ impl SeedField {
                 actions.push(Action::Forward);
             }
         });
-        if let Some(error) = &self.error {
-            ui.colored_label(Color32::LIGHT_RED, error.to_string());
-        }
     }
 }
 

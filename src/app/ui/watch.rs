@@ -9,6 +9,10 @@ use crate::app::watch::{SPEEDS, Watch, sweep_keys};
 use dungeon_viewer::generate::replay::Replay;
 use dungeon_viewer::model::recipe;
 
+/// The size of a button whose label changes (Replay and Stop, Sweep and Stop sweep), so
+/// that what follows it stays put: as wide as the longer label.
+const TOGGLE: egui::Vec2 = egui::vec2(96.0, 0.0);
+
 /// The section.
 pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
     let mut act = |a| actions.push(Action::Watch(a));
@@ -23,7 +27,11 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
                  were placed, then each path is drawn (W).",
             )
         };
-        if ui.button(label).on_hover_text(help).clicked() {
+        if ui
+            .add(egui::Button::new(label).min_size(TOGGLE))
+            .on_hover_text(help)
+            .clicked()
+        {
             act(WatchAction::Replay);
         }
         ui.add_enabled_ui(replaying, |ui| {
@@ -96,7 +104,7 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
             "▶ Sweep"
         };
         if ui
-            .button(label)
+            .add(egui::Button::new(label).min_size(TOGGLE))
             .on_hover_text(
                 "Play this setting from its least to its most at this seed, over and over, \
                  to see how it shapes the map.",
@@ -121,7 +129,7 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
             }
             None => "Not sweeping.".to_string(),
         };
-        ui.weak(line);
+        // The button first: the line after it changes length as the sweep plays.
         if ui
             .add_enabled(watch.sweep.is_some(), egui::Button::new("Keep this"))
             .on_hover_text("Stop here and make this the map's setting.")
@@ -129,5 +137,6 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
         {
             act(WatchAction::KeepSweep);
         }
+        ui.weak(line);
     });
 }
