@@ -22,23 +22,23 @@ pub fn data_dir() -> Option<PathBuf> {
 pub enum Error {
     /// The directory or the file could not be written; the change is kept in memory.
     #[error(
-        "cannot save {}: {source}; the change stays in this window and is saved with the \
-         next one that can be",
+        "cannot save {}: {source}; the change is kept and saved with the next one that can \
+         be",
         file.display()
     )]
     Save { file: PathBuf, source: io::Error },
     /// The file on disk could not be read, so it was left alone; the change is kept in
     /// memory.
     #[error(
-        "{} could not be read ({source}); it was left as it is, and changes stay in this \
-         window",
+        "{} could not be read ({source}); it was left as it is, and changes are not saved \
+         to it",
         file.display()
     )]
     Read { file: PathBuf, source: io::Error },
     /// A file larger than a list may be: left as it is, neither read nor written.
     #[error(
         "{} is {} MiB, more than the {} MiB a list may have: it was left as it is, and \
-         changes stay in this window",
+         changes are not saved to it",
         file.display(),
         bytes >> 20,
         list::MAX_LIST_BYTES >> 20
@@ -46,15 +46,16 @@ pub enum Error {
     TooBig { file: PathBuf, bytes: u64 },
     /// Another program held the lock for longer than a change waits.
     #[error(
-        "{} is locked by another program (waited {} s); the change stays in this window \
-         and is saved with the next one",
+        "{} is locked by another program (waited {} s); the change is kept and saved with \
+         the next one",
         file.display(),
         list::LOCK_WAIT.as_secs()
     )]
     Locked { file: PathBuf },
     /// The lock file is not a plain file (a link, a pipe, a directory).
     #[error(
-        "the lock {} is not a plain file ({detail}): remove it; changes stay in this window",
+        "the lock {} is not a plain file ({detail}): remove it; until then changes are not \
+         saved",
         file.display()
     )]
     BadLock { file: PathBuf, detail: String },
