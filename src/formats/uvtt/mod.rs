@@ -8,7 +8,7 @@
 //!
 //! - **Walls** (`line_of_sight`) run along every cell edge between a walkable cell (a room's
 //!   or a path's) and rock or the map's edge, and between a room's cell and a path cell
-//!   beside it that is not a door, written as Dungeondraft does ([`walls`]): one polyline
+//!   beside it that is not a door, written as Dungeondraft does (the `walls` module): one polyline
 //!   per closed outline or open run, a point only where it turns.
 //! - **Doors** (`portals`, closed) lie on the edge between a room's cell and the path cell
 //!   outside it, where a path enters the room; no wall lies on a door, and each end of a
