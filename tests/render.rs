@@ -535,3 +535,42 @@ fn pictures_written_band_by_band_keep_their_bytes() {
         assert_eq!(std::fs::read(&file).unwrap(), expected, "render {text}");
     }
 }
+
+#[test]
+fn the_size_a_big_save_is_estimated_at_is_near_the_file_written() {
+    // The window asks before a save over 50 MB from this estimate: it must be near the
+    // real file, small maps and big, with and without grid lines, plain and tinted.
+    for (text, cell_size, grid) in [
+        ("dv1 seed=3", 12, true),
+        ("dv1 seed=4 width=256 height=224 rooms=192", 4, false),
+        (
+            "dv1 seed=5 width=512 height=448 rooms=700 shape=mixed",
+            8,
+            true,
+        ),
+    ] {
+        let d = dungeon(text);
+        let style = Style {
+            cell_size,
+            grid,
+            ..Style::default()
+        };
+        let raster = dungeon_viewer::draw::raster::Raster::new(&d, &style).unwrap();
+        let estimate = png_file::estimated_size(&raster).unwrap();
+        let mut file = Vec::new();
+        png_file::write(&mut file, &raster, d.recipe()).unwrap();
+        let real = file.len() as f64;
+        let off = (estimate as f64 - real).abs() / real;
+        assert!(
+            off < 0.25,
+            "{text} at {cell_size} px: estimated {estimate} bytes, wrote {real}"
+        );
+        // And the file is a PNG of the size the raster has.
+        let decoder = ::png::Decoder::new(std::io::Cursor::new(&file));
+        let info = decoder.read_info().unwrap();
+        assert_eq!(
+            (info.info().width, info.info().height),
+            (raster.width(), raster.height())
+        );
+    }
+}

@@ -232,3 +232,26 @@ pub fn megabytes(bytes: u64) -> String {
         format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_take_their_own_cell_size_within_the_largest_side() {
+        let mut sizes = CellSizes::default();
+        let small = Recipe::default();
+        // Each kind of file starts at the size `render` uses for it.
+        assert_eq!(sizes.for_map(Format::Png, &small), 12);
+        assert_eq!(sizes.for_map(Format::Uvtt, &small), 70);
+        assert_eq!(sizes.for_map(Format::Tiled, &small), 16);
+        // A wide map is saved smaller, so that no side passes the largest picture.
+        let wide: Recipe = "dv1 width=2048 height=100 rooms=1".parse().unwrap();
+        assert_eq!(sizes.for_map(Format::Png, &wide), MAX_SIDE / 2048);
+        // A size chosen for one kind of file leaves the others alone.
+        *sizes.chosen(Format::Png) = 64;
+        assert_eq!(sizes.for_map(Format::Png, &small), 64);
+        assert_eq!(sizes.for_map(Format::Svg, &small), 64);
+        assert_eq!(sizes.for_map(Format::Uvtt, &small), 70);
+    }
+}
