@@ -21,33 +21,33 @@ use super::status::Status;
 use super::store::Store;
 use super::ui::{Facts, Panel};
 use super::view::Area;
-use super::wake::Waker;
 use super::watch::Watch;
 use super::worker::Worker;
 
 /// While a map is being generated, the window draws a frame (with its progress) at least
-/// this often, waiting for the map in between.
+/// this often, waiting for the map in between. It must: a wake from another thread reaches
+/// a window blocked on its event loop only with the next input event (miniquad reads
+/// such requests after an X event).
 const GENERATING_FRAME: Duration = Duration::from_millis(50);
-/// How long frames keep coming after the last input: characters and egui's reactions trail
-/// the event that woke a frame, and miniquad's blocking loop draws input that arrives
-/// while a frame is drawn only once a further event comes (see [`super::wake`]). The idle
-/// window still sleeps.
+/// How long frames keep coming after the last input. miniquad 0.4.11's blocking event
+/// loop, after reading the events that arrived during a frame, waits for one more before it
+/// draws: a key pressed and released while a frame is drawn would wait for the next mouse
+/// move. Staying awake a moment after input draws such keys; the idle window still sleeps.
 const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
 
 /// Run the window until the user quits.
 pub async fn main_loop(start: crate::Start) -> Result<(), String> {
-    let waker = Waker::start();
-    let worker = Worker::start(waker.callback())
-        .map_err(|e| format!("cannot start the generator thread: {e}"))?;
+    let wake = || macroquad::miniquad::window::schedule_update();
+    let worker =
+        Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
     // Without the alarm thread, egui's delayed repaints wait for the next input event.
-    if let Ok(ring) = Alarm::start(waker.callback()) {
-        let wake = waker.callback();
+    if let Ok(ring) = Alarm::start(wake) {
         egui_macroquad::cfg(|ctx| {
             ctx.set_request_repaint_callback(move |info| {
                 if info.delay.is_zero() {
-                    wake();
+                    macroquad::miniquad::window::schedule_update();
                 } else {
                     ring.ring_after(info.delay);
                 }
@@ -66,8 +66,8 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         grid: true,
         panel: Panel::new(),
         watch: Watch::default(),
-        store: Store::open(waker.callback()),
-        gallery: Gallery::new(start.gallery, waker.clone()),
+        store: Store::open(wake),
+        gallery: Gallery::new(start.gallery),
         status: Status::default(),
         pointer: Pointer::default(),
         hover: None,
@@ -149,8 +149,8 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             actions.extend(mouse);
         });
         // Keep drawing a moment after any input: characters and egui's reactions trail the
-        // event that woke this frame, and input that comes during a frame is drawn only with
-        // a further event. Idle frames schedule nothing.
+        // event that woke this frame, and miniquad's blocking loop draws input that arrives
+        // during a frame only once a further event comes. Idle frames schedule nothing.
         let awake = last_input.elapsed() < AWAKE_AFTER_INPUT;
         let mut again = awake || !actions.is_empty() || keys::keys_held() || app.pointer.is_down();
 

@@ -15,7 +15,6 @@ use macroquad::texture::{DrawTextureParams, Texture2D, draw_texture_ex};
 use super::action::Action;
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
-use super::wake::Waker;
 use super::worker::{Generated, Worker};
 use dungeon_viewer::draw::raster::{Look, Style};
 use dungeon_viewer::formats::series::consecutive_seeds;
@@ -25,22 +24,19 @@ use dungeon_viewer::model::recipe::Recipe;
 const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
 
 /// The gallery: open or not, its tiles' makers once it first opened, and their textures.
+#[derive(Default)]
 pub struct Gallery {
     pub open: bool,
     tiles: Option<Tiles>,
     textures: Vec<Option<(Recipe, Texture2D)>>,
-    /// What the tiles' makers wake the window with.
-    waker: Waker,
 }
 
 impl Gallery {
     /// A gallery, open or not.
-    pub fn new(open: bool, waker: Waker) -> Self {
+    pub fn new(open: bool) -> Self {
         Self {
             open,
-            tiles: None,
-            textures: Vec::new(),
-            waker,
+            ..Self::default()
         }
     }
 
@@ -81,7 +77,8 @@ impl Gallery {
             return Ok(());
         }
         if self.tiles.is_none() {
-            match Tiles::start(self.waker.callback()) {
+            let wake = || macroquad::miniquad::window::schedule_update();
+            match Tiles::start(wake) {
                 Ok(tiles) => self.tiles = Some(tiles),
                 Err(e) => {
                     self.open = false;

@@ -23,7 +23,6 @@ mod status;
 mod store;
 mod ui;
 mod view;
-mod wake;
 mod watch;
 mod worker;
 
@@ -65,7 +64,7 @@ pub fn run(start: crate::Start) -> Result<(), String> {
             window_resizable: true,
             platform: macroquad::miniquad::conf::Platform {
                 blocking_event_loop: true,
-                linux_wm_class: wake::WM_CLASS,
+                linux_wm_class: "dungeon-viewer",
                 ..Default::default()
             },
             ..Default::default()
