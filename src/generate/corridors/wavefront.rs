@@ -9,9 +9,14 @@
 //! room A and stops once no later layer can reach room B sooner. It is exact: the length it
 //! finds is the one a breadth-first flood finds.
 //!
-//! The flood stays inside the rooms' bounding box widened by a margin; a path that leaves
-//! it is at least twice the margin longer than the rooms' straight distance, so a shorter
-//! path found inside is the shortest anywhere, and otherwise the margin doubles.
+//! The flood stays inside the rooms' bounding box widened by a margin. A path that leaves
+//! it is at least twice the margin longer than the rooms' straight distance, and takes a
+//! step left or up more than the potential at which the flood first reached the side it
+//! leaves by (as many more as the side lies beyond room B's doors, for the right and bottom
+//! sides). A path found shorter than both is the shortest anywhere, and all the shortest
+//! paths lie inside, so the walk back chooses among the same cells as a flood of the whole
+//! map would; otherwise the margin doubles. A flood that reaches no side a path can leave
+//! by and finds no path proves that there is none.
 //!
 //! The path is then walked back from room B, choosing among the cells one step nearer to
 //! room A in the order the randomness knob gives (as the original's flood does): always the same
@@ -20,6 +25,8 @@
 //! With corridors to keep off ([`Merge`]), some steps cost more than one ([`super::laid`]):
 //! a dear step moves a cell as many layers on as it costs beyond a plain step, and the
 //! flood then finds the cheapest path, walked back over corridor cells first.
+
+use std::cell::Cell;
 
 use rand::Rng;
 
@@ -230,6 +237,98 @@ struct Reached {
     lowest: i64,
 }
 
+/// What a flood of a window found: where it first reached the target, if it did, and the
+/// fewest steps a path from room A could take if it left the window (`None` when no path
+/// can leave it: the window covers the map, or the flood never reached a side it can be
+/// left by).
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    reached: Option<Reached>,
+    leaving: Option<u32>,
+}
+
+/// The sides of a window a path can leave it by (those not on the map's edge), in the
+/// window's orientation: left, top, right, bottom.
+struct Exits {
+    /// The sides a path can leave by, as bits in that order.
+    open: u8,
+    last_row: u32,
+    last_word: (u32, u64),
+}
+
+impl Exits {
+    /// The exits of `frame` on a `width × height` map.
+    fn of(frame: &Frame, width: u32, height: u32) -> Self {
+        let a = &frame.area;
+        // Whether the window's low and high sides, in its own orientation, are inside the map.
+        let sides = |low: u32, high: u32, end: u32, flip: bool| {
+            let (low, high) = (low > 0, high < end - 1);
+            if flip { (high, low) } else { (low, high) }
+        };
+        let (left, right) = sides(a.x0, a.x1, width, frame.flip_x);
+        let (top, bottom) = sides(a.y0, a.y1, height, frame.flip_y);
+        let last_x = frame.width() - 1;
+        Self {
+            open: [left, top, right, bottom]
+                .iter()
+                .rev()
+                .fold(0, |sides, &open| (sides << 1) | u8::from(open)),
+            last_row: frame.height() - 1,
+            last_word: (last_x / 64, 1 << (last_x % 64)),
+        }
+    }
+
+    /// Which of the sides `wanted` the cells of `layer` reach, as bits in the order of
+    /// `open`.
+    fn reached(&self, layer: &[(u32, u32, u64)], wanted: u8) -> u8 {
+        let mut sides = (u8::from(layer.first().is_some_and(|e| e.0 == 0)) << 1)
+            | (u8::from(layer.last().is_some_and(|e| e.0 == self.last_row)) << 3);
+        if wanted & 0b101 != 0 {
+            for &(_, word, bits) in layer {
+                if word == 0 {
+                    sides |= u8::from(bits & 1 != 0);
+                }
+                if word == self.last_word.0 {
+                    sides |= u8::from(bits & self.last_word.1 != 0) << 2;
+                }
+            }
+        }
+        sides & wanted
+    }
+}
+
+/// Where the cells of `(row, word)` are in `layer`, as `binary_search` says (the place
+/// they would go when absent), searched outwards from index `hint`: a few steps when they
+/// are near it.
+fn search_near(layer: &[(u32, u32, u64)], key: (u32, u32), hint: usize) -> Result<usize, usize> {
+    let key_at = |i: usize| (layer[i].0, layer[i].1);
+    let hint = hint.min(layer.len());
+    // Widen a range from the hint, doubling, until the key falls inside it.
+    let (mut lo, mut hi) = (hint, hint);
+    let mut step = 1;
+    if hint < layer.len() && key_at(hint) < key {
+        lo = hint + 1;
+        hi = lo;
+        while hi < layer.len() && key_at(hi) < key {
+            lo = hi + 1;
+            hi = (hi + step).min(layer.len());
+            step *= 2;
+        }
+        hi = (hi + 1).min(layer.len());
+    } else {
+        while lo > 0 && key_at(lo - 1) >= key {
+            hi = lo - 1;
+            lo = lo.saturating_sub(step);
+            step *= 2;
+        }
+        hi = (hi + 1).min(layer.len());
+    }
+    layer[lo..hi]
+        .binary_search_by_key(&key, |&(r, w, _)| (r, w))
+        .map(|at| lo + at)
+        .map_err(|at| lo + at)
+}
+
 /// Reusable memory for wavefront searches.
 #[derive(Debug, Default)]
 pub struct Wavefront {
@@ -406,7 +505,6 @@ impl Wavefront {
     ) -> Option<Vec<Pos>> {
         let target = tiles[*to.cells.first()?];
         let (a, b) = (from.bounds, to.bounds);
-        // A path leaving the window is at least the rooms' gap plus twice the margin long.
         let gap = a.gap(&b);
         let whole = free.width().max(free.height());
         let mut margin = 8 + gap / 8;
@@ -416,15 +514,18 @@ impl Wavefront {
                 flip_x: b.x0 + b.x1 < a.x0 + a.x1,
                 flip_y: b.y0 + b.y1 < a.y0 + a.y1,
             };
-            let covers_map =
-                frame.area.area() == u64::from(free.width()) * u64::from(free.height());
-            let reached = self.flood(free, &frame, from, to, merge);
-            let path = match reached {
-                Some(r) if covers_map || r.length < gap + 2 * (margin + 1) => {
+            let found = self.flood(free, &frame, from, to, merge);
+            // A path leaving the window is at least the rooms' gap plus twice the margin
+            // long, and at least as long as the flood says.
+            let leaving = found
+                .leaving
+                .map(|fewest| fewest.max(gap + 2 * (margin + 1)));
+            let path = match (found.reached, leaving) {
+                (Some(r), _) if leaving.is_none_or(|l| r.length < l) => {
                     let laid = merge.map(|m| m.laid);
                     Some(self.walk_back(tiles, &frame, &r, &from.cells, target, (walk, laid), rng))
                 }
-                None if covers_map => match merge {
+                (None, None) => match merge {
                     // No way without a dear step: take the fewest, each costing as much as
                     // a walk around the whole map.
                     Some(m) if m.dear == Dear::Never => {
@@ -475,7 +576,11 @@ impl Wavefront {
         from: &PathEnd,
         to: &PathEnd,
         merge: Option<Merge<'_>>,
-    ) -> Option<Reached> {
+    ) -> Found {
+        let nothing = Found {
+            reached: None,
+            leaving: None,
+        };
         let (w, h) = (frame.width(), frame.height());
         let wpr = (w as usize).div_ceil(64);
         // A grid's 64 cells at window row `y` from window word `word` on, turned as the
@@ -507,14 +612,18 @@ impl Wavefront {
         self.doors.clear();
         self.doors.resize(wpr * h as usize, 0);
         let mut nearest_door = u32::MAX;
+        // The doors' furthest column, and their first and last rows.
+        let (mut furthest, mut rows) = (0, (u32::MAX, 0));
         for &door in &to.doors {
             if let Some(l) = frame.local(door) {
                 self.doors[l.y as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
                 nearest_door = nearest_door.min(l.x + l.y);
+                furthest = furthest.max(l.x);
+                rows = (rows.0.min(l.y), rows.1.max(l.y));
             }
         }
         if nearest_door == u32::MAX {
-            return None;
+            return nothing;
         }
 
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
@@ -534,7 +643,9 @@ impl Wavefront {
                 }
             }
         }
-        let s_highest = starts.iter().map(|&(s, _, _)| s).max()?;
+        let Some(s_highest) = starts.iter().map(|&(s, _, _)| s).max() else {
+            return nothing;
+        };
         let lowest = 1 - i64::from(s_highest);
         let potential = |layer: usize| lowest + layer as i64;
         let mut last_start = 0;
@@ -557,6 +668,15 @@ impl Wavefront {
             last_start = last_start.max(k);
         }
 
+        let exits = Exits::of(frame, free.width(), free.height());
+        // A path that leaves the window takes steps left or up a path that stays need not:
+        // one out by the left or top side, and back by the right or bottom side as many as
+        // the side is beyond the furthest door. Each costs two in potential.
+        let back = [1, 1, w - furthest, h - rows.1];
+        // The lowest potential a path that leaves the window can have, and the sides the
+        // flood reached that a path can leave by.
+        let mut leaving: Option<i64> = None;
+        let mut left_by = 0;
         let mut best: Option<Reached> = None;
         for k in 0.. {
             if self.layers.len() <= k {
@@ -583,14 +703,20 @@ impl Wavefront {
             } else {
                 self.sweep::<false>(k, wpr, h);
             }
-            if !self.layers[k].is_empty() {
+            let layer = &self.layers[k];
+            if !layer.is_empty() {
                 last_filled = Some(k);
             }
-            for &(row, word, bits) in &self.layers[k] {
+            let sides = exits.reached(layer, exits.open & !left_by);
+            left_by |= sides;
+            let at_doors = layer.partition_point(|e| e.0 < rows.0);
+            for &(row, word, bits) in layer[at_doors..].iter().take_while(|e| e.0 <= rows.1) {
                 let hits = bits & self.doors[row as usize * wpr + word as usize];
                 if hits != 0 {
                     let x = word * 64 + hits.trailing_zeros();
-                    let length = u32::try_from(potential(k) + i64::from(x + row) + 1).ok()?;
+                    let Ok(length) = u32::try_from(potential(k) + i64::from(x + row) + 1) else {
+                        continue;
+                    };
                     if best.is_none_or(|b| length < b.length) {
                         best = Some(Reached {
                             door: Local { x, y: row },
@@ -601,8 +727,20 @@ impl Wavefront {
                     }
                 }
             }
+            for (i, back) in back.iter().enumerate() {
+                if sides & (1 << i) != 0 {
+                    let phi = potential(k) + 2 * i64::from(*back);
+                    leaving = Some(leaving.map_or(phi, |l| l.min(phi)));
+                }
+            }
         }
-        best
+        Found {
+            reached: best,
+            // From there it still goes at least as far as the nearest door.
+            leaving: leaving.map(|phi| {
+                u32::try_from((phi + i64::from(nearest_door) + 1).max(0)).unwrap_or(u32::MAX)
+            }),
+        }
     }
 
     /// Reach every cell of layer `k` by steps right and down from its seeds: its start
@@ -752,12 +890,18 @@ impl Wavefront {
                 Walk::Straight => straight_on(ahead),
             }
         };
+        // Where the last look-up in each layer ended: the walk goes back over a layer's
+        // cells in order, so the next one is near.
+        let hints: Vec<Cell<usize>> = (0..self.used).map(|_| Cell::new(0)).collect();
         let in_layer = |l: Local, k: usize| -> bool {
             let (word, bit) = (l.x / 64, 1u64 << (l.x % 64));
             let layer = &self.layers[k];
-            layer
-                .binary_search_by_key(&(l.y, word), |&(r, wd, _)| (r, wd))
-                .is_ok_and(|at| layer[at].2 & bit != 0)
+            let hint = hints.get(k).map_or(0, Cell::get);
+            let at = search_near(layer, (l.y, word), hint);
+            if let Some(h) = hints.get(k) {
+                h.set(at.unwrap_or_else(|at| at));
+            }
+            at.is_ok_and(|at| layer[at].2 & bit != 0)
         };
         let mut path = Vec::with_capacity(reached.length as usize + 1);
         let door = frame.global(reached.door);
@@ -825,5 +969,32 @@ impl Wavefront {
         }
         path.reverse();
         path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search_near;
+
+    #[test]
+    fn search_near_agrees_with_binary_search_from_any_hint() {
+        // Every other (row, word) key of a 5 × 4 grid: present and absent keys alike.
+        let layer: Vec<(u32, u32, u64)> = (0..5)
+            .flat_map(|row| (0..4).map(move |word| (row, word, 1)))
+            .filter(|&(row, word, _)| (row + word) % 2 == 0)
+            .collect();
+        for row in 0..6 {
+            for word in 0..5 {
+                let want = layer.binary_search_by_key(&(row, word), |&(r, w, _)| (r, w));
+                for hint in 0..=layer.len() + 2 {
+                    assert_eq!(
+                        search_near(&layer, (row, word), hint),
+                        want,
+                        "key ({row}, {word}) from hint {hint}"
+                    );
+                }
+            }
+        }
+        assert_eq!(search_near(&[], (0, 0), 3), Err(0));
     }
 }
