@@ -2,6 +2,7 @@
 
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 /// The machine's cores, asked once: the standard library reads the cgroup files under
@@ -11,40 +12,91 @@ fn cores() -> usize {
     *CORES.get_or_init(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
-/// `work` applied to consecutive chunks of `items` on up to as many threads as the machine
-/// has cores (one chunk per thread, never fewer than `min_chunk` items per chunk), the
-/// results concatenated in item order. `work` must give the same results for a chunk
-/// whatever thread runs it, so the outcome does not depend on the number of cores. When a
-/// thread cannot be started, its chunk runs on the calling thread.
-pub fn map_chunks<T, R, F>(items: &[T], min_chunk: usize, work: F) -> Vec<R>
+/// `work` applied to blocks of `block` consecutive items of `items` on up to as many
+/// threads as the machine has cores (never fewer than `min_chunk` items per thread), the
+/// results concatenated in item order. Each thread takes the next block as soon as it is
+/// free, so that a few slow items do not leave a core idle while another works through
+/// them, and keeps one `state` from `init` for all its blocks (memory to reuse). `work`
+/// must give the same results for a block whatever thread and state run it, so the
+/// outcome depends neither on the number of cores nor on timing. The calling thread works
+/// too; when another cannot be started, the threads that run take its blocks.
+pub fn map_blocks<T, S, R>(
+    items: &[T],
+    (min_chunk, block): (usize, usize),
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &[T]) -> Vec<R> + Sync,
+) -> Vec<R>
 where
     T: Sync,
     R: Send,
-    F: Fn(&[T]) -> Vec<R> + Sync,
 {
     let most = items.len() / min_chunk.max(1);
     let threads = if most < 2 { 1 } else { cores().min(most) };
     if threads == 1 {
-        return work(items);
+        return work(&mut init(), items);
     }
-    let chunk = items.len().div_ceil(threads);
-    thread::scope(|scope| {
-        let work = &work;
-        let running: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| {
-                let spawned = thread::Builder::new().spawn_scoped(scope, move || work(part));
-                (part, spawned)
-            })
+    let block = block.max(1);
+    let next = AtomicUsize::new(0);
+    // Blocks by where they start, as one thread made them.
+    let run = || {
+        let mut state = init();
+        let mut done = Vec::new();
+        loop {
+            let start = next.fetch_add(block, Ordering::Relaxed);
+            let Some(part) = items.get(start..items.len().min(start + block)) else {
+                break;
+            };
+            if part.is_empty() {
+                break;
+            }
+            done.push((start, work(&mut state, part)));
+        }
+        done
+    };
+    let mut blocks = thread::scope(|scope| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| thread::Builder::new().spawn_scoped(scope, run))
             .collect();
-        running
-            .into_iter()
-            .flat_map(|(part, spawned)| match spawned {
-                Ok(handle) => handle
+        let mut blocks = run();
+        for handle in others.into_iter().flatten() {
+            blocks.extend(
+                handle
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => work(part),
-            })
-            .collect()
-    })
+            );
+        }
+        blocks
+    });
+    blocks.sort_unstable_by_key(|&(start, _)| start);
+    blocks
+        .into_iter()
+        .flat_map(|(_, results)| results)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::map_blocks;
+
+    #[test]
+    fn blocks_come_back_in_item_order_whatever_their_size() {
+        let items: Vec<u32> = (0..1000).collect();
+        // Uneven work and uneven results: every third item gives nothing, some give two.
+        let work = |calls: &mut u32, part: &[u32]| -> Vec<u32> {
+            *calls += 1;
+            part.iter()
+                .filter(|&&i| i % 3 != 0)
+                .flat_map(|&i| if i % 7 == 0 { vec![i, i] } else { vec![i] })
+                .collect()
+        };
+        let alone = work(&mut 0, &items);
+        for (min_chunk, block) in [(1, 1), (16, 1), (16, 7), (100, 64), (2000, 5)] {
+            assert_eq!(
+                map_blocks(&items, (min_chunk, block), || 0, work),
+                alone,
+                "min_chunk {min_chunk}, block {block}"
+            );
+        }
+        assert!(map_blocks(&[] as &[u32], (1, 1), || 0, work).is_empty());
+    }
 }

@@ -13,7 +13,7 @@
 use std::collections::VecDeque;
 
 use crate::base::grid::{Grid, Pos, index};
-use crate::base::parallel::map_chunks;
+use crate::base::parallel::map_blocks;
 use crate::base::tile::Tile;
 
 /// How many landmarks a map gets.
@@ -64,9 +64,12 @@ impl Landmarks {
         starts: &[Pos],
         field: impl Fn(&Grid<Tile>, Pos) -> Vec<u16> + Sync,
     ) -> Self {
-        let fields = map_chunks(starts, COUNT / 2, |chunk| {
-            chunk.iter().map(|&start| field(tiles, start)).collect()
-        });
+        let fields = map_blocks(
+            starts,
+            (COUNT / 2, 1),
+            || (),
+            |(), chunk| chunk.iter().map(|&start| field(tiles, start)).collect(),
+        );
         let distances = (0..tiles.len())
             .map(|i| std::array::from_fn(|k| fields[k][i]))
             .collect();

@@ -24,7 +24,7 @@ pub use twisty::staircase;
 use std::sync::OnceLock;
 
 use crate::base::grid::{Grid, Pos};
-use crate::base::parallel::map_chunks;
+use crate::base::parallel::map_blocks;
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
 use crate::generate::connect;
@@ -73,6 +73,9 @@ impl PathPlan {
 /// Paths worth a thread of their own.
 const PATHS_PER_THREAD: usize = 16;
 
+/// Rooms whose doors are worth a thread of their own to find.
+const ROOMS_PER_THREAD: usize = 64;
+
 /// Landmarks pay for their floods when paths must cross rooms on big, crowded maps: from
 /// this many cells on, with rooms covering more than half of them.
 const LANDMARKS_FROM_CELLS: usize = 1 << 16;
@@ -115,19 +118,23 @@ pub fn connect(
         }
         return Ok(paths);
     }
-    let paths = map_chunks(&pairs, PATHS_PER_THREAD, |chunk| {
-        let mut searches = Searches::default();
-        let mut paths = Vec::with_capacity(chunk.len());
-        for &(i, pair) in chunk {
-            if progress.is_cancelled() {
-                break;
+    let paths = map_blocks(
+        &pairs,
+        (PATHS_PER_THREAD, 1),
+        Searches::default,
+        |searches, chunk| {
+            let mut paths = Vec::with_capacity(chunk.len());
+            for &(i, pair) in chunk {
+                if progress.is_cancelled() {
+                    break;
+                }
+                let path = router.join(searches, pair, plan, i, None);
+                progress.path_joined(path.as_ref());
+                paths.extend(path);
             }
-            let path = router.join(&mut searches, pair, plan, i, None);
-            progress.path_joined(path.as_ref());
-            paths.extend(path);
-        }
-        paths
-    });
+            paths
+        },
+    );
     progress.check()?;
     Ok(paths)
 }
@@ -163,10 +170,12 @@ impl<'a> Router<'a> {
         Self {
             tiles,
             rooms,
-            sides: rooms
-                .iter()
-                .map(|r| PathEnd::new(tiles, &r.cells))
-                .collect(),
+            sides: map_blocks(
+                rooms,
+                (ROOMS_PER_THREAD, 16),
+                || (),
+                |(), part| part.iter().map(|r| PathEnd::new(tiles, &r.cells)).collect(),
+            ),
             free: free_bits(tiles),
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
