@@ -514,12 +514,10 @@ impl Wavefront {
                 flip_x: b.x0 + b.x1 < a.x0 + a.x1,
                 flip_y: b.y0 + b.y1 < a.y0 + a.y1,
             };
-            let found = self.flood(free, &frame, from, to, merge);
             // A path leaving the window is at least the rooms' gap plus twice the margin
-            // long, and at least as long as the flood says.
-            let leaving = found
-                .leaving
-                .map(|fewest| fewest.max(gap + 2 * (margin + 1)));
+            // long.
+            let found = self.flood(free, &frame, from, to, merge, gap + 2 * (margin + 1));
+            let leaving = found.leaving;
             let path = match (found.reached, leaving) {
                 (Some(r), _) if leaving.is_none_or(|l| r.length < l) => {
                     let laid = merge.map(|m| m.laid);
@@ -568,7 +566,8 @@ impl Wavefront {
         }
     }
 
-    /// Flood the window layer by layer until no later layer can reach the target sooner.
+    /// Flood the window layer by layer until no later layer can reach the target sooner;
+    /// a path that leaves the window is known to be at least `leaving` steps long.
     fn flood(
         &mut self,
         free: &FreeBits,
@@ -576,6 +575,7 @@ impl Wavefront {
         from: &PathEnd,
         to: &PathEnd,
         merge: Option<Merge<'_>>,
+        leaving: u32,
     ) -> Found {
         let nothing = Found {
             reached: None,
@@ -668,15 +668,6 @@ impl Wavefront {
             last_start = last_start.max(k);
         }
 
-        let exits = Exits::of(frame, free.width(), free.height());
-        // A path that leaves the window takes steps left or up a path that stays need not:
-        // one out by the left or top side, and back by the right or bottom side as many as
-        // the side is beyond the furthest door. Each costs two in potential.
-        let back = [1, 1, w - furthest, h - rows.1];
-        // The lowest potential a path that leaves the window can have, and the sides the
-        // flood reached that a path can leave by.
-        let mut leaving: Option<i64> = None;
-        let mut left_by = 0;
         let mut best: Option<Reached> = None;
         for k in 0.. {
             if self.layers.len() <= k {
@@ -707,8 +698,6 @@ impl Wavefront {
             if !layer.is_empty() {
                 last_filled = Some(k);
             }
-            let sides = exits.reached(layer, exits.open & !left_by);
-            left_by |= sides;
             let at_doors = layer.partition_point(|e| e.0 < rows.0);
             for &(row, word, bits) in layer[at_doors..].iter().take_while(|e| e.0 <= rows.1) {
                 let hits = bits & self.doors[row as usize * wpr + word as usize];
@@ -727,18 +716,42 @@ impl Wavefront {
                     }
                 }
             }
+        }
+        // Which sides of the window the flood reached matters only when the path found is
+        // not already shorter than any path that leaves it (most are).
+        if best.is_some_and(|b| b.length < leaving) {
+            return Found {
+                reached: best,
+                leaving: Some(leaving),
+            };
+        }
+        // A path that leaves the window takes steps left or up a path that stays need not:
+        // one out by the left or top side, and back by the right or bottom side as many as
+        // the side is beyond the furthest door. Each costs two in potential, counted from
+        // the first layer that reached the side (potential only grows with the layers).
+        let exits = Exits::of(frame, free.width(), free.height());
+        let back = [1, 1, w - furthest, h - rows.1];
+        let mut lowest_out: Option<i64> = None;
+        let mut left_by = 0;
+        for (k, layer) in self.layers.iter().take(self.used).enumerate() {
+            let sides = exits.reached(layer, exits.open & !left_by);
+            left_by |= sides;
             for (i, back) in back.iter().enumerate() {
                 if sides & (1 << i) != 0 {
                     let phi = potential(k) + 2 * i64::from(*back);
-                    leaving = Some(leaving.map_or(phi, |l| l.min(phi)));
+                    lowest_out = Some(lowest_out.map_or(phi, |l| l.min(phi)));
                 }
+            }
+            if left_by == exits.open {
+                break;
             }
         }
         Found {
             reached: best,
             // From there it still goes at least as far as the nearest door.
-            leaving: leaving.map(|phi| {
-                u32::try_from((phi + i64::from(nearest_door) + 1).max(0)).unwrap_or(u32::MAX)
+            leaving: lowest_out.map(|phi| {
+                let fewest = u32::try_from((phi + i64::from(nearest_door) + 1).max(0));
+                fewest.unwrap_or(u32::MAX).max(leaving)
             }),
         }
     }
