@@ -87,6 +87,110 @@ impl BitGrid {
             (word(w) >> offset) | (word(w + 1) << (64 - offset))
         }
     }
+
+    /// The same cells with rows and columns swapped: row `x` of the result holds column
+    /// `x` of this grid.
+    #[must_use]
+    pub fn transposed(&self) -> Self {
+        let mut out = Self::new(self.height, self.width);
+        let mut block = [0u64; 64];
+        for row_block in 0..self.height.div_ceil(64) as usize {
+            for word in 0..self.words_per_row {
+                for (i, slot) in block.iter_mut().enumerate() {
+                    let y = row_block * 64 + i;
+                    *slot = self
+                        .words
+                        .get(y * self.words_per_row + word)
+                        .filter(|_| y < self.height as usize)
+                        .copied()
+                        .unwrap_or(0);
+                }
+                transpose_block(&mut block);
+                for (i, &bits) in block.iter().enumerate() {
+                    let x = word * 64 + i;
+                    if x < self.width as usize {
+                        out.words[x * out.words_per_row + row_block] = bits;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A set of cells as bits both row by row and column by column, so that a flood can sweep
+/// along either.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BothWays {
+    rows: BitGrid,
+    columns: BitGrid,
+}
+
+impl BothWays {
+    /// The cells of `rows`.
+    #[must_use]
+    pub fn of(rows: BitGrid) -> Self {
+        Self {
+            columns: rows.transposed(),
+            rows,
+        }
+    }
+
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.rows.width
+    }
+
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.rows.height
+    }
+
+    /// Whether `p` is in the set (never, off the grid).
+    #[must_use]
+    pub fn get(&self, p: Pos) -> bool {
+        self.rows.get(p)
+    }
+
+    /// Put `p`, which must be on the grid, in the set.
+    pub fn set(&mut self, p: Pos) {
+        self.rows.set(p);
+        self.columns.set(Pos::new(p.y, p.x));
+    }
+
+    /// Take `p`, which must be on the grid, out of the set.
+    pub fn unset(&mut self, p: Pos) {
+        self.rows.unset(p);
+        self.columns.unset(Pos::new(p.y, p.x));
+    }
+
+    /// The cells row by row or, `transposed`, column by column (as rows).
+    #[must_use]
+    pub fn lines(&self, transposed: bool) -> &BitGrid {
+        if transposed {
+            &self.columns
+        } else {
+            &self.rows
+        }
+    }
+}
+
+/// Swap the rows and columns of a 64 × 64 block of bits (row `i` is word `i`, column `j`
+/// bit `j`): halves, then quarters, down to single bits.
+fn transpose_block(block: &mut [u64; 64]) {
+    let mut half = 32;
+    let mut low: u64 = 0x0000_0000_ffff_ffff;
+    while half != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((block[k] >> half) ^ block[k + half]) & low;
+            block[k] ^= t << half;
+            block[k + half] ^= t;
+            k = (k + half + 1) & !half;
+        }
+        half >>= 1;
+        low ^= low << half;
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +209,29 @@ mod tests {
         assert_eq!(bits.bits_at(1, 63) & 0b111, 0b111);
         assert_eq!(bits.bits_at(1, -1), 0b10);
         assert_eq!(bits.bits_at(1, 129), 1);
+    }
+
+    #[test]
+    fn transposed_swaps_rows_and_columns() {
+        // Sizes that end inside a block of 64 and on its edge, with a scatter of cells.
+        for (w, h) in [(130, 70), (64, 128), (5, 3)] {
+            let grid = Grid::new(w, h, 0u8);
+            let mut bits = BitGrid::of(&grid, |&v| v == 1);
+            let picked = |x: u32, y: u32| (x * 7 + y * 13).is_multiple_of(5) || x == y;
+            for y in 0..h {
+                for x in (0..w).filter(|&x| picked(x, y)) {
+                    bits.set(Pos::new(x, y));
+                }
+            }
+            let t = bits.transposed();
+            assert_eq!((t.width(), t.height()), (h, w));
+            for y in 0..h {
+                for x in 0..w {
+                    let want = picked(x, y);
+                    assert_eq!(t.get(Pos::new(y, x)), want, "{w}×{h}: cell ({x}, {y})");
+                }
+            }
+            assert_eq!(t.transposed(), bits, "{w}×{h}: twice is the same");
+        }
     }
 }

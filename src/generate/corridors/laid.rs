@@ -6,7 +6,7 @@
 //! among equally cheap ones walks back over corridor cells first; so new corridors keep a
 //! cell of rock from the old ones or run on them, growing shared trunks.
 
-use crate::base::bits::BitGrid;
+use crate::base::bits::{BitGrid, BothWays};
 use crate::base::grid::{Dir, Grid, Pos, step_within};
 use crate::base::tile::Tile;
 
@@ -50,8 +50,8 @@ impl Dear {
 pub struct Laid {
     free: BitGrid,
     pub(super) on: BitGrid,
-    pub(super) alongside: BitGrid,
-    pub(super) closes_square: BitGrid,
+    pub(super) alongside: BothWays,
+    pub(super) closes_square: BothWays,
 }
 
 impl Laid {
@@ -61,9 +61,9 @@ impl Laid {
         let empty = BitGrid::new(tiles.width(), tiles.height());
         Self {
             free: BitGrid::of(tiles, |t| t.is_outside_rooms()),
-            on: empty.clone(),
-            alongside: empty.clone(),
-            closes_square: empty,
+            alongside: BothWays::of(empty.clone()),
+            closes_square: BothWays::of(empty.clone()),
+            on: empty,
         }
     }
 

@@ -1,6 +1,8 @@
 //! Shortest paths through free cells by a bit-parallel flood, 64 cells per instruction.
 //!
-//! Orient the window around the two rooms so that the target lies down and to the right.
+//! Orient the window around the two rooms so that the target lies down and to the right,
+//! and turn it so that its rows run along its longer side (a sweep pays for each row it
+//! visits, and the layers below cross the window from top to bottom).
 //! A path from room A to a cell `v` with `k` steps left or up is `s(v) − s(a) + 2k` long,
 //! where `s = x + y`; so the flood runs in layers of equal *potential* `φ = length − s`.
 //! Within a layer, cells are reached by steps right and down only, which a sweep over the
@@ -16,7 +18,9 @@
 //! sides). A path found shorter than both is the shortest anywhere, and all the shortest
 //! paths lie inside, so the walk back chooses among the same cells as a flood of the whole
 //! map would; otherwise the margin doubles. A flood that reaches no side a path can leave
-//! by and finds no path proves that there is none.
+//! by and finds no path proves that there is none. Which cells lie in which layer does not
+//! depend on how the window is turned, and of the doors reached as soon, the first in the
+//! map's reading order is taken: turned or not, the path is the same.
 //!
 //! The path is then walked back from room B, choosing among the cells one step nearer to
 //! room A in the order the randomness knob gives (as the original's flood does): always the same
@@ -30,7 +34,7 @@ use std::cell::Cell;
 
 use rand::Rng;
 
-use crate::base::bits::BitGrid;
+use crate::base::bits::{BitGrid, BothWays};
 use crate::base::flood::neighbour_order;
 use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::base::tile::Tile;
@@ -65,13 +69,13 @@ pub struct Merge<'a> {
     pub dear: Dear,
 }
 
-/// The free cells of a map as bits, row by row.
-pub type FreeBits = BitGrid;
+/// The free cells of a map as bits, row by row and column by column.
+pub type FreeBits = BothWays;
 
 /// The free cells of `tiles`: those outside every room.
 #[must_use]
 pub fn free_bits(tiles: &Grid<Tile>) -> FreeBits {
-    BitGrid::of(tiles, |t| t.is_outside_rooms())
+    BothWays::of(BitGrid::of(tiles, |t| t.is_outside_rooms()))
 }
 
 /// A cell of the window in its own orientation: `x` right, `y` down, towards the target.
@@ -81,52 +85,126 @@ struct Local {
     y: u32,
 }
 
-/// Which way the window is turned: the map's cells it covers and whether its x and y run
-/// against the map's.
+/// One axis of a window: the map's cells `low..=high` along one of its axes, which is
+/// `end` cells long, and whether the window counts them backwards.
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    low: u32,
+    high: u32,
+    end: u32,
+    flip: bool,
+}
+
+impl Axis {
+    fn len(&self) -> u32 {
+        self.high - self.low + 1
+    }
+
+    /// The window's place of the map's `value`; `None` outside the window.
+    fn turn(&self, value: u32) -> Option<u32> {
+        (self.low..=self.high).contains(&value).then(|| {
+            if self.flip {
+                self.high - value
+            } else {
+                value - self.low
+            }
+        })
+    }
+
+    /// The map's place of the window's `value`.
+    fn unturn(&self, value: u32) -> u32 {
+        if self.flip {
+            self.high - value
+        } else {
+            self.low + value
+        }
+    }
+
+    /// Whether the window's low and high ends, in its own direction, are inside the map
+    /// (a path can leave by them).
+    fn open_ends(&self) -> (bool, bool) {
+        let (low, high) = (self.low > 0, self.high < self.end - 1);
+        if self.flip { (high, low) } else { (low, high) }
+    }
+}
+
+/// Which way the window is turned: its rows run along `across` and follow each other down
+/// `down`, which are the map's x and y axes or, `transposed`, its y and x axes (so that the
+/// rows run along the window's longer side, and a sweep visits fewer of them).
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    area: Rect,
-    flip_x: bool,
-    flip_y: bool,
-}
-
-/// `value` counted from `low` or, flipped, back from `high`; and back again.
-const fn turn(value: u32, low: u32, high: u32, flip: bool) -> u32 {
-    if flip { high - value } else { value - low }
-}
-
-const fn unturn(value: u32, low: u32, high: u32, flip: bool) -> u32 {
-    if flip { high - value } else { low + value }
+    across: Axis,
+    down: Axis,
+    transposed: bool,
 }
 
 impl Frame {
+    /// The window `area` of a `width × height` map, turned so that the room `to` lies
+    /// down and to the right of the room `from`.
+    fn new(area: Rect, (width, height): (u32, u32), from: Rect, to: Rect) -> Self {
+        let x = Axis {
+            low: area.x0,
+            high: area.x1,
+            end: width,
+            flip: to.x0 + to.x1 < from.x0 + from.x1,
+        };
+        let y = Axis {
+            low: area.y0,
+            high: area.y1,
+            end: height,
+            flip: to.y0 + to.y1 < from.y0 + from.y1,
+        };
+        let transposed = y.len() > x.len();
+        let (across, down) = if transposed { (y, x) } else { (x, y) };
+        Self {
+            across,
+            down,
+            transposed,
+        }
+    }
+
     fn width(&self) -> u32 {
-        self.area.width()
+        self.across.len()
     }
 
     fn height(&self) -> u32 {
-        self.area.height()
+        self.down.len()
     }
 
-    /// The map row of window row `y`.
-    fn row(&self, y: u32) -> u32 {
-        unturn(y, self.area.y0, self.area.y1, self.flip_y)
+    /// The line of the map (a row, or a column when transposed) of window row `y`.
+    fn line(&self, y: u32) -> u32 {
+        self.down.unturn(y)
     }
 
     fn local(&self, p: Pos) -> Option<Local> {
-        let a = &self.area;
-        a.contains(p).then(|| Local {
-            x: turn(p.x, a.x0, a.x1, self.flip_x),
-            y: turn(p.y, a.y0, a.y1, self.flip_y),
+        let (along, line) = if self.transposed {
+            (p.y, p.x)
+        } else {
+            (p.x, p.y)
+        };
+        Some(Local {
+            x: self.across.turn(along)?,
+            y: self.down.turn(line)?,
         })
     }
 
     fn global(&self, l: Local) -> Pos {
-        let a = &self.area;
-        Pos::new(
-            unturn(l.x, a.x0, a.x1, self.flip_x),
-            unturn(l.y, a.y0, a.y1, self.flip_y),
-        )
+        let (along, line) = (self.across.unturn(l.x), self.down.unturn(l.y));
+        if self.transposed {
+            Pos::new(line, along)
+        } else {
+            Pos::new(along, line)
+        }
+    }
+
+    /// Where `l` comes in the map's reading order (row, then column), which breaks ties
+    /// between doors alike however the window is turned.
+    fn reading_order(&self, l: Local) -> (u32, u32) {
+        if self.transposed {
+            (l.x, l.y)
+        } else {
+            (l.y, l.x)
+        }
     }
 }
 
@@ -257,16 +335,10 @@ struct Exits {
 }
 
 impl Exits {
-    /// The exits of `frame` on a `width × height` map.
-    fn of(frame: &Frame, width: u32, height: u32) -> Self {
-        let a = &frame.area;
-        // Whether the window's low and high sides, in its own orientation, are inside the map.
-        let sides = |low: u32, high: u32, end: u32, flip: bool| {
-            let (low, high) = (low > 0, high < end - 1);
-            if flip { (high, low) } else { (low, high) }
-        };
-        let (left, right) = sides(a.x0, a.x1, width, frame.flip_x);
-        let (top, bottom) = sides(a.y0, a.y1, height, frame.flip_y);
+    /// The exits of `frame`.
+    fn of(frame: &Frame) -> Self {
+        let (left, right) = frame.across.open_ends();
+        let (top, bottom) = frame.down.open_ends();
         let last_x = frame.width() - 1;
         Self {
             open: [left, top, right, bottom]
@@ -372,7 +444,7 @@ impl DearSteps {
         merge: Option<Merge<'_>>,
         wpr: usize,
         h: u32,
-        word_of: impl Fn(&BitGrid, u32, usize) -> u64,
+        word_of: impl Fn(&BothWays, u32, usize) -> u64,
     ) {
         self.cost = merge.map(|m| m.dear);
         let Some(merge) = merge else {
@@ -509,11 +581,9 @@ impl Wavefront {
         let whole = free.width().max(free.height());
         let mut margin = 8 + gap / 8;
         loop {
-            let frame = Frame {
-                area: a.union(b).grown(margin, free.width(), free.height()),
-                flip_x: b.x0 + b.x1 < a.x0 + a.x1,
-                flip_y: b.y0 + b.y1 < a.y0 + a.y1,
-            };
+            let size = (free.width(), free.height());
+            let area = a.union(b).grown(margin, size.0, size.1);
+            let frame = Frame::new(area, size, a, b);
             // A path leaving the window is at least the rooms' gap plus twice the margin
             // long.
             let found = self.flood(free, &frame, from, to, merge, gap + 2 * (margin + 1));
@@ -585,14 +655,15 @@ impl Wavefront {
         let wpr = (w as usize).div_ceil(64);
         // A grid's 64 cells at window row `y` from window word `word` on, turned as the
         // window is.
-        let word_of = |bits: &BitGrid, y: u32, word: usize| -> u64 {
-            let gy = frame.row(y);
+        let word_of = |bits: &BothWays, y: u32, word: usize| -> u64 {
+            let (line, across) = (frame.line(y), &frame.across);
+            let lines = bits.lines(frame.transposed);
             let first = 64 * word as u32;
-            let bits = if frame.flip_x {
-                let start = i64::from(frame.area.x1) - i64::from(first) - 63;
-                bits.bits_at(gy, start).reverse_bits()
+            let bits = if across.flip {
+                let start = i64::from(across.high) - i64::from(first) - 63;
+                lines.bits_at(line, start).reverse_bits()
             } else {
-                bits.bits_at(gy, i64::from(frame.area.x0) + i64::from(first))
+                lines.bits_at(line, i64::from(across.low) + i64::from(first))
             };
             let inside = w - first;
             if inside >= 64 {
@@ -706,9 +777,18 @@ impl Wavefront {
                     let Ok(length) = u32::try_from(potential(k) + i64::from(x + row) + 1) else {
                         continue;
                     };
-                    if best.is_none_or(|b| length < b.length) {
+                    let door = Local { x, y: row };
+                    // Among doors as near, the first the layer reached in the map's
+                    // reading order.
+                    let before = |b: Reached| {
+                        length < b.length
+                            || (length == b.length
+                                && b.layer == k
+                                && frame.reading_order(door) < frame.reading_order(b.door))
+                    };
+                    if best.is_none_or(before) {
                         best = Some(Reached {
-                            door: Local { x, y: row },
+                            door,
                             layer: k,
                             length,
                             lowest,
@@ -729,7 +809,7 @@ impl Wavefront {
         // one out by the left or top side, and back by the right or bottom side as many as
         // the side is beyond the furthest door. Each costs two in potential, counted from
         // the first layer that reached the side (potential only grows with the layers).
-        let exits = Exits::of(frame, free.width(), free.height());
+        let exits = Exits::of(frame);
         let back = [1, 1, w - furthest, h - rows.1];
         let mut lowest_out: Option<i64> = None;
         let mut left_by = 0;
