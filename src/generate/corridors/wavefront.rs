@@ -413,8 +413,6 @@ pub struct Wavefront {
     seeds: Vec<Layer>,
     /// One row's seeds, per word.
     scratch: Vec<u64>,
-    /// The cells the last row reached, to carry a step down.
-    row_out: Vec<(u32, u64)>,
     /// How many of `layers` and `seeds` the last flood used.
     used: usize,
     /// Which steps cost more than one, when the flood keeps off corridors.
@@ -866,8 +864,8 @@ impl Wavefront {
         let scratch = &mut self.scratch;
         scratch.clear();
         scratch.resize(wpr, 0);
-        let down = &mut self.row_out;
-        down.clear();
+        // The layer's cells in the row swept last, to carry a step down.
+        let mut above = 0..0;
         // Cursors: the next start, and the next cell of each earlier layer a step leads from.
         let mut next_start = 0;
         let first = |next_start: usize, (left, up): &Plain, dear: Option<&Dear4>| {
@@ -903,7 +901,7 @@ impl Wavefront {
             let base = row as usize * wpr;
             let dear = &self.dear;
             let mask = |way: Dir, i: usize| if DEAR { dear.mask(way, i) } else { 0 };
-            for &(word, bits) in down.iter() {
+            for &(_, word, bits) in &layer[above.clone()] {
                 add(word, bits & !mask(Dir::Down, base + word as usize));
             }
             while let Some(&(_, word, bits)) = starts.get(next_start).filter(|e| e.0 == row) {
@@ -920,7 +918,7 @@ impl Wavefront {
                 left.feed(row, (base, wpr), mask, &mut add);
                 up.feed(row, (base, wpr), mask, &mut add);
             }
-            down.clear();
+            above = layer.len()..layer.len();
             if lo == usize::MAX {
                 // Nothing reaches this row: go on at the next row that has seeds.
                 match first(next_start, &plain, dear_steps.as_ref()) {
@@ -948,12 +946,12 @@ impl Wavefront {
                     let (sum, carried) = run.overflowing_add(seeds);
                     let filled = ((sum ^ run) & run) | seeds;
                     self.open[base + w] = open & !filled;
-                    down.push((w as u32, filled));
                     layer.push((row, w as u32, filled));
                     carry = carried;
                 }
                 w += 1;
             }
+            above.end = layer.len();
             row += 1;
         }
     }
