@@ -19,8 +19,8 @@
 //! paths lie inside, so the walk back chooses among the same cells as a flood of the whole
 //! map would; otherwise the margin doubles. A flood that reaches no side a path can leave
 //! by and finds no path proves that there is none. Which cells lie in which layer does not
-//! depend on how the window is turned, and of the doors reached as soon, the first in the
-//! map's reading order is taken: turned or not, the path is the same.
+//! depend on whether the window is turned, and of the doors reached as soon the one taken
+//! is the first by the rows of the window unturned: turned or not, the path is the same.
 //!
 //! The path is then walked back from room B, choosing among the cells one step nearer to
 //! room A in the order the randomness knob gives (as the original's flood does): always the same
@@ -197,9 +197,9 @@ impl Frame {
         }
     }
 
-    /// Where `l` comes in the map's reading order (row, then column), which breaks ties
-    /// between doors alike however the window is turned.
-    fn reading_order(&self, l: Local) -> (u32, u32) {
+    /// Where `l` comes in the order of the window's rows, then columns, as if it were not
+    /// turned: what breaks ties between doors alike, turned or not.
+    fn unturned_order(&self, l: Local) -> (u32, u32) {
         if self.transposed {
             (l.x, l.y)
         } else {
@@ -776,13 +776,13 @@ impl Wavefront {
                         continue;
                     };
                     let door = Local { x, y: row };
-                    // Among doors as near, the first the layer reached in the map's
-                    // reading order.
+                    // Among doors as near, the first the layer reached by the rows of the
+                    // window unturned.
                     let before = |b: Reached| {
                         length < b.length
                             || (length == b.length
                                 && b.layer == k
-                                && frame.reading_order(door) < frame.reading_order(b.door))
+                                && frame.unturned_order(door) < frame.unturned_order(b.door))
                     };
                     if best.is_none_or(before) {
                         best = Some(Reached {
@@ -1065,7 +1065,52 @@ impl Wavefront {
 
 #[cfg(test)]
 mod tests {
-    use super::search_near;
+    use super::{Frame, Local, search_near};
+    use crate::base::grid::{Pos, Rect};
+
+    #[test]
+    fn a_turned_window_covers_the_same_cells_and_orders_doors_as_unturned() {
+        // A tall window on a 40 × 50 map, the target up and to the left of the start.
+        let area = Rect {
+            x0: 5,
+            y0: 2,
+            x1: 14,
+            y1: 41,
+        };
+        let from = Rect {
+            x0: 12,
+            y0: 38,
+            x1: 14,
+            y1: 41,
+        };
+        let to = Rect {
+            x0: 5,
+            y0: 2,
+            x1: 6,
+            y1: 4,
+        };
+        let turned = Frame::new(area, (40, 50), from, to);
+        let unturned = Frame {
+            across: turned.down,
+            down: turned.across,
+            transposed: false,
+        };
+        assert!(turned.transposed && turned.width() == 40 && turned.height() == 10);
+        // The start's corner is the window's first cell either way.
+        assert_eq!(turned.local(Pos::new(14, 41)), Some(Local { x: 0, y: 0 }));
+        for y in 0..50 {
+            for x in 0..40 {
+                let p = Pos::new(x, y);
+                let (t, u) = (turned.local(p), unturned.local(p));
+                assert_eq!(t.is_some(), area.contains(p), "cell ({x}, {y})");
+                if let (Some(t), Some(u)) = (t, u) {
+                    assert_eq!((turned.global(t), unturned.global(u)), (p, p));
+                    assert_eq!((t.x + t.y, t.y), (u.x + u.y, u.x), "cell ({x}, {y})");
+                    assert_eq!(turned.unturned_order(t), unturned.unturned_order(u));
+                }
+            }
+        }
+    }
 
     #[test]
     fn search_near_agrees_with_binary_search_from_any_hint() {
