@@ -127,6 +127,15 @@ pub struct BothWays {
 }
 
 impl BothWays {
+    /// No cell of a `width × height` grid.
+    #[must_use]
+    pub fn new(width: u32, height: u32) -> Self {
+        Self {
+            rows: BitGrid::new(width, height),
+            columns: BitGrid::new(height, width),
+        }
+    }
+
     /// The cells of `rows`.
     #[must_use]
     pub fn of(rows: BitGrid) -> Self {
@@ -225,6 +234,7 @@ mod tests {
             }
             let t = bits.transposed();
             assert_eq!((t.width(), t.height()), (h, w));
+            assert_eq!(BothWays::new(w, h), BothWays::of(BitGrid::new(w, h)));
             for y in 0..h {
                 for x in 0..w {
                     let want = picked(x, y);

@@ -58,12 +58,12 @@ impl Laid {
     /// No corridor yet, on the map `tiles`.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>) -> Self {
-        let empty = BitGrid::new(tiles.width(), tiles.height());
+        let (width, height) = (tiles.width(), tiles.height());
         Self {
             free: BitGrid::of(tiles, |t| t.is_outside_rooms()),
-            alongside: BothWays::of(empty.clone()),
-            closes_square: BothWays::of(empty.clone()),
-            on: empty,
+            on: BitGrid::new(width, height),
+            alongside: BothWays::new(width, height),
+            closes_square: BothWays::new(width, height),
         }
     }
 
