@@ -7,8 +7,7 @@
 //! cell of rock from the old ones or run on them, growing shared trunks.
 
 use crate::base::bits::{BitGrid, BothWays};
-use crate::base::grid::{Dir, Grid, Pos, step_within};
-use crate::base::tile::Tile;
+use crate::base::grid::{Dir, Pos, step_within};
 
 /// What a dear step costs: a step alongside a corridor, or onto the cell that would close
 /// a 2×2 square of corridor.
@@ -55,12 +54,12 @@ pub struct Laid {
 }
 
 impl Laid {
-    /// No corridor yet, on the map `tiles`.
+    /// No corridor yet, on the map whose free cells (those outside every room) are `free`.
     #[must_use]
-    pub fn new(tiles: &Grid<Tile>) -> Self {
-        let (width, height) = (tiles.width(), tiles.height());
+    pub fn new(free: &BothWays) -> Self {
+        let (width, height) = (free.width(), free.height());
         Self {
-            free: BitGrid::of(tiles, |t| t.is_outside_rooms()),
+            free: free.lines(false).clone(),
             on: BitGrid::new(width, height),
             alongside: BothWays::new(width, height),
             closes_square: BothWays::new(width, height),
@@ -130,11 +129,13 @@ impl Laid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::grid::Grid;
+    use crate::base::tile::Tile;
 
     #[test]
     fn a_corridor_marks_the_cells_beside_it_and_the_squares_it_would_close() {
         let tiles = Grid::new(6, 4, Tile::FREE);
-        let mut laid = Laid::new(&tiles);
+        let mut laid = Laid::new(&BothWays::of(BitGrid::of(&tiles, |t| t.is_outside_rooms())));
         laid.add(&[Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2)]);
         assert!(laid.on.get(Pos::new(2, 2)) && !laid.alongside.get(Pos::new(2, 2)));
         assert!(laid.alongside.get(Pos::new(1, 2)) && laid.alongside.get(Pos::new(3, 1)));

@@ -103,7 +103,7 @@ pub fn connect(
     if let Some(dear) = Dear::of(plan.merge) {
         let mut searches = Searches::default();
         let mut merging = Merging {
-            laid: Laid::new(tiles),
+            laid: Laid::new(&router.free),
             dear,
         };
         let mut paths = Vec::with_capacity(pairs.len());
