@@ -101,24 +101,33 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         }
         l
     };
-    for (i, tile) in tiles.as_slice().iter().enumerate() {
-        if !tile.is_outside_rooms() {
-            continue;
+    // The labels of the last run pair merged: the cells along two runs that touch all
+    // meet the same pair, merged once.
+    let mut merged = (NO_REGION, NO_REGION);
+    for (y, row) in tiles.as_slice().chunks_exact(w).enumerate() {
+        for (x, tile) in row.iter().enumerate() {
+            if !tile.is_outside_rooms() {
+                continue;
+            }
+            let i = y * w + x;
+            let left = if x == 0 { NO_REGION } else { label[i - 1] };
+            let up = if y == 0 { NO_REGION } else { label[i - w] };
+            label[i] = match (left, up) {
+                (NO_REGION, NO_REGION) => {
+                    parent.push(parent.len() as u32);
+                    parent.len() as u32 - 1
+                }
+                (l, NO_REGION) | (NO_REGION, l) => l,
+                (l, u) => {
+                    if l != u && (l, u) != merged {
+                        let (rl, ru) = (root(&mut parent, l), root(&mut parent, u));
+                        parent[rl.max(ru) as usize] = rl.min(ru);
+                        merged = (l, u);
+                    }
+                    l
+                }
+            };
         }
-        let left = if i % w == 0 { NO_REGION } else { label[i - 1] };
-        let up = if i < w { NO_REGION } else { label[i - w] };
-        label[i] = match (left, up) {
-            (NO_REGION, NO_REGION) => {
-                parent.push(parent.len() as u32);
-                parent.len() as u32 - 1
-            }
-            (l, NO_REGION) | (NO_REGION, l) => l,
-            (l, u) => {
-                let (rl, ru) = (root(&mut parent, l), root(&mut parent, u));
-                parent[rl.max(ru) as usize] = rl.min(ru);
-                l
-            }
-        };
     }
     // Roots in increasing order are the regions in the reading order of their first cells.
     let mut number = vec![NO_REGION; parent.len()];
