@@ -14,7 +14,7 @@ use rand::{Rng, RngExt};
 
 use crate::base::streams::below;
 
-use crate::base::grid::{Dir, Grid, Pos, index, step_within};
+use crate::base::grid::{Grid, Pos, index};
 use crate::base::tile::Tile;
 
 use super::Growth;
@@ -119,11 +119,25 @@ impl Cave<'_> {
     fn random_free_neighbour<R: Rng + ?Sized>(&self, p: Pos, rng: &mut R) -> Option<Pos> {
         let mut free = [Pos::default(); 4];
         let mut n = 0;
-        for d in Dir::ALL {
-            let Some(q) = step_within(self.width, self.height, p, d) else {
-                continue;
-            };
-            if self.grid[self.index(q)].is_outside_rooms() {
+        let (w, i) = (self.width as usize, self.index(p));
+        // Left, right, up and down, as `Dir::ALL` orders them: whether each is on the
+        // grid, its index and its cell.
+        let steps = [
+            (
+                p.x > 0,
+                i.wrapping_sub(1),
+                Pos::new(p.x.wrapping_sub(1), p.y),
+            ),
+            (p.x + 1 < self.width, i + 1, Pos::new(p.x + 1, p.y)),
+            (
+                p.y > 0,
+                i.wrapping_sub(w),
+                Pos::new(p.x, p.y.wrapping_sub(1)),
+            ),
+            (p.y + 1 < self.height, i + w, Pos::new(p.x, p.y + 1)),
+        ];
+        for (on_grid, j, q) in steps {
+            if on_grid && self.grid[j].is_outside_rooms() {
                 free[n] = q;
                 n += 1;
             }
