@@ -85,13 +85,13 @@ impl Regions {
 
 /// Label the free cells of `tiles` by the region they are in, regions numbered in the
 /// reading order of their first cell, and count each region's cells. One pass gives each
-/// run of free cells a provisional label and merges the labels of runs that touch (a
-/// union-find whose roots are the smallest labels, so the earliest); a second pass puts
-/// in each region's final number.
+/// run of free cells in a row a provisional label (its own when it touches no run above,
+/// else that of the first run above it touches) and merges the labels of the runs above
+/// it touches (a union-find whose roots are the smallest labels, so the earliest: a
+/// region's first run touches no run above, and is labelled before any other of its runs);
+/// a second pass writes each run's region.
 fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
     let w = tiles.width() as usize;
-    let mut grid = Grid::new(tiles.width(), tiles.height(), NO_REGION);
-    let label = grid.as_mut_slice();
     let mut parent: Vec<u32> = Vec::new();
     let root = |parent: &mut Vec<u32>, mut l: u32| {
         while parent[l as usize] != l {
@@ -101,33 +101,51 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         }
         l
     };
-    // The labels of the last run pair merged: the cells along two runs that touch all
-    // meet the same pair, merged once.
-    let mut merged = (NO_REGION, NO_REGION);
+    // Every run of free cells, row by row: (first index, end index, column, label).
+    let mut runs: Vec<Run> = Vec::new();
+    let mut above = 0..0;
     for (y, row) in tiles.as_slice().chunks_exact(w).enumerate() {
-        for (x, tile) in row.iter().enumerate() {
-            if !tile.is_outside_rooms() {
-                continue;
-            }
-            let i = y * w + x;
-            let left = if x == 0 { NO_REGION } else { label[i - 1] };
-            let up = if y == 0 { NO_REGION } else { label[i - w] };
-            label[i] = match (left, up) {
-                (NO_REGION, NO_REGION) => {
-                    parent.push(parent.len() as u32);
-                    parent.len() as u32 - 1
-                }
-                (l, NO_REGION) | (NO_REGION, l) => l,
-                (l, u) => {
-                    if l != u && (l, u) != merged {
-                        let (rl, ru) = (root(&mut parent, l), root(&mut parent, u));
-                        parent[rl.max(ru) as usize] = rl.min(ru);
-                        merged = (l, u);
-                    }
-                    l
-                }
+        let here = runs.len();
+        let mut x = 0;
+        // Runs above that end before the run at hand touch none of the runs after it.
+        let mut touching = above.start;
+        while x < w {
+            let Some(start) = row[x..].iter().position(|t| t.is_outside_rooms()) else {
+                break;
             };
+            let x0 = x + start;
+            let len = row[x0..].iter().position(|t| !t.is_outside_rooms());
+            let x1 = len.map_or(w, |len| x0 + len);
+            while touching < above.end && runs[touching].x1 <= x0 {
+                touching += 1;
+            }
+            let mut label = None;
+            let mut over = touching;
+            while over < above.end && runs[over].x0 < x1 {
+                let up = runs[over].label;
+                match label {
+                    None => label = Some(up),
+                    Some(l) if l != up => {
+                        let (rl, ru) = (root(&mut parent, l), root(&mut parent, up));
+                        parent[rl.max(ru) as usize] = rl.min(ru);
+                    }
+                    Some(_) => {}
+                }
+                over += 1;
+            }
+            let label = label.unwrap_or_else(|| {
+                parent.push(parent.len() as u32);
+                parent.len() as u32 - 1
+            });
+            runs.push(Run {
+                start: y * w + x0,
+                x0,
+                x1,
+                label,
+            });
+            x = x1;
         }
+        above = here..runs.len();
     }
     // Roots in increasing order are the regions in the reading order of their first cells.
     let mut number = vec![NO_REGION; parent.len()];
@@ -140,14 +158,24 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         }
         number[l as usize] = number[r as usize];
     }
+    let mut grid = Grid::new(tiles.width(), tiles.height(), NO_REGION);
+    let label = grid.as_mut_slice();
     let mut sizes = vec![0; regions as usize];
-    for l in label.iter_mut() {
-        if *l != NO_REGION {
-            *l = number[*l as usize];
-            sizes[*l as usize] += 1;
-        }
+    for run in &runs {
+        let region = number[run.label as usize];
+        label[run.start..run.start + run.x1 - run.x0].fill(region);
+        sizes[region as usize] += run.x1 - run.x0;
     }
     (grid, sizes)
+}
+
+/// A run of free cells in a row: from column `x0` to before `x1`, starting at row-major
+/// index `start`, with its provisional label.
+struct Run {
+    start: usize,
+    x0: usize,
+    x1: usize,
+    label: u32,
 }
 
 #[cfg(test)]
