@@ -29,11 +29,13 @@ impl BitGrid {
     #[must_use]
     pub fn of<T>(grid: &Grid<T>, pick: impl Fn(&T) -> bool) -> Self {
         let mut bits = Self::new(grid.width(), grid.height());
-        for y in 0..grid.height() {
-            for (x, value) in grid.row(y).iter().enumerate() {
-                if pick(value) {
-                    bits.words[y as usize * bits.words_per_row + x / 64] |= 1 << (x % 64);
-                }
+        let rows = bits.words.chunks_exact_mut(bits.words_per_row.max(1));
+        for (y, words) in (0..grid.height()).zip(rows) {
+            for (word, cells) in words.iter_mut().zip(grid.row(y).chunks(64)) {
+                *word = cells
+                    .iter()
+                    .enumerate()
+                    .fold(0, |word, (x, value)| word | (u64::from(pick(value)) << x));
             }
         }
         bits
