@@ -529,27 +529,44 @@ pub struct PathEnd {
 }
 
 impl PathEnd {
-    /// The side made of `cells` on `tiles`; `None` when there are no cells.
+    /// The side made of `cells`, which must lie on `tiles`; `None` when there are none.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
         let bounds = Rect::around(cells.iter().copied())?;
-        // Up to four per cell, but a room's cells mostly neighbour each other: room for
-        // two per cell spares most rooms regrowing the list. Row-major indices sort as
-        // (y, x) does, and faster.
+        // The cells as bits in a box one cell wider all round (where the map allows):
+        // their neighbours are the bits shifted one step each way, and a scan of the box
+        // finds the free ones in reading order, each once.
         let (w, h) = (tiles.width(), tiles.height());
-        let ground = tiles.as_slice();
-        let mut at: Vec<u32> = Vec::with_capacity(2 * cells.len() + 2);
+        let area = bounds.grown(1, w, h);
+        let width = (area.x1 - area.x0 + 1) as usize;
+        let wpr = width.div_ceil(64);
+        let mut marked = vec![0u64; wpr * (area.y1 - area.y0 + 1) as usize];
         for &c in cells {
-            for n in Dir::ALL.into_iter().filter_map(|d| step_within(w, h, c, d)) {
-                let i = n.y * w + n.x;
-                if ground[i as usize].is_outside_rooms() {
-                    at.push(i);
+            let (x, y) = ((c.x - area.x0) as usize, (c.y - area.y0) as usize);
+            marked[y * wpr + x / 64] |= 1 << (x % 64);
+        }
+        let mut doors = Vec::with_capacity(cells.len() + 4);
+        let row = |y: usize| marked.get(y * wpr..(y + 1) * wpr);
+        for (y, line) in marked.chunks_exact(wpr).enumerate() {
+            let (above, below) = (y.checked_sub(1).and_then(row), row(y + 1));
+            for (word, &here) in line.iter().enumerate() {
+                let from_left = here << 1 | if word > 0 { line[word - 1] >> 63 } else { 0 };
+                let from_right = here >> 1 | line.get(word + 1).map_or(0, |&next| next << 63);
+                let from_above = above.map_or(0, |above| above[word]);
+                let from_below = below.map_or(0, |below| below[word]);
+                let inside = (width - 64 * word).min(64);
+                let box_bits = if inside == 64 { !0 } else { (1 << inside) - 1 };
+                let mut near = (from_left | from_right | from_above | from_below) & box_bits;
+                while near != 0 {
+                    let bit = near.trailing_zeros();
+                    near &= near - 1;
+                    let door = Pos::new(area.x0 + 64 * word as u32 + bit, area.y0 + y as u32);
+                    if tiles[door].is_outside_rooms() {
+                        doors.push(door);
+                    }
                 }
             }
         }
-        at.sort_unstable();
-        at.dedup();
-        let doors = at.into_iter().map(|i| Pos::new(i % w, i / w)).collect();
         Some(Self {
             cells: cells.to_vec(),
             bounds,
@@ -1065,8 +1082,54 @@ impl Wavefront {
 
 #[cfg(test)]
 mod tests {
-    use super::{Frame, Local, search_near};
-    use crate::base::grid::{Pos, Rect};
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::{Frame, Local, PathEnd, search_near};
+    use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
+    use crate::base::tile::Tile;
+
+    #[test]
+    fn doors_are_the_free_neighbours_of_the_cells_in_reading_order() {
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        // Widths round a word's 64 cells, so that boxes cross words and meet the map's edge.
+        for (width, height) in [(1, 1), (1, 7), (9, 1), (63, 5), (64, 6), (65, 9), (130, 4)] {
+            let tiles: Vec<Tile> = (0..width * height)
+                .map(|_| {
+                    if rng.random_bool(0.4) {
+                        Tile::of_room(rng.random_range(0..3))
+                    } else {
+                        Tile::FREE
+                    }
+                })
+                .collect();
+            let tiles = Grid::from_cells(width, height, tiles).unwrap();
+            // Each room's cells, and a handful of free cells, as a side.
+            let sides = (0..3).map(|r| {
+                let room = Tile::of_room(r);
+                tiles
+                    .positions()
+                    .filter(|&p| tiles[p] == room)
+                    .collect::<Vec<_>>()
+            });
+            let loose: Vec<Pos> = tiles.positions().filter(|_| rng.random_bool(0.1)).collect();
+            for cells in sides.chain([loose]) {
+                let mut expected: Vec<Pos> = cells
+                    .iter()
+                    .flat_map(|&c| Dir::ALL.map(|d| step_within(width, height, c, d)))
+                    .flatten()
+                    .filter(|&n| tiles[n].is_outside_rooms())
+                    .collect();
+                expected.sort_by_key(|p| (p.y, p.x));
+                expected.dedup();
+                let side = PathEnd::new(&tiles, &cells);
+                assert_eq!(
+                    side.map(|s| s.doors),
+                    (!cells.is_empty()).then_some(expected)
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_turned_window_covers_the_same_cells_and_orders_doors_as_unturned() {
