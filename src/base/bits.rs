@@ -1,7 +1,7 @@
 //! A bit per cell of a grid, row by row, 64 cells to a word: what the bit-parallel floods
 //! read 64 cells at a time.
 
-use super::grid::{Grid, Pos};
+use super::grid::{Dir, Grid, Pos};
 
 /// A set of cells of a `width × height` grid, as bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,6 +186,27 @@ impl BothWays {
     }
 }
 
+/// The cells one step from the cells in `words` (a grid of bits, row by row, `wpr` words
+/// to a row) that land in word `i`, by the way the step goes (indexed by `Dir`): a step
+/// right reaches the cell right of a set cell, a step down the cell below one. Steps off
+/// the grid's sides reach nothing; bits past a row's last column are the caller's to
+/// mask. Panics when `i` is not a word of `words`.
+#[must_use]
+pub fn reached_by_steps(words: &[u64], wpr: usize, i: usize) -> [u64; 4] {
+    let (here, word) = (words[i], i % wpr);
+    let mut reached = [0; 4];
+    reached[Dir::Right as usize] = here << 1 | if word > 0 { words[i - 1] >> 63 } else { 0 };
+    reached[Dir::Left as usize] = here >> 1
+        | if word + 1 < wpr {
+            words[i + 1] << 63
+        } else {
+            0
+        };
+    reached[Dir::Down as usize] = i.checked_sub(wpr).map_or(0, |above| words[above]);
+    reached[Dir::Up as usize] = words.get(i + wpr).copied().unwrap_or(0);
+    reached
+}
+
 /// Swap the rows and columns of a 64 × 64 block of bits (row `i` is word `i`, column `j`
 /// bit `j`): halves, then quarters, down to single bits.
 fn transpose_block(block: &mut [u64; 64]) {
@@ -207,6 +228,33 @@ fn transpose_block(block: &mut [u64; 64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::grid::step_within;
+
+    #[test]
+    fn steps_reach_the_neighbours_of_set_cells() {
+        // Three rows of 130 columns, three words to a row, with cells set at the words'
+        // edges and the grid's.
+        let (width, height, wpr) = (130u32, 3u32, 3usize);
+        let set = [(0, 0), (63, 0), (64, 1), (129, 1), (127, 2), (5, 2)];
+        let mut words = vec![0u64; wpr * height as usize];
+        for &(x, y) in &set {
+            words[y * wpr + x / 64] |= 1 << (x % 64);
+        }
+        for d in Dir::ALL {
+            let mut expected = vec![0u64; words.len()];
+            for &(x, y) in &set {
+                if let Some(p) = step_within(width, height, Pos::new(x as u32, y as u32), d) {
+                    expected[p.y as usize * wpr + p.x as usize / 64] |= 1 << (p.x % 64);
+                }
+            }
+            // Past the last column is the caller's to mask.
+            let on_grid = |i: usize| if i % wpr == 2 { 0b11 } else { !0 };
+            let reached: Vec<u64> = (0..words.len())
+                .map(|i| reached_by_steps(&words, wpr, i)[d as usize] & on_grid(i))
+                .collect();
+            assert_eq!(reached, expected, "{d:?}");
+        }
+    }
 
     #[test]
     fn bits_read_back_at_any_offset() {

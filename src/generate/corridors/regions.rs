@@ -101,7 +101,7 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         }
         l
     };
-    // Every run of free cells, row by row: (first index, end index, column, label).
+    // Every run of free cells, row by row, with its provisional label.
     let mut runs: Vec<Run> = Vec::new();
     let mut above = 0..0;
     for (y, row) in tiles.as_slice().chunks_exact(w).enumerate() {

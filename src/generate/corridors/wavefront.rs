@@ -34,7 +34,7 @@ use std::cell::Cell;
 
 use rand::Rng;
 
-use crate::base::bits::{BitGrid, BothWays};
+use crate::base::bits::{BitGrid, BothWays, reached_by_steps};
 use crate::base::flood::neighbour_order;
 use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::base::tile::Tile;
@@ -460,23 +460,12 @@ impl DearSteps {
             into.clear();
             into.resize(len, 0);
         }
+        // A step alongside a corridor: from a cell beside one into another.
         for i in 0..len {
-            let (y, word) = (i / wpr, i % wpr);
-            let a = along[i];
-            let left = (a << 1) | if word > 0 { along[i - 1] >> 63 } else { 0 };
-            let right = (a >> 1)
-                | if word + 1 < wpr {
-                    along[i + 1] << 63
-                } else {
-                    0
-                };
-            let above = if y > 0 { along[i - wpr] } else { 0 };
-            let below = along.get(i + wpr).copied().unwrap_or(0);
-            let s = square[i];
-            self.into[Dir::Right as usize][i] = s | (a & left);
-            self.into[Dir::Left as usize][i] = s | (a & right);
-            self.into[Dir::Down as usize][i] = s | (a & above);
-            self.into[Dir::Up as usize][i] = s | (a & below);
+            let reached = reached_by_steps(&along, wpr, i);
+            for (into, reached) in self.into.iter_mut().zip(reached) {
+                into[i] = square[i] | (along[i] & reached);
+            }
         }
     }
 
@@ -529,7 +518,8 @@ pub struct PathEnd {
 }
 
 impl PathEnd {
-    /// The side made of `cells`, which must lie on `tiles`; `None` when there are none.
+    /// The side made of `cells`; `None` when there are none. Panics when a cell lies off
+    /// `tiles`.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
         let bounds = Rect::around(cells.iter().copied())?;
@@ -546,24 +536,18 @@ impl PathEnd {
             marked[y * wpr + x / 64] |= 1 << (x % 64);
         }
         let mut doors = Vec::with_capacity(cells.len() + 4);
-        let row = |y: usize| marked.get(y * wpr..(y + 1) * wpr);
-        for (y, line) in marked.chunks_exact(wpr).enumerate() {
-            let (above, below) = (y.checked_sub(1).and_then(row), row(y + 1));
-            for (word, &here) in line.iter().enumerate() {
-                let from_left = here << 1 | if word > 0 { line[word - 1] >> 63 } else { 0 };
-                let from_right = here >> 1 | line.get(word + 1).map_or(0, |&next| next << 63);
-                let from_above = above.map_or(0, |above| above[word]);
-                let from_below = below.map_or(0, |below| below[word]);
-                let inside = (width - 64 * word).min(64);
-                let box_bits = if inside == 64 { !0 } else { (1 << inside) - 1 };
-                let mut near = (from_left | from_right | from_above | from_below) & box_bits;
-                while near != 0 {
-                    let bit = near.trailing_zeros();
-                    near &= near - 1;
-                    let door = Pos::new(area.x0 + 64 * word as u32 + bit, area.y0 + y as u32);
-                    if tiles[door].is_outside_rooms() {
-                        doors.push(door);
-                    }
+        for i in 0..marked.len() {
+            let (y, word) = (i / wpr, i % wpr);
+            let inside = (width - 64 * word).min(64);
+            let box_bits = if inside == 64 { !0 } else { (1 << inside) - 1 };
+            let reached = reached_by_steps(&marked, wpr, i);
+            let mut near = reached.into_iter().fold(0, |near, r| near | r) & box_bits;
+            while near != 0 {
+                let bit = near.trailing_zeros();
+                near &= near - 1;
+                let door = Pos::new(area.x0 + 64 * word as u32 + bit, area.y0 + y as u32);
+                if tiles[door].is_outside_rooms() {
+                    doors.push(door);
                 }
             }
         }
