@@ -305,6 +305,12 @@ impl<'a> Router<'a> {
     /// other: the first cell of `a` (in growth order) beside `b`, and its first neighbour
     /// in `b` (left, right, up, down).
     fn touching(&self, a: usize, b: usize) -> Option<Vec<Pos>> {
+        // Rooms whose boxes lie more than a step apart cannot touch (nor can one without
+        // cells): most pairs, answered without a look at their cells.
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        if from.bounds.gap(&to.bounds) > 1 {
+            return None;
+        }
         let other = Tile::of_room(u32::try_from(b).ok()?);
         let tiles = self.tiles;
         self.rooms[a].cells.iter().find_map(|&c| {
