@@ -415,6 +415,8 @@ pub struct Wavefront {
     scratch: Vec<u64>,
     /// How many of `layers` and `seeds` the last flood used.
     used: usize,
+    /// The cells beside room A a flood starts from: `(s, extra cost, cell)`.
+    starts: Vec<(u32, u32, Local)>,
     /// Which steps cost more than one, when the flood keeps off corridors.
     dear: DearSteps,
 }
@@ -699,7 +701,8 @@ impl Wavefront {
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
         // from the lowest start potential: layer k holds potential `lowest + k`.
         // Each with the extra cost of stepping onto it from the room.
-        let mut starts: Vec<(u32, u32, Local)> = Vec::new();
+        let mut starts = std::mem::take(&mut self.starts);
+        starts.clear();
         for &cell in &from.doors {
             if let Some(l) = frame.local(cell) {
                 let i = l.y as usize * wpr + l.x as usize / 64;
@@ -737,6 +740,7 @@ impl Wavefront {
             self.seeds[k].push((l.y, l.x / 64, 1 << (l.x % 64)));
             last_start = last_start.max(k);
         }
+        self.starts = starts;
 
         let mut best: Option<Reached> = None;
         for k in 0.. {
