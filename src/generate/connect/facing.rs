@@ -27,6 +27,10 @@ pub struct Facing {
     pub edges: Vec<Edge>,
 }
 
+/// How many cells [`Facing::new`] floods or scans between two looks at whether to stop:
+/// about a millisecond's work.
+const STOP_EVERY: usize = 1 << 16;
+
 /// A cell no flood has reached yet.
 const NONE: u32 = u32::MAX;
 /// A cell no flood may enter (a room's, or the border around the grid); it never gets a
@@ -34,9 +38,10 @@ const NONE: u32 = u32::MAX;
 const BLOCKED: u32 = u32::MAX - 1;
 
 impl Facing {
-    /// Flood from every room of `tiles` at once and collect where the floods meet.
-    #[must_use]
-    pub fn new(tiles: &Grid<Tile>, rooms: &[Room]) -> Self {
+    /// Flood from every room of `tiles` at once and collect where the floods meet; `None`
+    /// when `stop` answers true (asked every [`STOP_EVERY`] cells and rows): the work was
+    /// called off.
+    pub fn new(tiles: &Grid<Tile>, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
         // The grid with a border of one blocked cell all round: every cell of the grid has
         // four neighbours, so a step needs no bounds test.
         let (w, h) = (tiles.width() as usize, tiles.height() as usize);
@@ -63,6 +68,9 @@ impl Facing {
         }
         let mut head = 0;
         while let Some(&here) = queue.get(head) {
+            if head.is_multiple_of(STOP_EVERY) && stop() {
+                return None;
+            }
             head += 1;
             let here = here as usize;
             let (room, next_steps) = (label[here], steps[here] + 1);
@@ -83,6 +91,9 @@ impl Facing {
         let pair = |m: u128| m >> 32;
         let mut meetings: Vec<u128> = Vec::new();
         for y in 1..=h {
+            if y.is_multiple_of((STOP_EVERY / stride).max(1)) && stop() {
+                return None;
+            }
             for i in y * stride + 1..y * stride + 1 + w {
                 let la = label[i];
                 if la >= BLOCKED {
@@ -114,7 +125,7 @@ impl Facing {
             })
             .collect();
         edges.sort_unstable();
-        Self { edges }
+        Some(Self { edges })
     }
 }
 
@@ -160,4 +171,37 @@ pub fn tree_and_rest(facing: &Facing, rooms: usize) -> (Vec<Edge>, Vec<Edge>) {
         .iter()
         .copied()
         .partition(|e| joined.join(e.a, e.b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::colour::Rgb;
+
+    #[test]
+    fn facing_rooms_are_found_unless_called_off() {
+        // Two one-cell rooms on a free row, three cells apart.
+        let mut tiles = Grid::new(5, 1, Tile::FREE);
+        let rooms: Vec<Room> = [0, 4]
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| {
+                tiles[Pos::new(x, 0)] = Tile::of_room(i as u32);
+                Room {
+                    cells: vec![Pos::new(x, 0)],
+                    colour: Rgb(0, 0, 0),
+                }
+            })
+            .collect();
+        let facing = Facing::new(&tiles, &rooms, || false).expect("not called off");
+        assert_eq!(
+            facing.edges,
+            vec![Edge {
+                steps: 4,
+                a: 0,
+                b: 1
+            }]
+        );
+        assert!(Facing::new(&tiles, &rooms, || true).is_none());
+    }
 }

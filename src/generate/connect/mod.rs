@@ -9,22 +9,30 @@ mod nearest;
 
 use crate::base::grid::Grid;
 use crate::base::tile::Tile;
+use crate::model::Error;
 use crate::model::parts::Room;
+use crate::model::progress::Progress;
 use crate::model::recipe::Connect;
 
 /// The pairs of rooms (indices into `rooms`) to join, in the order their paths are made.
 /// `loops` is the share of extra corridors for [`Connect::Loops`]. Every style joins every
 /// room to every other, directly or through others.
-#[must_use]
+///
+/// # Errors
+/// [`Error::Cancelled`] when `progress` is cancelled while the rooms that face each other
+/// are found.
 pub fn pairs(
     style: Connect,
     tiles: &Grid<Tile>,
     rooms: &[Room],
     loops: f64,
-) -> Vec<(usize, usize)> {
-    match style {
+    progress: &Progress,
+) -> Result<Vec<(usize, usize)>, Error> {
+    let facing =
+        || facing::Facing::new(tiles, rooms, || progress.is_cancelled()).ok_or(Error::Cancelled);
+    Ok(match style {
         Connect::Chain => chain::pairs(rooms.len()),
-        Connect::Nearest => nearest::pairs(&facing::Facing::new(tiles, rooms), rooms.len()),
-        Connect::Loops => loops::pairs(&facing::Facing::new(tiles, rooms), rooms.len(), loops),
-    }
+        Connect::Nearest => nearest::pairs(&facing()?, rooms.len()),
+        Connect::Loops => loops::pairs(&facing()?, rooms.len(), loops),
+    })
 }

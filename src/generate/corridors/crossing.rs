@@ -27,6 +27,10 @@ pub struct Route {
     pub crossed: u32,
 }
 
+/// How many cells a crossing search reaches between two looks at whether to stop: well
+/// under a millisecond's work.
+const STOP_EVERY: u32 = 1 << 12;
+
 /// What reaching a cell cost: other rooms' cells crossed, then steps. Compared in that order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 struct Cost {
@@ -48,7 +52,10 @@ impl CrossingSearch {
     /// cells lie within `to_bounds`, crossing the fewest cells of
     /// other rooms. It ends in the room, or at a free cell (by row-major index) for which
     /// `leads_in` answers true. `guide` holds landmarks counting room cells entered, with
-    /// their span over the target's cells. `None` only when a room has no cells on the map.
+    /// their span over the target's cells. `None` when a room has no cells on the map, or
+    /// when `stop` answers true (asked before the search starts, as its memory for a big
+    /// map's first search takes a while, and every [`STOP_EVERY`] cells reached): the
+    /// search was called off.
     #[allow(clippy::too_many_arguments)]
     pub fn find<R: Rng + ?Sized>(
         &mut self,
@@ -58,9 +65,12 @@ impl CrossingSearch {
         to_bounds: Rect,
         leads_in: impl Fn(usize) -> bool,
         guide: Option<(&Landmarks, Span)>,
-        randomness: f64,
-        rng: &mut R,
+        (randomness, rng): (f64, &mut R),
+        stop: impl Fn() -> bool,
     ) -> Option<Route> {
+        if stop() {
+            return None;
+        }
         let (w, h) = (tiles.width(), tiles.height());
         self.visits.reset(tiles.len(), &Cost::default());
         let cells = tiles.as_slice();
@@ -98,6 +108,7 @@ impl CrossingSearch {
             self.queue.push(crossings, steps, start);
         }
 
+        let mut reached: u32 = 0;
         while let Some(item) = self.queue.pop() {
             let here = unpack(item);
             let ci = index(w, here);
@@ -105,6 +116,10 @@ impl CrossingSearch {
                 continue;
             }
             self.visits.close(ci);
+            reached = reached.wrapping_add(1);
+            if reached.is_multiple_of(STOP_EVERY) && stop() {
+                return None;
+            }
             if cells[ci] == target || (cells[ci].is_outside_rooms() && leads_in(ci)) {
                 let path = self.visits.reconstruct_path(ci)?;
                 return Some(Route {
@@ -280,5 +295,43 @@ mod tests {
         q.push(0, 8, 9);
         assert_eq!(q.pop(), Some(9));
         assert_eq!(q.pop(), None);
+    }
+
+    #[test]
+    fn a_search_called_off_stops_and_one_left_alone_crosses() {
+        // Room 0 in one corner of a 130 × 130 room 1, room 2 in the other: the way crosses
+        // 257 cells of room 1, and the search reaches nearly every cell before it ends.
+        let mut tiles = Grid::new(130, 130, Tile::of_room(1));
+        let (from, to) = (Pos::new(0, 0), Pos::new(129, 129));
+        tiles[from] = Tile::of_room(0);
+        tiles[to] = Tile::of_room(2);
+        let asked = std::cell::Cell::new(0);
+        let mut search = CrossingSearch::default();
+        let mut find = |stop: &dyn Fn() -> bool| {
+            let mut rng = crate::base::streams::stream(1, crate::base::streams::Stage::Path, 0);
+            search.find(
+                &tiles,
+                &[from],
+                2,
+                Rect::at(to),
+                |_| false,
+                None,
+                (0.0, &mut rng),
+                stop,
+            )
+        };
+        let route = find(&|| {
+            asked.set(asked.get() + 1);
+            false
+        })
+        .expect("a route across room 1");
+        assert_eq!((route.crossed, route.cells.last()), (257, Some(&to)));
+        // Asked before it starts and now and then, not at every cell.
+        assert!(
+            (2..=1 + 130 * 130 / 4096).contains(&asked.get()),
+            "asked {} times",
+            asked.get()
+        );
+        assert_eq!(find(&|| true), None, "called off");
     }
 }

@@ -93,12 +93,13 @@ pub fn connect(
     plan: &PathPlan,
     progress: &Progress,
 ) -> Result<Vec<Path>, Error> {
-    let router = Router::new(tiles, rooms);
-    let pairs: Vec<(u64, (usize, usize))> = connect::pairs(plan.connect, tiles, rooms, plan.loops)
-        .into_iter()
-        .enumerate()
-        .map(|(i, pair)| (i as u64, pair))
-        .collect();
+    let router = Router::new(tiles, rooms, progress);
+    let pairs: Vec<(u64, (usize, usize))> =
+        connect::pairs(plan.connect, tiles, rooms, plan.loops, progress)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, pair)| (i as u64, pair))
+            .collect();
     progress.start_paths(pairs.len() as u32);
     if let Some(dear) = Dear::of(plan.merge) {
         let mut searches = Searches::default();
@@ -116,6 +117,8 @@ pub fn connect(
             progress.path_joined(path.as_ref());
             paths.extend(path);
         }
+        // The last path may have been called off halfway.
+        progress.check()?;
         return Ok(paths);
     }
     let paths = map_blocks(
@@ -159,14 +162,17 @@ struct Router<'a> {
     /// Each room's bounds and doors.
     sides: Vec<Option<PathEnd>>,
     free: FreeBits,
-    /// Labelled when a path first fails to find free cells joining its rooms.
-    regions: OnceLock<Regions>,
+    /// Labelled when a path first fails to find free cells joining its rooms; `None` when
+    /// that was called off.
+    regions: OnceLock<Option<Regions>>,
     /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,
+    /// Asked during long searches whether the map is still wanted.
+    progress: &'a Progress,
 }
 
 impl<'a> Router<'a> {
-    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room]) -> Self {
+    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room], progress: &'a Progress) -> Self {
         Self {
             tiles,
             rooms,
@@ -179,17 +185,22 @@ impl<'a> Router<'a> {
             free: free_bits(tiles),
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
+            progress,
         }
     }
 
-    fn regions(&self) -> &Regions {
-        self.regions.get_or_init(|| {
-            let doors = self.sides.iter().map(|side| match side {
-                Some(side) => &side.doors[..],
-                None => &[],
-            });
-            Regions::new(self.tiles, doors)
-        })
+    /// The map's free regions, labelled the first time they are asked for; `None` when the
+    /// map was called off while they were labelled.
+    fn regions(&self) -> Option<&Regions> {
+        self.regions
+            .get_or_init(|| {
+                let doors = self.sides.iter().map(|side| match side {
+                    Some(side) => &side.doors[..],
+                    None => &[],
+                });
+                Regions::new(self.tiles, doors, || self.progress.is_cancelled())
+            })
+            .as_ref()
     }
 
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms

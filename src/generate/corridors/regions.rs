@@ -18,10 +18,14 @@ pub struct Regions {
 
 impl Regions {
     /// Label the free cells of `tiles` by region and note which regions each room borders,
-    /// given each room's doors (the free cells beside it), room by room.
-    #[must_use]
-    pub fn new<'a>(tiles: &Grid<Tile>, doors: impl IntoIterator<Item = &'a [Pos]>) -> Self {
-        let (label, sizes) = label_regions(tiles);
+    /// given each room's doors (the free cells beside it), room by room; `None` when `stop`
+    /// answers true (asked every [`STOP_EVERY_ROWS`] rows): the work was called off.
+    pub fn new<'a>(
+        tiles: &Grid<Tile>,
+        doors: impl IntoIterator<Item = &'a [Pos]>,
+        stop: impl Fn() -> bool,
+    ) -> Option<Self> {
+        let (label, sizes) = label_regions(tiles, stop)?;
         let bordering = doors
             .into_iter()
             .map(|doors| {
@@ -37,11 +41,11 @@ impl Regions {
                 regions
             })
             .collect();
-        Self {
+        Some(Self {
             label,
             sizes,
             bordering,
-        }
+        })
     }
 
     /// The region of the cell at row-major index `i`; [`NO_REGION`] for a room cell.
@@ -89,8 +93,9 @@ impl Regions {
 /// else that of the first run above it touches) and merges the labels of the runs above
 /// it touches (a union-find whose roots are the smallest labels, so the earliest: a
 /// region's first run touches no run above, and is labelled before any other of its runs);
-/// a second pass writes each run's region.
-fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
+/// a second pass writes each run's region. `None` when `stop` answers true (asked every
+/// [`STOP_EVERY_ROWS`] rows of the first pass, and before the second).
+fn label_regions(tiles: &Grid<Tile>, stop: impl Fn() -> bool) -> Option<(Grid<u32>, Vec<usize>)> {
     let w = tiles.width() as usize;
     let mut parent: Vec<u32> = Vec::new();
     let root = |parent: &mut Vec<u32>, mut l: u32| {
@@ -105,6 +110,9 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
     let mut runs: Vec<Run> = Vec::new();
     let mut above = 0..0;
     for (y, row) in tiles.as_slice().chunks_exact(w).enumerate() {
+        if y.is_multiple_of(STOP_EVERY_ROWS) && stop() {
+            return None;
+        }
         let here = runs.len();
         let mut x = 0;
         // Runs above that end before the run at hand touch none of the runs after it.
@@ -147,6 +155,9 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         }
         above = here..runs.len();
     }
+    if stop() {
+        return None;
+    }
     // Roots in increasing order are the regions in the reading order of their first cells.
     let mut number = vec![NO_REGION; parent.len()];
     let mut regions = 0;
@@ -166,8 +177,12 @@ fn label_regions(tiles: &Grid<Tile>) -> (Grid<u32>, Vec<usize>) {
         label[run.start..run.start + run.x1 - run.x0].fill(region);
         sizes[region as usize] += run.x1 - run.x0;
     }
-    (grid, sizes)
+    Some((grid, sizes))
 }
+
+/// How many rows [`label_regions`] reads between two looks at whether to stop: under a
+/// millisecond on the widest map.
+const STOP_EVERY_ROWS: usize = 64;
 
 /// A run of free cells in a row: from column `x0` to before `x1`, starting at row-major
 /// index `start`, with its provisional label.
@@ -228,10 +243,33 @@ mod tests {
                 })
                 .collect();
             let tiles = Grid::from_cells(width, height, cells).unwrap();
-            let (label, sizes) = label_regions(&tiles);
+            let (label, sizes) = label_regions(&tiles, || false).expect("not called off");
             let (expected, expected_sizes) = flooded(&tiles);
             assert_eq!(label.as_slice(), expected.as_slice(), "{width}×{height}");
             assert_eq!(sizes, expected_sizes, "{width}×{height}");
+        }
+    }
+
+    #[test]
+    fn labelling_called_off_gives_no_regions() {
+        let tiles = Grid::new(130, 200, Tile::FREE);
+        let asked = std::cell::Cell::new(0);
+        let stop_at = |n: usize| {
+            let asked = &asked;
+            move || {
+                asked.set(asked.get() + 1);
+                asked.get() > n
+            }
+        };
+        // Asked every 64 rows of 200 and once more before the second pass: 5 times.
+        assert!(Regions::new(&tiles, [], stop_at(5)).is_some());
+        assert_eq!(asked.replace(0), 5);
+        for n in 0..5 {
+            assert!(
+                Regions::new(&tiles, [], stop_at(n)).is_none(),
+                "stopped at {n}"
+            );
+            asked.set(0);
         }
     }
 }

@@ -29,7 +29,11 @@ impl Router<'_> {
     ) -> Option<(Vec<Pos>, u32)> {
         let rng = || stream(seed, Stage::Path, index);
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
-        let worth_trying = self.regions.get().is_none_or(|r| r.share(a, b));
+        let worth_trying = match self.regions.get() {
+            // Regions called off halfway: so is the map.
+            Some(regions) => regions.as_ref()?.share(a, b),
+            None => true,
+        };
         if worth_trying {
             let merge = merging.map(|m| Merge {
                 laid: &m.laid,
@@ -44,7 +48,7 @@ impl Router<'_> {
             }
         }
         // Walled in: cross from the side that reaches fewer free cells.
-        let regions = self.regions();
+        let regions = self.regions()?;
         let Route { cells, crossed } = if regions.reach(a) <= regions.reach(b) {
             self.cross(searches, a, b, walk, &mut rng())?
         } else {
@@ -72,7 +76,7 @@ impl Router<'_> {
         let tiles = self.tiles;
         let target = &self.rooms[to];
         let side = self.sides[to].as_ref()?;
-        let regions = self.regions();
+        let regions = self.regions()?;
         let landmarks = self
             .landmarks
             .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
@@ -90,8 +94,8 @@ impl Router<'_> {
             side.bounds,
             |i| regions.leads_into(i, to),
             guide,
-            randomness,
-            rng,
+            (randomness, rng),
+            || self.progress.is_cancelled(),
         )?;
         let last = *route.cells.last()?;
         let target_tile = Tile::of_room(u32::try_from(to).ok()?);
