@@ -41,6 +41,7 @@ impl Facing {
     /// Flood from every room of `tiles` at once and collect where the floods meet; `None`
     /// when `stop` answers true (asked every [`STOP_EVERY`] cells and rows): the work was
     /// called off.
+    #[must_use]
     pub fn new(tiles: &Grid<Tile>, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
         // The grid with a border of one blocked cell all round: every cell of the grid has
         // four neighbours, so a step needs no bounds test.
@@ -90,8 +91,9 @@ impl Facing {
         };
         let pair = |m: u128| m >> 32;
         let mut meetings: Vec<u128> = Vec::new();
+        let rows_between_stops = (STOP_EVERY / stride).max(1);
         for y in 1..=h {
-            if y.is_multiple_of((STOP_EVERY / stride).max(1)) && stop() {
+            if y.is_multiple_of(rows_between_stops) && stop() {
                 return None;
             }
             for i in y * stride + 1..y * stride + 1 + w {

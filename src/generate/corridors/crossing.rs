@@ -328,7 +328,7 @@ mod tests {
         assert_eq!((route.crossed, route.cells.last()), (257, Some(&to)));
         // Asked before it starts and now and then, not at every cell.
         assert!(
-            (2..=1 + 130 * 130 / 4096).contains(&asked.get()),
+            (2..=1 + 130 * 130 / STOP_EVERY).contains(&asked.get()),
             "asked {} times",
             asked.get()
         );

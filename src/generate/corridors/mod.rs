@@ -101,43 +101,46 @@ pub fn connect(
             .map(|(i, pair)| (i as u64, pair))
             .collect();
     progress.start_paths(pairs.len() as u32);
-    if let Some(dear) = Dear::of(plan.merge) {
-        let mut searches = Searches::default();
-        let mut merging = Merging {
-            laid: Laid::new(&router.free),
-            dear,
-        };
-        let mut paths = Vec::with_capacity(pairs.len());
-        for &(i, pair) in &pairs {
-            progress.check()?;
-            let path = router.join(&mut searches, pair, plan, i, Some(&merging));
-            if let Some(path) = &path {
-                merging.laid.add(&path.cells);
-            }
-            progress.path_joined(path.as_ref());
-            paths.extend(path);
-        }
-        // The last path may have been called off halfway.
-        progress.check()?;
-        return Ok(paths);
-    }
-    let paths = map_blocks(
-        &pairs,
-        (PATHS_PER_THREAD, 1),
-        Searches::default,
-        |searches, chunk| {
-            let mut paths = Vec::with_capacity(chunk.len());
-            for &(i, pair) in chunk {
+    let paths = match Dear::of(plan.merge) {
+        Some(dear) => {
+            let mut searches = Searches::default();
+            let mut merging = Merging {
+                laid: Laid::new(&router.free),
+                dear,
+            };
+            let mut paths = Vec::with_capacity(pairs.len());
+            for &(i, pair) in &pairs {
                 if progress.is_cancelled() {
                     break;
                 }
-                let path = router.join(searches, pair, plan, i, None);
+                let path = router.join(&mut searches, pair, plan, i, Some(&merging));
+                if let Some(path) = &path {
+                    merging.laid.add(&path.cells);
+                }
                 progress.path_joined(path.as_ref());
                 paths.extend(path);
             }
             paths
-        },
-    );
+        }
+        None => map_blocks(
+            &pairs,
+            (PATHS_PER_THREAD, 1),
+            Searches::default,
+            |searches, chunk| {
+                let mut paths = Vec::with_capacity(chunk.len());
+                for &(i, pair) in chunk {
+                    if progress.is_cancelled() {
+                        break;
+                    }
+                    let path = router.join(searches, pair, plan, i, None);
+                    progress.path_joined(path.as_ref());
+                    paths.extend(path);
+                }
+                paths
+            },
+        ),
+    };
+    // Paths called off before or while they were made are missing: no map.
     progress.check()?;
     Ok(paths)
 }

@@ -20,6 +20,7 @@ impl Regions {
     /// Label the free cells of `tiles` by region and note which regions each room borders,
     /// given each room's doors (the free cells beside it), room by room; `None` when `stop`
     /// answers true (asked every [`STOP_EVERY_ROWS`] rows): the work was called off.
+    #[must_use]
     pub fn new<'a>(
         tiles: &Grid<Tile>,
         doors: impl IntoIterator<Item = &'a [Pos]>,
