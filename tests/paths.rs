@@ -184,6 +184,62 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
     assert!(unit_steps(&paths[0].cells));
 }
 
+/// Room b sits in a pocket of room c that opens only at the bottom, below b's doors.
+const OPEN_BELOW: &str = "
+    a...........
+    ............
+    ..cccccccc..
+    ..cccccccc..
+    ..ccc.bccc..
+    ..ccc..ccc..
+    ..ccc..ccc..
+    ............
+    ............
+";
+
+#[test]
+fn a_room_open_only_below_its_doors_is_reached_the_shortest_way_from_under_them() {
+    // The flood's layers turn below the last row of the target's doors (a step up leads
+    // towards them there): the path must dip below it, and is as short as a plain flood's.
+    let (tiles, rooms) = map(OPEN_BELOW);
+    let target = Tile::of_room(1);
+    let mut flood = Flood::new(tiles.width(), tiles.height());
+    let mut spec = FloodSpec::new()
+        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
+        .goal(|p| tiles[p] == target);
+    flood.run(&rooms[0].cells, &mut spec, &mut Pcg64Mcg::new(0));
+    let shortest = flood.goal().and_then(|g| flood.value(g).copied()).unwrap();
+    assert_eq!(shortest, 16);
+    for randomness in [0.0, 0.5, 1.0] {
+        for seed in 0..8 {
+            let paths = connect(
+                &tiles,
+                &rooms,
+                &PathPlan {
+                    seed,
+                    randomness,
+                    ..PathPlan::of(&Recipe::default())
+                },
+                &Progress::default(),
+            )
+            .unwrap();
+            let path = &paths[0];
+            assert_eq!((path.from, path.to, path.crossed), (0, 1, 0));
+            assert_eq!(path.cells.len() as u32, shortest + 1, "seed {seed}");
+            assert!(unit_steps(&path.cells));
+            assert_eq!(path.cells[0], Pos::new(0, 0));
+            assert_eq!(*path.cells.last().unwrap(), Pos::new(6, 4));
+            assert!(
+                path.cells[1..path.cells.len() - 1]
+                    .iter()
+                    .all(|&p| tiles[p] == Tile::FREE)
+            );
+            // Under the pocket: below the doors' last row (5).
+            assert!(path.cells.iter().any(|p| p.y == 7), "{:?}", path.cells);
+        }
+    }
+}
+
 #[test]
 fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length() {
     // A 30×30 field with one-cell rooms in opposite corners.
@@ -236,32 +292,54 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
     );
 }
 
+/// Every path of the map `recipe` makes joins its rooms by unit steps, and one through free
+/// cells is as short as a plain flood finds (one across rooms only when no free way exists).
+fn assert_paths_shortest(recipe: &Recipe) {
+    let d = generate(recipe).unwrap();
+    for path in d.paths() {
+        assert!(unit_steps(&path.cells));
+        assert!(d.rooms()[path.from].cells.contains(&path.cells[0]));
+        assert!(
+            d.rooms()[path.to]
+                .cells
+                .contains(path.cells.last().unwrap())
+        );
+        let (seed, from, to) = (recipe.seed, path.from, path.to);
+        if path.crossed == 0 {
+            let shortest = free_distance(&d, from, to).unwrap();
+            let found = path.cells.len() as u32 - 1;
+            assert_eq!(found, shortest, "seed {seed}, rooms {from} to {to}");
+        } else {
+            assert_eq!(free_distance(&d, from, to), None);
+        }
+    }
+}
+
 #[test]
 fn paths_in_generated_maps_are_as_short_as_a_plain_flood_finds() {
     for seed in 0..40 {
         for randomness in [0.0, 0.3, 1.0] {
-            let recipe = Recipe {
+            assert_paths_shortest(&Recipe {
                 seed,
                 randomness,
                 ..Recipe::default()
-            };
-            let d = generate(&recipe).unwrap();
-            for path in d.paths() {
-                assert!(unit_steps(&path.cells));
-                assert!(d.rooms()[path.from].cells.contains(&path.cells[0]));
-                assert!(
-                    d.rooms()[path.to]
-                        .cells
-                        .contains(path.cells.last().unwrap())
-                );
-                if path.crossed == 0 {
-                    let shortest = free_distance(&d, path.from, path.to).unwrap();
-                    assert_eq!(path.cells.len() as u32, shortest + 1, "seed {seed}");
-                } else {
-                    assert_eq!(free_distance(&d, path.from, path.to), None);
-                }
-            }
+            });
         }
+    }
+}
+
+#[test]
+fn long_chained_paths_are_as_short_as_a_plain_flood_finds() {
+    // 192 rooms on 256 × 224 cells: most paths cross the map, and some must leave the
+    // window the flood first tries, by any of its sides.
+    for seed in 1..=8 {
+        assert_paths_shortest(&Recipe {
+            seed,
+            width: 256,
+            height: 224,
+            rooms: 192,
+            ..Recipe::default()
+        });
     }
 }
 

@@ -11,13 +11,25 @@
 //! room A and stops once no later layer can reach room B sooner. It is exact: the length it
 //! finds is the one a breadth-first flood finds.
 //!
+//! Below the last row of room B's doors (the *turn*) every step down leads away from them,
+//! and a path there must come back up: so there the layers turn, and a cell lies two
+//! layers on for each row it lies below the turn (`φ = length − s + 2·rows below`, which
+//! no step lowers: an A* bound). Below the turn, cells are reached by steps right and up
+//! within a layer, which a sweep over those rows, from the window's last row up and before
+//! the rows above, does; a step down or left moves a cell two layers on. A cell far below
+//! the doors thus lies in a late layer, which the flood often never reaches (at W4, 30 %
+//! of the cells it filled before). Every door lies above the turn, where the
+//! potential is unchanged, so the length found and every cell's layer on a shortest path
+//! tell the same steps as before: the path is the same.
+//!
 //! The flood stays inside the rooms' bounding box widened by a margin. A path that leaves
 //! it is at least twice the margin longer than the rooms' straight distance, and takes a
-//! step left or up more than the potential at which the flood first reached the side it
-//! leaves by (as many more as the side lies beyond room B's doors, for the right and bottom
-//! sides). A path found shorter than both is the shortest anywhere, and all the shortest
-//! paths lie inside, so the walk back chooses among the same cells as a flood of the whole
-//! map would; otherwise the margin doubles. A flood that reaches no side a path can leave
+//! step left or up (or down, below the turn) more than the potential at which the flood
+//! first reached the side it leaves by (as many more as the side lies beyond room B's
+//! doors, for the right side, and for the bottom where the layers do not turn). A path
+//! found shorter than both is the shortest anywhere, and all the shortest paths lie
+//! inside, so the walk back chooses among the same cells as a flood of the whole map
+//! would; otherwise the margin doubles. A flood that reaches no side a path can leave
 //! by and finds no path proves that there is none. Which cells lie in which layer does not
 //! depend on whether the window is turned, and of the doors reached as soon the one taken
 //! is the first by the rows of the window unturned: turned or not, the path is the same.
@@ -28,7 +40,8 @@
 //!
 //! With corridors to keep off ([`Merge`]), some steps cost more than one ([`super::laid`]):
 //! a dear step moves a cell as many layers on as it costs beyond a plain step, and the
-//! flood then finds the cheapest path, walked back over corridor cells first.
+//! flood then finds the cheapest path, walked back over corridor cells first. Its layers
+//! do not turn (the turn is the window's last row).
 
 use std::cell::Cell;
 
@@ -208,86 +221,295 @@ impl Frame {
     }
 }
 
-/// The cells one step `way` from the cells of an earlier layer, fed row by row into a
-/// sweep: a cursor over the layer's cells, which are sorted by row. `WAY` is the
-/// direction's index in [`Dir::ALL`], a constant so that the sweep's loop is built for each.
-struct Steps<'a, const WAY: usize> {
+/// The cells one step `WAY` from the cells of an earlier layer (or, `STAY`, the cells
+/// themselves), fed row by row into a pass of a sweep: a cursor over the layer's cells,
+/// which are sorted by row, read from the first row down or, `BACK`, from the last row up.
+/// `WAY` is a constant so that the sweep's loop is built for each.
+struct Steps<'a, const WAY: u8, const BACK: bool = false> {
     cells: &'a [(u32, u32, u64)],
     next: usize,
 }
 
-const LEFT: usize = 0;
-const RIGHT: usize = 1;
-const UP: usize = 2;
-const DOWN: usize = 3;
+const LEFT: u8 = 0;
+const RIGHT: u8 = 1;
+const UP: u8 = 2;
+const DOWN: u8 = 3;
+/// No step: start cells, fed into the layer they start in.
+const STAY: u8 = 4;
 
-impl<'a, const WAY: usize> Steps<'a, WAY> {
-    const WAY: Dir = Dir::ALL[WAY];
-
+impl<'a, const WAY: u8, const BACK: bool> Steps<'a, WAY, BACK> {
     fn new(cells: &'a [(u32, u32, u64)]) -> Self {
         Self { cells, next: 0 }
+    }
+
+    /// The `i`th cell in the order the cursor reads them.
+    #[inline(always)]
+    fn at(&self, i: usize) -> Option<&'a (u32, u32, u64)> {
+        if BACK {
+            let last = self.cells.len().checked_sub(i + 1)?;
+            self.cells.get(last)
+        } else {
+            self.cells.get(i)
+        }
     }
 
     /// The row a step from a cell of row `row` reaches; `None` above the window.
     #[inline(always)]
     fn reached_from(row: u32) -> Option<u32> {
-        match Self::WAY {
-            Dir::Down => Some(row + 1),
-            Dir::Up => row.checked_sub(1),
-            Dir::Left | Dir::Right => Some(row),
+        match WAY {
+            DOWN => Some(row + 1),
+            UP => row.checked_sub(1),
+            _ => Some(row),
         }
     }
 
-    /// The first row the cells left reach.
+    /// The first row, in the order read, that the cells left reach.
+    #[inline(always)]
     fn first_row(&self) -> Option<u32> {
-        self.cells[self.next..]
-            .iter()
+        (self.next..)
+            .map_while(|i| self.at(i))
             .find_map(|&(row, _, _)| Self::reached_from(row))
     }
 
     /// Give `add` the cells of row `row` (`wpr` words from window word `base` on) one step
-    /// from the layer's cells, those of each word `i` that `keep(way, i)` keeps. Rows are
-    /// fed in order.
+    /// from the layer's cells, those of each word `i` that `keep(i)` keeps. Rows are fed in
+    /// the order read.
     #[inline(always)]
     fn feed(
         &mut self,
         row: u32,
         (base, wpr): (usize, usize),
-        keep: impl Fn(Dir, usize) -> u64,
-        mut add: impl FnMut(u32, u64),
+        keep: impl Fn(usize) -> u64,
+        add: &mut impl FnMut(u32, u64),
     ) {
         // The row of the cells a step from reaches `row`.
-        let from = match Self::WAY {
-            Dir::Down => match row.checked_sub(1) {
+        let from = match WAY {
+            DOWN => match row.checked_sub(1) {
                 Some(from) => from,
                 None => return,
             },
-            Dir::Up => row + 1,
-            Dir::Left | Dir::Right => row,
+            UP => row + 1,
+            _ => row,
         };
-        while self.cells.get(self.next).is_some_and(|e| e.0 < from) {
+        while self
+            .at(self.next)
+            .is_some_and(|e| if BACK { e.0 > from } else { e.0 < from })
+        {
             self.next += 1;
         }
-        let way = Self::WAY;
-        let mut give = |word: u32, bits: u64| add(word, bits & keep(way, base + word as usize));
-        while let Some(&(_, word, bits)) = self.cells.get(self.next).filter(|e| e.0 == from) {
-            match way {
-                Dir::Right => {
+        let mut give = |word: u32, bits: u64| add(word, bits & keep(base + word as usize));
+        while let Some(&(_, word, bits)) = self.at(self.next).filter(|e| e.0 == from) {
+            match WAY {
+                RIGHT => {
                     give(word, bits << 1);
                     if (word as usize) + 1 < wpr && bits >> 63 != 0 {
                         give(word + 1, 1);
                     }
                 }
-                Dir::Left => {
+                LEFT => {
                     give(word, bits >> 1);
                     if word > 0 && bits & 1 != 0 {
                         give(word - 1, 1 << 63);
                     }
                 }
-                Dir::Down | Dir::Up => give(word, bits),
+                _ => give(word, bits),
             }
             self.next += 1;
         }
+    }
+}
+
+/// Where the seeds of one pass of a sweep come from, row by row.
+trait Seeds {
+    /// Give `add` the seeds of row `row`, whose words start at window word `base`.
+    fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64));
+
+    /// The next row, in the pass's order, that seeds are left for.
+    fn next_row(&self) -> Option<u32>;
+}
+
+/// The seeds of a layer's rows down to the turn: its start cells, the cells a step left or
+/// up from two layers back (and, with `DEAR`, the dear steps from further back), and the
+/// cells a step up from the layer's cells in the row below the turn.
+struct Downwards<'a, const DEAR: bool> {
+    starts: Steps<'a, STAY>,
+    plain: Plain<'a>,
+    dear: Option<Dear4<'a>>,
+    steps: &'a DearSteps,
+    /// The turn, and the layer's cells in the row below it.
+    turn: (u32, &'a [(u32, u32, u64)]),
+    wpr: usize,
+}
+
+impl<const DEAR: bool> Seeds for Downwards<'_, DEAR> {
+    #[inline(always)]
+    fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64)) {
+        let at = (base, self.wpr);
+        self.starts.feed(row, at, |_| !0, add);
+        // A plain step goes where a step is not dear; a dear step only where it is.
+        let steps = self.steps;
+        let dear = move |way: Dir| move |i: usize| dear_mask::<DEAR>(steps, way, i);
+        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(steps, way, i);
+        self.plain.0.feed(row, at, plain(Dir::Left), add);
+        self.plain.1.feed(row, at, plain(Dir::Up), add);
+        if let Some((right, down, left, up)) = &mut self.dear {
+            right.feed(row, at, dear(Dir::Right), add);
+            down.feed(row, at, dear(Dir::Down), add);
+            left.feed(row, at, dear(Dir::Left), add);
+            up.feed(row, at, dear(Dir::Up), add);
+        }
+        if row == self.turn.0 {
+            for &(_, word, bits) in self.turn.1 {
+                add(word, bits);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn next_row(&self) -> Option<u32> {
+        let plain = [
+            self.starts.first_row(),
+            self.plain.0.first_row(),
+            self.plain.1.first_row(),
+            (!self.turn.1.is_empty()).then_some(self.turn.0),
+        ];
+        let next = plain.into_iter().flatten().min();
+        match &self.dear {
+            Some((right, down, left, up)) => [
+                next,
+                right.first_row(),
+                down.first_row(),
+                left.first_row(),
+                up.first_row(),
+            ]
+            .into_iter()
+            .flatten()
+            .min(),
+            None => next,
+        }
+    }
+}
+
+/// Where a step `way` into the cells of word `i` is dear (never, unless `DEAR`).
+#[inline(always)]
+fn dear_mask<const DEAR: bool>(steps: &DearSteps, way: Dir, i: usize) -> u64 {
+    if DEAR { steps.mask(way, i) } else { 0 }
+}
+
+/// The seeds of a layer's rows below the turn, from the last row up: its start cells and
+/// the cells a step left or down from two layers back.
+struct Upwards<'a> {
+    starts: Steps<'a, STAY, true>,
+    left: Steps<'a, LEFT, true>,
+    down: Steps<'a, DOWN, true>,
+    wpr: usize,
+}
+
+impl Seeds for Upwards<'_> {
+    #[inline(always)]
+    fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64)) {
+        let at = (base, self.wpr);
+        self.starts.feed(row, at, |_| !0, add);
+        self.left.feed(row, at, |_| !0, add);
+        self.down.feed(row, at, |_| !0, add);
+    }
+
+    #[inline(always)]
+    fn next_row(&self) -> Option<u32> {
+        [
+            self.starts.first_row(),
+            self.left.first_row(),
+            self.down.first_row(),
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+    }
+}
+
+/// One pass of a sweep: the rows from `first` to `last` (down, or with `BACK` up), each
+/// reached from its seeds, from the cells the pass reached in the row before (where
+/// `vertical` lets a step from them in) and along runs of free cells by steps right (where
+/// `onward` lets them in). Each row's cells are cleared from `open` and pushed onto `out`.
+#[inline(always)]
+fn pass<const BACK: bool>(
+    (first, last): (u32, u32),
+    seeds: &mut impl Seeds,
+    (open, scratch): (&mut [u64], &mut [u64]),
+    wpr: usize,
+    (vertical, onward): (impl Fn(usize) -> u64, impl Fn(usize) -> u64),
+    out: &mut Layer,
+) {
+    // Whether row `a` comes after row `b` in the pass.
+    let after = |a: u32, b: u32| if BACK { a < b } else { a > b };
+    let Some(mut row) = seeds.next_row() else {
+        return;
+    };
+    if after(first, row) {
+        // Steps down from the last row lead out of the window.
+        row = first;
+    }
+    // The cells reached in the row swept last, to carry a step on.
+    let mut before = 0..0;
+    while !after(row, last) {
+        let (mut lo, mut hi) = (usize::MAX, 0);
+        let mut add = |word: u32, bits: u64| {
+            let w = word as usize;
+            scratch[w] |= bits;
+            lo = lo.min(w);
+            hi = hi.max(w);
+        };
+        let base = row as usize * wpr;
+        for &(_, word, bits) in &out[before.clone()] {
+            add(word, bits & vertical(base + word as usize));
+        }
+        seeds.feed(row, base, &mut add);
+        before = out.len()..out.len();
+        if lo == usize::MAX {
+            // Nothing reaches this row: go on at the next row that has seeds.
+            match seeds.next_row() {
+                Some(next) if after(next, row) => {
+                    row = next;
+                    continue;
+                }
+                _ => break,
+            }
+        }
+        let mut carry = false;
+        let mut w = lo;
+        while w <= hi || (carry && w < wpr) {
+            let mut input = std::mem::take(&mut scratch[w]);
+            let cells = open[base + w];
+            let onward = cells & onward(base + w);
+            if carry {
+                input |= onward & 1;
+            }
+            let seeds = input & cells;
+            carry = false;
+            if seeds != 0 {
+                let run = onward | seeds;
+                let (sum, carried) = run.overflowing_add(seeds);
+                let filled = ((sum ^ run) & run) | seeds;
+                open[base + w] = cells & !filled;
+                out.push((row, w as u32, filled));
+                carry = carried;
+            }
+            w += 1;
+        }
+        before.end = out.len();
+        if row == last {
+            break;
+        }
+        row = if BACK { row - 1 } else { row + 1 };
+    }
+}
+
+/// Put cells pushed row by row upwards (each row's words in order) in the order of rows
+/// downwards.
+fn rows_downwards(cells: &mut [(u32, u32, u64)]) {
+    cells.reverse();
+    for row in cells.chunk_by_mut(|a, b| a.0 == b.0) {
+        row.reverse();
     }
 }
 
@@ -305,14 +527,15 @@ type Dear4<'a> = (
 type Layer = Vec<(u32, u32, u64)>;
 
 /// Where a flood first reached the target: the door (the free cell beside it), the layer
-/// that reached the door, the steps from room A into the target through it, and the
-/// potential of layer 0.
+/// that reached the door, the steps from room A into the target through it, the
+/// potential of layer 0 and the row the layers turn below.
 #[derive(Clone, Copy, Debug)]
 struct Reached {
     door: Local,
     layer: usize,
     length: u32,
     lowest: i64,
+    turn: u32,
 }
 
 /// What a flood of a window found: where it first reached the target, if it did, and the
@@ -435,6 +658,8 @@ pub struct Wavefront {
     seeds: Vec<Layer>,
     /// One row's seeds, per word.
     scratch: Vec<u64>,
+    /// The cells of the layer swept below the turn.
+    below: Layer,
     /// How many of `layers` and `seeds` the last flood used.
     used: usize,
     /// The cells beside room A a flood starts from: `(s, extra cost, cell)`.
@@ -719,6 +944,15 @@ impl Wavefront {
         if nearest_door == u32::MAX {
             return nothing;
         }
+        // Below the doors' last row a step down leads away from them and a step up towards
+        // them: there the layers turn, so that a cell lies two layers on for each row it
+        // lies below (with dear steps, the window's last row is the turn).
+        let turn = if self.dear.cost.is_some() {
+            h - 1
+        } else {
+            rows.1
+        };
+        let below_turn = |y: u32| 2 * y.saturating_sub(turn);
 
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
         // from the lowest start potential: layer k holds potential `lowest + k`.
@@ -755,7 +989,7 @@ impl Wavefront {
             layer.clear();
         }
         for &(s, extra, l) in &starts {
-            let k = (s_highest - s + extra) as usize;
+            let k = (s_highest - s + extra + below_turn(l.y)) as usize;
             if self.seeds.len() <= k {
                 self.seeds.resize_with(k + 1, Vec::new);
             }
@@ -786,9 +1020,9 @@ impl Wavefront {
             self.used = self.used.max(k + 1).max(last_start + 1);
             // The plain flood is built apart, without the look-ups of dear steps.
             if self.dear.cost.is_some() {
-                self.sweep::<true>(k, wpr, h);
+                self.sweep::<true>(k, wpr, (h, turn));
             } else {
-                self.sweep::<false>(k, wpr, h);
+                self.sweep::<false>(k, wpr, (h, turn));
             }
             let layer = &self.layers[k];
             if !layer.is_empty() {
@@ -817,6 +1051,7 @@ impl Wavefront {
                             layer: k,
                             length,
                             lowest,
+                            turn,
                         });
                     }
                 }
@@ -835,7 +1070,7 @@ impl Wavefront {
         // the side is beyond the furthest door. Each costs two in potential, counted from
         // the first layer that reached the side (potential only grows with the layers).
         let exits = Exits::of(frame);
-        let back = [1, 1, w - furthest, h - rows.1];
+        let back = [1, 1, w - furthest, 1 + turn - rows.1];
         let mut lowest_out: Option<i64> = None;
         let mut left_by = 0;
         for (k, layer) in self.layers.iter().take(self.used).enumerate() {
@@ -861,10 +1096,12 @@ impl Wavefront {
         }
     }
 
-    /// Reach every cell of layer `k` by steps right and down from its seeds: its start
-    /// cells, and the cells one step left or up from layer `k − 2`; `DEAR` when some steps
-    /// cost more (and the dear steps from further back).
-    fn sweep<const DEAR: bool>(&mut self, k: usize, wpr: usize, h: u32) {
+    /// Reach every cell of layer `k` from its seeds: its start cells, and the cells a step
+    /// left or up (below the turn, left or down) from layer `k − 2`; `DEAR` when some steps
+    /// cost more (and the dear steps from further back), with the turn on the last row.
+    /// The rows below the turn are swept first, upwards, by steps right and up; then the
+    /// rows down to the turn, by steps right and down.
+    fn sweep<const DEAR: bool>(&mut self, k: usize, wpr: usize, (h, turn): (u32, u32)) {
         let (done, rest) = self.layers.split_at_mut(k);
         let layer = &mut rest[0];
         layer.clear();
@@ -877,110 +1114,53 @@ impl Wavefront {
                 .extra()
                 .map_or(&[][..], |e| before(back + e as usize))
         };
-        let mut plain = (Steps::<LEFT>::new(before(2)), Steps::<UP>::new(before(2)));
-        let mut dear_steps = self.dear.extra().filter(|_| DEAR).map(|_| {
-            (
-                Steps::<RIGHT>::new(dear_back(0)),
-                Steps::<DOWN>::new(dear_back(0)),
-                Steps::<LEFT>::new(dear_back(2)),
-                Steps::<UP>::new(dear_back(2)),
-            )
-        });
         let starts = &mut self.seeds[k];
         starts.sort_unstable_by_key(|&(row, word, _)| (row, word));
-        let scratch = &mut self.scratch;
-        scratch.clear();
-        scratch.resize(wpr, 0);
-        // The layer's cells in the row swept last, to carry a step down.
-        let mut above = 0..0;
-        // Cursors: the next start, and the next cell of each earlier layer a step leads from.
-        let mut next_start = 0;
-        let first = |next_start: usize, (left, up): &Plain, dear: Option<&Dear4>| {
-            let dear_rows = dear.map(|(right, down, left, up)| {
-                [
-                    right.first_row(),
-                    down.first_row(),
-                    left.first_row(),
-                    up.first_row(),
-                ]
-            });
-            [
-                starts.get(next_start).map(|e| e.0),
-                left.first_row(),
-                up.first_row(),
-            ]
-            .into_iter()
-            .chain(dear_rows.into_iter().flatten())
-            .flatten()
-            .min()
-        };
-        let Some(mut row) = first(0, &plain, dear_steps.as_ref()) else {
-            return;
-        };
-        while row < h {
-            let (mut lo, mut hi) = (usize::MAX, 0);
-            let mut add = |word: u32, bits: u64| {
-                let w = word as usize;
-                scratch[w] |= bits;
-                lo = lo.min(w);
-                hi = hi.max(w);
+        let (starts, starts_below) = starts.split_at(starts.partition_point(|e| e.0 <= turn));
+        self.scratch.clear();
+        self.scratch.resize(wpr, 0);
+        let below = &mut self.below;
+        below.clear();
+        if turn + 1 < h {
+            let mut seeds = Upwards {
+                starts: Steps::new(starts_below),
+                left: Steps::new(before(2)),
+                down: Steps::new(before(2)),
+                wpr,
             };
-            let base = row as usize * wpr;
-            let dear = &self.dear;
-            let mask = |way: Dir, i: usize| if DEAR { dear.mask(way, i) } else { 0 };
-            for &(_, word, bits) in &layer[above.clone()] {
-                add(word, bits & !mask(Dir::Down, base + word as usize));
-            }
-            while let Some(&(_, word, bits)) = starts.get(next_start).filter(|e| e.0 == row) {
-                add(word, bits);
-                next_start += 1;
-            }
-            // A plain step goes where a step is not dear; a dear step only where it is.
-            let plain_step = |way, i| !mask(way, i);
-            plain.0.feed(row, (base, wpr), plain_step, &mut add);
-            plain.1.feed(row, (base, wpr), plain_step, &mut add);
-            if let Some((right, down, left, up)) = &mut dear_steps {
-                right.feed(row, (base, wpr), mask, &mut add);
-                down.feed(row, (base, wpr), mask, &mut add);
-                left.feed(row, (base, wpr), mask, &mut add);
-                up.feed(row, (base, wpr), mask, &mut add);
-            }
-            above = layer.len()..layer.len();
-            if lo == usize::MAX {
-                // Nothing reaches this row: go on at the next row that has seeds.
-                match first(next_start, &plain, dear_steps.as_ref()) {
-                    Some(next) if next > row => {
-                        row = next;
-                        continue;
-                    }
-                    _ => break,
-                }
-            }
-            let mut carry = false;
-            let mut w = lo;
-            while w <= hi || (carry && w < wpr) {
-                let mut input = std::mem::take(&mut scratch[w]);
-                let open = self.open[base + w];
-                // Cells a step right into is a plain step.
-                let onward = open & !mask(Dir::Right, base + w);
-                if carry {
-                    input |= onward & 1;
-                }
-                let seeds = input & open;
-                carry = false;
-                if seeds != 0 {
-                    let run = onward | seeds;
-                    let (sum, carried) = run.overflowing_add(seeds);
-                    let filled = ((sum ^ run) & run) | seeds;
-                    self.open[base + w] = open & !filled;
-                    layer.push((row, w as u32, filled));
-                    carry = carried;
-                }
-                w += 1;
-            }
-            above.end = layer.len();
-            row += 1;
+            let every = |_| !0;
+            let space = (&mut self.open[..], &mut self.scratch[..]);
+            pass::<true>(
+                (h - 1, turn + 1),
+                &mut seeds,
+                space,
+                wpr,
+                (every, every),
+                below,
+            );
+            rows_downwards(below);
         }
+        let mut seeds = Downwards::<DEAR> {
+            starts: Steps::new(starts),
+            plain: (Steps::new(before(2)), Steps::new(before(2))),
+            dear: self.dear.extra().filter(|_| DEAR).map(|_| {
+                (
+                    Steps::new(dear_back(0)),
+                    Steps::new(dear_back(0)),
+                    Steps::new(dear_back(2)),
+                    Steps::new(dear_back(2)),
+                )
+            }),
+            steps: &self.dear,
+            turn: (turn, &below[..below.partition_point(|e| e.0 <= turn + 1)]),
+            wpr,
+        };
+        let dear = &self.dear;
+        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(dear, way, i);
+        let space = (&mut self.open[..], &mut self.scratch[..]);
+        let steps = (plain(Dir::Down), plain(Dir::Right));
+        pass::<false>((0, turn), &mut seeds, space, wpr, steps, layer);
+        layer.extend_from_slice(below);
     }
 
     /// The path from room `from` to room `to` through the door reached, walked back from
@@ -1033,7 +1213,8 @@ impl Wavefront {
             let at = frame.global(here);
             path.push(at);
             let order = order(ahead, rng);
-            let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y);
+            let below_turn = i64::from(here.y.saturating_sub(reached.turn));
+            let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y) - 2 * below_turn;
             let (i, bit) = word(here);
             let first_step = self
                 .dear
@@ -1057,15 +1238,16 @@ impl Wavefront {
                 }
                 let l = frame.local(p)?;
                 // The step from `l` into `here`, in the window: right or down keeps the
-                // layer, left or up costs two; a dear step costs its extra more.
+                // layer, left or up costs two (below the turn, up keeps it and down costs
+                // two); a dear step costs its extra more.
                 let (into, forward) = if l.x < here.x {
                     (Dir::Right, true)
                 } else if l.x > here.x {
                     (Dir::Left, false)
                 } else if l.y < here.y {
-                    (Dir::Down, true)
+                    (Dir::Down, l.y < reached.turn)
                 } else {
-                    (Dir::Up, false)
+                    (Dir::Up, l.y > reached.turn)
                 };
                 let cost = usize::from(!forward) * 2 + self.dear.cost(into, i, bit)? as usize;
                 let k = layer.checked_sub(cost)?;
