@@ -210,6 +210,15 @@ impl Frame {
         }
     }
 
+    /// A step `d` on the map as a step in the window: what it adds to `x` and `y` there
+    /// (wrapping, so that a step back is a huge number).
+    fn step(&self, d: Dir) -> (u32, u32) {
+        let (dx, dy) = d.delta();
+        let (along, line) = if self.transposed { (dy, dx) } else { (dx, dy) };
+        let turn = |delta: u32, flip: bool| if flip { delta.wrapping_neg() } else { delta };
+        (turn(along, self.across.flip), turn(line, self.down.flip))
+    }
+
     /// Where `l` comes in the order of the window's rows, then columns, as if it were not
     /// turned: what breaks ties between doors alike, turned or not.
     fn unturned_order(&self, l: Local) -> (u32, u32) {
@@ -431,6 +440,7 @@ impl Seeds for Upwards<'_> {
 /// reached from its seeds, from the cells the pass reached in the row before (where
 /// `vertical` lets a step from them in) and along runs of free cells by steps right (where
 /// `onward` lets them in). Each row's cells are cleared from `open` and pushed onto `out`.
+/// A row is at most 64 words (4,096 cells; maps are at most 2,048).
 #[inline(always)]
 fn pass<const BACK: bool>(
     (first, last): (u32, u32),
@@ -440,6 +450,7 @@ fn pass<const BACK: bool>(
     (vertical, onward): (impl Fn(usize) -> u64, impl Fn(usize) -> u64),
     out: &mut Layer,
 ) {
+    debug_assert!(wpr <= 64, "a window row of {wpr} words");
     // Whether row `a` comes after row `b` in the pass.
     let after = |a: u32, b: u32| if BACK { a < b } else { a > b };
     let Some(mut row) = seeds.next_row() else {
@@ -452,12 +463,12 @@ fn pass<const BACK: bool>(
     // The cells reached in the row swept last, to carry a step on.
     let mut before = 0..0;
     while !after(row, last) {
-        let (mut lo, mut hi) = (usize::MAX, 0);
+        // The row's words that seeds were added to, as bits (a map is at most 32 words
+        // wide).
+        let mut touched = 0u64;
         let mut add = |word: u32, bits: u64| {
-            let w = word as usize;
-            scratch[w] |= bits;
-            lo = lo.min(w);
-            hi = hi.max(w);
+            scratch[word as usize] |= bits;
+            touched |= 1 << word;
         };
         let base = row as usize * wpr;
         for &(_, word, bits) in &out[before.clone()] {
@@ -465,7 +476,7 @@ fn pass<const BACK: bool>(
         }
         seeds.feed(row, base, &mut add);
         before = out.len()..out.len();
-        if lo == usize::MAX {
+        if touched == 0 {
             // Nothing reaches this row: go on at the next row that has seeds.
             match seeds.next_row() {
                 Some(next) if after(next, row) => {
@@ -475,26 +486,30 @@ fn pass<const BACK: bool>(
                 _ => break,
             }
         }
-        let mut carry = false;
-        let mut w = lo;
-        while w <= hi || (carry && w < wpr) {
+        // The words in order, each run of free cells filled on from its seeds; a run that
+        // fills to a word's end carries into the next word.
+        let mut carry_into = usize::MAX;
+        while touched != 0 {
+            let w = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
             let mut input = std::mem::take(&mut scratch[w]);
             let cells = open[base + w];
             let onward = cells & onward(base + w);
-            if carry {
+            if carry_into == w {
                 input |= onward & 1;
             }
             let seeds = input & cells;
-            carry = false;
             if seeds != 0 {
                 let run = onward | seeds;
                 let (sum, carried) = run.overflowing_add(seeds);
                 let filled = ((sum ^ run) & run) | seeds;
                 open[base + w] = cells & !filled;
                 out.push((row, w as u32, filled));
-                carry = carried;
+                if carried && w + 1 < wpr {
+                    carry_into = w + 1;
+                    touched |= 1 << carry_into;
+                }
             }
-            w += 1;
         }
         before.end = out.len();
         if row == last {
@@ -1179,6 +1194,8 @@ impl Wavefront {
     ) -> Vec<Pos> {
         let (w, h) = (tiles.width(), tiles.height());
         let wpr = (frame.width() as usize).div_ceil(64);
+        // Each way on the map as a step in the window, by `Dir` as index.
+        let window_steps = Dir::ALL.map(|d| frame.step(d));
         let word = |l: Local| (l.y as usize * wpr + l.x as usize / 64, 1u64 << (l.x % 64));
         // The direction of the step last taken, which a straight walk keeps when it can.
         let mut ahead: Option<Dir> = None;
@@ -1232,11 +1249,17 @@ impl Wavefront {
                 }
             }
             let step_back = |d: Dir, corridor_only: bool| {
-                let p = step_within(w, h, at, d)?;
-                if corridor_only && !laid.is_some_and(|laid| laid.on.get(p)) {
+                let (dx, dy) = window_steps[d as usize];
+                let l = Local {
+                    x: here.x.wrapping_add(dx),
+                    y: here.y.wrapping_add(dy),
+                };
+                if l.x >= frame.width() || l.y >= frame.height() {
                     return None;
                 }
-                let l = frame.local(p)?;
+                if corridor_only && !laid.is_some_and(|laid| laid.on.get(frame.global(l))) {
+                    return None;
+                }
                 // The step from `l` into `here`, in the window: right or down keeps the
                 // layer, left or up costs two (below the turn, up keeps it and down costs
                 // two); a dear step costs its extra more.
