@@ -235,8 +235,8 @@ impl Frame {
 /// which are sorted by row, read from the first row down or, `BACK`, from the last row up.
 /// `WAY` is a constant so that the sweep's loop is built for each.
 struct Steps<'a, const WAY: u8, const BACK: bool = false> {
-    cells: &'a [(u32, u32, u64)],
-    next: usize,
+    /// The cells not yet read.
+    rest: &'a [Entry],
 }
 
 const LEFT: u8 = 0;
@@ -247,18 +247,17 @@ const DOWN: u8 = 3;
 const STAY: u8 = 4;
 
 impl<'a, const WAY: u8, const BACK: bool> Steps<'a, WAY, BACK> {
-    fn new(cells: &'a [(u32, u32, u64)]) -> Self {
-        Self { cells, next: 0 }
+    fn new(cells: &'a [Entry]) -> Self {
+        Self { rest: cells }
     }
 
-    /// The `i`th cell in the order the cursor reads them.
+    /// The next cell to read, and the cells after it.
     #[inline(always)]
-    fn at(&self, i: usize) -> Option<&'a (u32, u32, u64)> {
+    fn next(&self) -> Option<(&'a Entry, &'a [Entry])> {
         if BACK {
-            let last = self.cells.len().checked_sub(i + 1)?;
-            self.cells.get(last)
+            self.rest.split_last()
         } else {
-            self.cells.get(i)
+            self.rest.split_first()
         }
     }
 
@@ -275,9 +274,12 @@ impl<'a, const WAY: u8, const BACK: bool> Steps<'a, WAY, BACK> {
     /// The first row, in the order read, that the cells left reach.
     #[inline(always)]
     fn first_row(&self) -> Option<u32> {
-        (self.next..)
-            .map_while(|i| self.at(i))
-            .find_map(|&(row, _, _)| Self::reached_from(row))
+        let reached = |&(row, _, _): &Entry| Self::reached_from(row);
+        if BACK {
+            self.rest.iter().rev().find_map(reached)
+        } else {
+            self.rest.iter().find_map(reached)
+        }
     }
 
     /// Give `add` the cells of row `row` (`wpr` words from window word `base` on) one step
@@ -300,14 +302,16 @@ impl<'a, const WAY: u8, const BACK: bool> Steps<'a, WAY, BACK> {
             UP => row + 1,
             _ => row,
         };
-        while self
-            .at(self.next)
-            .is_some_and(|e| if BACK { e.0 > from } else { e.0 < from })
-        {
-            self.next += 1;
-        }
         let mut give = |word: u32, bits: u64| add(word, bits & keep(base + word as usize));
-        while let Some(&(_, word, bits)) = self.at(self.next).filter(|e| e.0 == from) {
+        while let Some((&(at, word, bits), rest)) = self.next() {
+            // Rows before `from` in the order read are passed by; rows after it wait.
+            if at != from {
+                if BACK == (at < from) {
+                    break;
+                }
+                self.rest = rest;
+                continue;
+            }
             match WAY {
                 RIGHT => {
                     give(word, bits << 1);
@@ -323,7 +327,7 @@ impl<'a, const WAY: u8, const BACK: bool> Steps<'a, WAY, BACK> {
                 }
                 _ => give(word, bits),
             }
-            self.next += 1;
+            self.rest = rest;
         }
     }
 }
@@ -346,7 +350,7 @@ struct Downwards<'a, const DEAR: bool> {
     dear: Option<Dear4<'a>>,
     steps: &'a DearSteps,
     /// The turn, and the layer's cells in the row below it.
-    turn: (u32, &'a [(u32, u32, u64)]),
+    turn: (u32, &'a [Entry]),
     wpr: usize,
 }
 
@@ -521,7 +525,7 @@ fn pass<const BACK: bool>(
 
 /// Put cells pushed row by row upwards (each row's words in order) in the order of rows
 /// downwards.
-fn rows_downwards(cells: &mut [(u32, u32, u64)]) {
+fn rows_downwards(cells: &mut [Entry]) {
     cells.reverse();
     for row in cells.chunk_by_mut(|a, b| a.0 == b.0) {
         row.reverse();
@@ -538,8 +542,10 @@ type Dear4<'a> = (
     Steps<'a, UP>,
 );
 
-/// Cells of one layer: (row, word, bits), sorted by row then word.
-type Layer = Vec<(u32, u32, u64)>;
+/// Cells of one row of a layer in one word: (row, word, bits).
+type Entry = (u32, u32, u64);
+/// Cells of one layer, sorted by row then word.
+type Layer = Vec<Entry>;
 
 /// Where a flood first reached the target: the door (the free cell beside it), the layer
 /// that reached the door, the steps from room A into the target through it, the
@@ -590,7 +596,7 @@ impl Exits {
 
     /// Which of the sides `wanted` the cells of `layer` reach, as bits in the order of
     /// `open`.
-    fn reached(&self, layer: &[(u32, u32, u64)], wanted: u8) -> u8 {
+    fn reached(&self, layer: &[Entry], wanted: u8) -> u8 {
         let mut sides = (u8::from(layer.first().is_some_and(|e| e.0 == 0)) << 1)
             | (u8::from(layer.last().is_some_and(|e| e.0 == self.last_row)) << 3);
         if wanted & 0b101 != 0 {
@@ -610,7 +616,7 @@ impl Exits {
 /// Where the cells of `(row, word)` are in `layer`, as `binary_search` says (the place
 /// they would go when absent), searched outwards from index `hint`: a few steps when they
 /// are near it.
-fn search_near(layer: &[(u32, u32, u64)], key: (u32, u32), hint: usize) -> Result<usize, usize> {
+fn search_near(layer: &[Entry], key: (u32, u32), hint: usize) -> Result<usize, usize> {
     // Most keys a walk back looks up lie within a few entries of the last one (at W4, 88 %
     // within 4): step to them one by one, and gallop only when they are further.
     const STEPS: usize = 8;
@@ -633,7 +639,7 @@ fn search_near(layer: &[(u32, u32, u64)], key: (u32, u32), hint: usize) -> Resul
 /// Where the cells of `(row, word)` are in `layer`, as `binary_search` says, found by
 /// ranges from index `hint` (at most the layer's length) that double until the key falls
 /// inside one.
-fn gallop(layer: &[(u32, u32, u64)], key: (u32, u32), hint: usize) -> Result<usize, usize> {
+fn gallop(layer: &[Entry], key: (u32, u32), hint: usize) -> Result<usize, usize> {
     let key_at = |i: usize| (layer[i].0, layer[i].1);
     // Widen a range from the hint, doubling, until the key falls inside it.
     let (mut lo, mut hi) = (hint, hint);
@@ -666,7 +672,7 @@ fn gallop(layer: &[(u32, u32, u64)], key: (u32, u32), hint: usize) -> Result<usi
 pub struct Wavefront {
     /// Free and not yet reached, per window word.
     open: Vec<u64>,
-    /// Free cells beside the target room, per window word.
+    /// Free cells beside the target room, per window word of the rows they lie in.
     doors: Vec<u64>,
     layers: Vec<Layer>,
     /// Start cells, per layer.
@@ -943,21 +949,22 @@ impl Wavefront {
             }
         }
         self.dear.read(merge, wpr, h, word_of);
-        self.doors.clear();
-        self.doors.resize(wpr * h as usize, 0);
         let mut nearest_door = u32::MAX;
         // The doors' furthest column, and their first and last rows.
         let (mut furthest, mut rows) = (0, (u32::MAX, 0));
-        for &door in &to.doors {
-            if let Some(l) = frame.local(door) {
-                self.doors[l.y as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
-                nearest_door = nearest_door.min(l.x + l.y);
-                furthest = furthest.max(l.x);
-                rows = (rows.0.min(l.y), rows.1.max(l.y));
-            }
+        for l in to.doors.iter().filter_map(|&door| frame.local(door)) {
+            nearest_door = nearest_door.min(l.x + l.y);
+            furthest = furthest.max(l.x);
+            rows = (rows.0.min(l.y), rows.1.max(l.y));
         }
         if nearest_door == u32::MAX {
             return nothing;
+        }
+        // The doors as bits, in their rows only.
+        self.doors.clear();
+        self.doors.resize(wpr * (rows.1 - rows.0 + 1) as usize, 0);
+        for l in to.doors.iter().filter_map(|&door| frame.local(door)) {
+            self.doors[(l.y - rows.0) as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
         }
         // Below the doors' last row a step down leads away from them and a step up towards
         // them: there the layers turn, so that a cell lies two layers on for each row it
@@ -1045,7 +1052,7 @@ impl Wavefront {
             }
             let at_doors = layer.partition_point(|e| e.0 < rows.0);
             for &(row, word, bits) in layer[at_doors..].iter().take_while(|e| e.0 <= rows.1) {
-                let hits = bits & self.doors[row as usize * wpr + word as usize];
+                let hits = bits & self.doors[(row - rows.0) as usize * wpr + word as usize];
                 if hits != 0 {
                     let x = word * 64 + hits.trailing_zeros();
                     let Ok(length) = u32::try_from(potential(k) + i64::from(x + row) + 1) else {
@@ -1120,8 +1127,7 @@ impl Wavefront {
         let (done, rest) = self.layers.split_at_mut(k);
         let layer = &mut rest[0];
         layer.clear();
-        let before =
-            |steps: usize| -> &[(u32, u32, u64)] { k.checked_sub(steps).map_or(&[], |j| &done[j]) };
+        let before = |steps: usize| -> &[Entry] { k.checked_sub(steps).map_or(&[], |j| &done[j]) };
         // Steps left and up from two layers back; with dear steps, those that cost their
         // extra more from that many further back.
         let dear_back = |back: usize| {
