@@ -54,6 +54,30 @@ const GOLDEN: [u64; 5] = [
     16794352998891871872,
 ];
 
+/// Corridors that keep off those laid before (`merge`), pinned the same way: their flood
+/// takes dear steps, above and below the target's doors.
+#[test]
+fn golden_fingerprints_pin_merged_corridors() {
+    let recipes = [
+        "dv1 seed=1 width=256 height=224 rooms=192 merge=1",
+        "dv1 seed=2 width=256 height=224 rooms=192 merge=0.5",
+        "dv1 seed=3 width=256 height=224 rooms=192 merge=1 spacing=2 fit=move",
+        "dv1 seed=4 width=128 height=112 rooms=48 merge=0.2 corridor=half-rect",
+    ];
+    let actual: Vec<u64> = recipes
+        .iter()
+        .map(|text| fingerprint(&generate(&text.parse().unwrap()).unwrap()))
+        .collect();
+    assert_eq!(actual, GOLDEN_MERGED, "for {recipes:?}");
+}
+
+const GOLDEN_MERGED: [u64; 4] = [
+    13283567534349191487,
+    672210990429643774,
+    5682438188032746097,
+    7447677913443097009,
+];
+
 /// Every kind of dungeon, pinned the same way: each shape with each corridor style and each
 /// connection style, small and big.
 #[test]

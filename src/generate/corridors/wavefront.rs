@@ -26,10 +26,9 @@
 //! it is at least twice the margin longer than the rooms' straight distance, and takes a
 //! step left or up (or down, below the turn) more than the potential at which the flood
 //! first reached the side it leaves by (as many more as the side lies beyond room B's
-//! doors, for the right side, and for the bottom where the layers do not turn). A path
-//! found shorter than both is the shortest anywhere, and all the shortest paths lie
-//! inside, so the walk back chooses among the same cells as a flood of the whole map
-//! would; otherwise the margin doubles. A flood that reaches no side a path can leave
+//! doors, for the right side). A path found shorter than both is the shortest anywhere,
+//! and all the shortest paths lie inside, so the walk back chooses among the same cells as
+//! a flood of the whole map would; otherwise the margin doubles. A flood that reaches no side a path can leave
 //! by and finds no path proves that there is none. Which cells lie in which layer does not
 //! depend on whether the window is turned, and of the doors reached as soon the one taken
 //! is the first by the rows of the window unturned: turned or not, the path is the same.
@@ -40,8 +39,8 @@
 //!
 //! With corridors to keep off ([`Merge`]), some steps cost more than one ([`super::laid`]):
 //! a dear step moves a cell as many layers on as it costs beyond a plain step, and the
-//! flood then finds the cheapest path, walked back over corridor cells first. Its layers
-//! do not turn (the turn is the window's last row).
+//! flood then finds the cheapest path, walked back over corridor cells first. Below the
+//! turn a dear step up moves a cell its extra on, a dear step down two more.
 
 use std::cell::Cell;
 
@@ -341,64 +340,135 @@ trait Seeds {
     fn next_row(&self) -> Option<u32>;
 }
 
-/// The seeds of a layer's rows down to the turn: its start cells, the cells a step left or
-/// up from two layers back (and, with `DEAR`, the dear steps from further back), and the
-/// cells a step up from the layer's cells in the row below the turn.
-struct Downwards<'a, const DEAR: bool> {
-    starts: Steps<'a, STAY>,
-    plain: Plain<'a>,
-    dear: Option<Dear4<'a>>,
+/// The seeds of one pass of a layer's sweep, the rows read in the pass's order (`BACK`:
+/// upwards, below the turn): its start cells, the cells a plain step left or `BEHIND` (the
+/// step against the pass: up in a pass down, down in a pass up) from two layers back, and
+/// with `DEAR` the dear steps from further back: right and `AHEAD` (the step along the
+/// pass) their extra back, left and `BEHIND` two more. In the pass down, the turn's row
+/// also takes the steps up from the row below it (swept first, and a step up there keeps
+/// the layer): plain ones from the layer itself, dear ones from their extra back.
+struct Sweeping<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> {
+    starts: Steps<'a, STAY, BACK>,
+    plain: (Steps<'a, LEFT, BACK>, Steps<'a, BEHIND, BACK>),
+    dear: Option<Dear4<'a, BACK, AHEAD, BEHIND>>,
     steps: &'a DearSteps,
-    /// The turn, and the layer's cells in the row below it.
-    turn: (u32, &'a [Entry]),
+    /// The turn, and the cells below it a plain and a dear step up leads from.
+    turn: (u32, &'a [Entry], &'a [Entry]),
     wpr: usize,
 }
 
-impl<const DEAR: bool> Seeds for Downwards<'_, DEAR> {
+/// The dear steps of a pass: right, ahead, left and behind.
+type Dear4<'a, const BACK: bool, const AHEAD: u8, const BEHIND: u8> = (
+    Steps<'a, RIGHT, BACK>,
+    Steps<'a, AHEAD, BACK>,
+    Steps<'a, LEFT, BACK>,
+    Steps<'a, BEHIND, BACK>,
+);
+
+/// The pass down to the turn.
+type Downwards<'a, const DEAR: bool> = Sweeping<'a, DEAR, false, DOWN, UP>;
+/// The pass up to the row below the turn.
+type Upwards<'a, const DEAR: bool> = Sweeping<'a, DEAR, true, UP, DOWN>;
+
+/// The direction of a step `WAY`.
+const fn dir(way: u8) -> Dir {
+    match way {
+        LEFT => Dir::Left,
+        RIGHT => Dir::Right,
+        UP => Dir::Up,
+        _ => Dir::Down,
+    }
+}
+
+impl<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
+    Sweeping<'a, DEAR, BACK, AHEAD, BEHIND>
+{
+    /// The seeds of layer `k` (whose start cells are `starts`) from the `done` layers
+    /// before it; `turn` as in [`Sweeping::turn`], empty for a pass up.
+    fn new(
+        k: usize,
+        done: &'a [Layer],
+        starts: &'a [Entry],
+        steps: &'a DearSteps,
+        turn: (u32, &'a [Entry], &'a [Entry]),
+        wpr: usize,
+    ) -> Self {
+        let before = |back: usize| k.checked_sub(back).map_or(&[][..], |j| &done[j][..]);
+        let dear = steps.extra().filter(|_| DEAR).map(|extra| {
+            let extra = extra as usize;
+            (
+                Steps::new(before(extra)),
+                Steps::new(before(extra)),
+                Steps::new(before(2 + extra)),
+                Steps::new(before(2 + extra)),
+            )
+        });
+        Self {
+            starts: Steps::new(starts),
+            plain: (Steps::new(before(2)), Steps::new(before(2))),
+            dear,
+            steps,
+            turn,
+            wpr,
+        }
+    }
+}
+
+impl<const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> Seeds
+    for Sweeping<'_, DEAR, BACK, AHEAD, BEHIND>
+{
     #[inline(always)]
     fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64)) {
         let at = (base, self.wpr);
         self.starts.feed(row, at, |_| !0, add);
         // A plain step goes where a step is not dear; a dear step only where it is.
         let steps = self.steps;
-        let dear = move |way: Dir| move |i: usize| dear_mask::<DEAR>(steps, way, i);
-        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(steps, way, i);
-        self.plain.0.feed(row, at, plain(Dir::Left), add);
-        self.plain.1.feed(row, at, plain(Dir::Up), add);
-        if let Some((right, down, left, up)) = &mut self.dear {
-            right.feed(row, at, dear(Dir::Right), add);
-            down.feed(row, at, dear(Dir::Down), add);
-            left.feed(row, at, dear(Dir::Left), add);
-            up.feed(row, at, dear(Dir::Up), add);
+        let dear = move |way: u8| move |i: usize| dear_mask::<DEAR>(steps, dir(way), i);
+        let plain = move |way: u8| move |i: usize| !dear_mask::<DEAR>(steps, dir(way), i);
+        self.plain.0.feed(row, at, plain(LEFT), add);
+        self.plain.1.feed(row, at, plain(BEHIND), add);
+        if let Some((right, ahead, left, behind)) = &mut self.dear {
+            right.feed(row, at, dear(RIGHT), add);
+            ahead.feed(row, at, dear(AHEAD), add);
+            left.feed(row, at, dear(LEFT), add);
+            behind.feed(row, at, dear(BEHIND), add);
         }
         if row == self.turn.0 {
+            let (plain, dear) = (plain(UP), dear(UP));
             for &(_, word, bits) in self.turn.1 {
-                add(word, bits);
+                add(word, bits & plain(base + word as usize));
+            }
+            for &(_, word, bits) in self.turn.2 {
+                add(word, bits & dear(base + word as usize));
             }
         }
     }
 
     #[inline(always)]
     fn next_row(&self) -> Option<u32> {
+        // The row of those given that the pass comes to first.
+        let first = |rows: [Option<u32>; 4]| {
+            let rows = rows.into_iter().flatten();
+            if BACK { rows.max() } else { rows.min() }
+        };
+        let turn = (!self.turn.1.is_empty() || !self.turn.2.is_empty()).then_some(self.turn.0);
         let plain = [
             self.starts.first_row(),
             self.plain.0.first_row(),
             self.plain.1.first_row(),
-            (!self.turn.1.is_empty()).then_some(self.turn.0),
+            turn,
         ];
-        let next = plain.into_iter().flatten().min();
         match &self.dear {
-            Some((right, down, left, up)) => [
-                next,
-                right.first_row(),
-                down.first_row(),
-                left.first_row(),
-                up.first_row(),
-            ]
-            .into_iter()
-            .flatten()
-            .min(),
-            None => next,
+            None => first(plain),
+            Some((right, ahead, left, behind)) => {
+                let dear = [
+                    right.first_row(),
+                    ahead.first_row(),
+                    left.first_row(),
+                    behind.first_row(),
+                ];
+                first([first(plain), first(dear), None, None])
+            }
         }
     }
 }
@@ -407,37 +477,6 @@ impl<const DEAR: bool> Seeds for Downwards<'_, DEAR> {
 #[inline(always)]
 fn dear_mask<const DEAR: bool>(steps: &DearSteps, way: Dir, i: usize) -> u64 {
     if DEAR { steps.mask(way, i) } else { 0 }
-}
-
-/// The seeds of a layer's rows below the turn, from the last row up: its start cells and
-/// the cells a step left or down from two layers back.
-struct Upwards<'a> {
-    starts: Steps<'a, STAY, true>,
-    left: Steps<'a, LEFT, true>,
-    down: Steps<'a, DOWN, true>,
-    wpr: usize,
-}
-
-impl Seeds for Upwards<'_> {
-    #[inline(always)]
-    fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64)) {
-        let at = (base, self.wpr);
-        self.starts.feed(row, at, |_| !0, add);
-        self.left.feed(row, at, |_| !0, add);
-        self.down.feed(row, at, |_| !0, add);
-    }
-
-    #[inline(always)]
-    fn next_row(&self) -> Option<u32> {
-        [
-            self.starts.first_row(),
-            self.left.first_row(),
-            self.down.first_row(),
-        ]
-        .into_iter()
-        .flatten()
-        .max()
-    }
 }
 
 /// One pass of a sweep: the rows from `first` to `last` (down, or with `BACK` up), each
@@ -531,16 +570,6 @@ fn rows_downwards(cells: &mut [Entry]) {
         row.reverse();
     }
 }
-
-/// The plain steps of a sweep: left and up.
-type Plain<'a> = (Steps<'a, LEFT>, Steps<'a, UP>);
-/// The dear steps of a sweep: right, down, left and up.
-type Dear4<'a> = (
-    Steps<'a, RIGHT>,
-    Steps<'a, DOWN>,
-    Steps<'a, LEFT>,
-    Steps<'a, UP>,
-);
 
 /// Cells of one row of a layer in one word: (row, word, bits).
 type Entry = (u32, u32, u64);
@@ -968,12 +997,8 @@ impl Wavefront {
         }
         // Below the doors' last row a step down leads away from them and a step up towards
         // them: there the layers turn, so that a cell lies two layers on for each row it
-        // lies below (with dear steps, the window's last row is the turn).
-        let turn = if self.dear.cost.is_some() {
-            h - 1
-        } else {
-            rows.1
-        };
+        // lies below.
+        let turn = rows.1;
         let below_turn = |y: u32| 2 * y.saturating_sub(turn);
 
         // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
@@ -1092,7 +1117,7 @@ impl Wavefront {
         // the side is beyond the furthest door. Each costs two in potential, counted from
         // the first layer that reached the side (potential only grows with the layers).
         let exits = Exits::of(frame);
-        let back = [1, 1, w - furthest, 1 + turn - rows.1];
+        let back = [1, 1, w - furthest, 1];
         let mut lowest_out: Option<i64> = None;
         let mut left_by = 0;
         for (k, layer) in self.layers.iter().take(self.used).enumerate() {
@@ -1120,64 +1145,44 @@ impl Wavefront {
 
     /// Reach every cell of layer `k` from its seeds: its start cells, and the cells a step
     /// left or up (below the turn, left or down) from layer `k − 2`; `DEAR` when some steps
-    /// cost more (and the dear steps from further back), with the turn on the last row.
-    /// The rows below the turn are swept first, upwards, by steps right and up; then the
-    /// rows down to the turn, by steps right and down.
+    /// cost more (and the dear steps from further back). The rows below the turn are swept
+    /// first, upwards, by steps right and up; then the rows down to the turn, by steps right
+    /// and down.
     fn sweep<const DEAR: bool>(&mut self, k: usize, wpr: usize, (h, turn): (u32, u32)) {
         let (done, rest) = self.layers.split_at_mut(k);
         let layer = &mut rest[0];
         layer.clear();
-        let before = |steps: usize| -> &[Entry] { k.checked_sub(steps).map_or(&[], |j| &done[j]) };
-        // Steps left and up from two layers back; with dear steps, those that cost their
-        // extra more from that many further back.
-        let dear_back = |back: usize| {
-            self.dear
-                .extra()
-                .map_or(&[][..], |e| before(back + e as usize))
-        };
         let starts = &mut self.seeds[k];
         starts.sort_unstable_by_key(|&(row, word, _)| (row, word));
         let (starts, starts_below) = starts.split_at(starts.partition_point(|e| e.0 <= turn));
         self.scratch.clear();
         self.scratch.resize(wpr, 0);
+        let dear = &self.dear;
+        // Where a plain step `way` may go.
+        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(dear, way, i);
         let below = &mut self.below;
         below.clear();
         if turn + 1 < h {
-            let mut seeds = Upwards {
-                starts: Steps::new(starts_below),
-                left: Steps::new(before(2)),
-                down: Steps::new(before(2)),
-                wpr,
-            };
-            let every = |_| !0;
+            let none = (turn, &[][..], &[][..]);
+            let mut seeds = Upwards::<DEAR>::new(k, done, starts_below, dear, none, wpr);
             let space = (&mut self.open[..], &mut self.scratch[..]);
-            pass::<true>(
-                (h - 1, turn + 1),
-                &mut seeds,
-                space,
-                wpr,
-                (every, every),
-                below,
-            );
+            let steps = (plain(Dir::Up), plain(Dir::Right));
+            pass::<true>((h - 1, turn + 1), &mut seeds, space, wpr, steps, below);
             rows_downwards(below);
         }
-        let mut seeds = Downwards::<DEAR> {
-            starts: Steps::new(starts),
-            plain: (Steps::new(before(2)), Steps::new(before(2))),
-            dear: self.dear.extra().filter(|_| DEAR).map(|_| {
-                (
-                    Steps::new(dear_back(0)),
-                    Steps::new(dear_back(0)),
-                    Steps::new(dear_back(2)),
-                    Steps::new(dear_back(2)),
-                )
-            }),
-            steps: &self.dear,
-            turn: (turn, &below[..below.partition_point(|e| e.0 <= turn + 1)]),
-            wpr,
+        // The cells of the row below the turn, of this layer and of the layer a dear step up
+        // from there comes from.
+        let row_below = |cells: &[Entry]| {
+            let from = cells.partition_point(|e| e.0 <= turn);
+            from..cells.partition_point(|e| e.0 <= turn + 1)
         };
-        let dear = &self.dear;
-        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(dear, way, i);
+        let dear_below = dear
+            .extra()
+            .filter(|_| DEAR)
+            .and_then(|extra| k.checked_sub(extra as usize))
+            .map_or(&[][..], |j| &done[j][row_below(&done[j])]);
+        let turn_row = (turn, &below[row_below(below)], dear_below);
+        let mut seeds = Downwards::<DEAR>::new(k, done, starts, dear, turn_row, wpr);
         let space = (&mut self.open[..], &mut self.scratch[..]);
         let steps = (plain(Dir::Down), plain(Dir::Right));
         pass::<false>((0, turn), &mut seeds, space, wpr, steps, layer);
