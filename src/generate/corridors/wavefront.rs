@@ -757,13 +757,13 @@ impl DearSteps {
         }
         for into in &mut self.into {
             into.clear();
-            into.resize(len, 0);
+            into.reserve(len);
         }
         // A step alongside a corridor: from a cell beside one into another.
-        for i in 0..len {
+        for ((i, &along_i), &square_i) in along.iter().enumerate().zip(square.iter()) {
             let reached = reached_by_steps(&along, wpr, i);
             for (into, reached) in self.into.iter_mut().zip(reached) {
-                into[i] = square[i] | (along[i] & reached);
+                into.push(square_i | (along_i & reached));
             }
         }
     }
