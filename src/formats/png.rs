@@ -136,7 +136,7 @@ pub fn write_banded(
     write_bands(out, size, recipe, &[], bands)
 }
 
-/// The PNG encoder behind [`encode_with`] and [`write`]: a picture of `(width, height)`
+/// The PNG encoder behind [`encode_with`] and [`write`](fn@write): a picture of `(width, height)`
 /// pixels whose RGBA rows `bands` hands over, top first, in bands of whole rows, each time
 /// it is called.
 ///
