@@ -1,6 +1,6 @@
 use crate::common;
 
-use common::fingerprint;
+use common::fingerprints;
 use dungeon_viewer::base::colour::Rgb;
 use dungeon_viewer::base::tile::Tile;
 use dungeon_viewer::generate::generate;
@@ -39,10 +39,7 @@ fn golden_fingerprints_pin_generation() {
         "dv1 seed=3 width=40 height=30 rooms=60 room-size=30 stickiness=0.2 randomness=0.6",
         "dv1 seed=99 width=256 height=224 rooms=192",
     ];
-    let actual: Vec<u64> = recipes
-        .iter()
-        .map(|text| fingerprint(&generate(&text.parse().unwrap()).unwrap()))
-        .collect();
+    let actual = fingerprints(&recipes);
     assert_eq!(actual, GOLDEN, "for {recipes:?}");
 }
 
@@ -64,10 +61,7 @@ fn golden_fingerprints_pin_merged_corridors() {
         "dv1 seed=3 width=256 height=224 rooms=192 merge=1 spacing=2 fit=move",
         "dv1 seed=4 width=128 height=112 rooms=48 merge=0.2 corridor=half-rect",
     ];
-    let actual: Vec<u64> = recipes
-        .iter()
-        .map(|text| fingerprint(&generate(&text.parse().unwrap()).unwrap()))
-        .collect();
+    let actual = fingerprints(&recipes);
     assert_eq!(actual, GOLDEN_MERGED, "for {recipes:?}");
 }
 
@@ -98,10 +92,7 @@ fn golden_fingerprints_pin_every_kind() {
             }
         }
     }
-    let actual: Vec<u64> = recipes
-        .iter()
-        .map(|text| fingerprint(&generate(&text.parse().unwrap()).unwrap()))
-        .collect();
+    let actual = fingerprints(&recipes);
     assert_eq!(actual, GOLDEN_KINDS, "for {recipes:?}");
 }
 

@@ -1,6 +1,6 @@
 use crate::common;
 
-use common::{fewest_crossings, free_distance, growth, turns, unit_steps};
+use common::{fewest_crossings, free_distance, free_distance_in, growth, turns, unit_steps};
 use dungeon_viewer::base::colour::Rgb;
 use dungeon_viewer::base::flood::{Flood, FloodSpec};
 use dungeon_viewer::base::grid::{Grid, Pos};
@@ -202,13 +202,7 @@ fn a_room_open_only_below_its_doors_is_reached_the_shortest_way_from_under_them(
     // The flood's layers turn below the last row of the target's doors (a step up leads
     // towards them there): the path must dip below it, and is as short as a plain flood's.
     let (tiles, rooms) = map(OPEN_BELOW);
-    let target = Tile::of_room(1);
-    let mut flood = Flood::new(tiles.width(), tiles.height());
-    let mut spec = FloodSpec::new()
-        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
-        .goal(|p| tiles[p] == target);
-    flood.run(&rooms[0].cells, &mut spec, &mut Pcg64Mcg::new(0));
-    let shortest = flood.goal().and_then(|g| flood.value(g).copied()).unwrap();
+    let shortest = free_distance_in(&tiles, &rooms, 0, 1).unwrap();
     assert_eq!(shortest, 16);
     for randomness in [0.0, 0.5, 1.0] {
         for seed in 0..8 {

@@ -6,10 +6,12 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use dungeon_viewer::base::flood::{Flood, FloodSpec};
-use dungeon_viewer::base::grid::Pos;
+use dungeon_viewer::base::grid::{Grid, Pos};
 use dungeon_viewer::base::tile::Tile;
+use dungeon_viewer::generate::generate;
 use dungeon_viewer::generate::rooms::Growth;
 use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_viewer::model::parts::Room;
 use dungeon_viewer::model::recipe::{Choice, Recipe};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
@@ -95,14 +97,26 @@ pub fn four_connected(cells: &[Pos]) -> bool {
 /// cells only (a plain breadth-first flood, the reference for path lengths); `None` when
 /// free cells do not join them.
 pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
-    let tiles = d.tiles();
+    free_distance_in(d.tiles(), d.rooms(), a, b)
+}
+
+/// [`free_distance`] on any map: `tiles` with its `rooms`.
+pub fn free_distance_in(tiles: &Grid<Tile>, rooms: &[Room], a: usize, b: usize) -> Option<u32> {
     let target = Tile::of_room(b as u32);
-    let mut flood = Flood::new(d.width(), d.height());
+    let mut flood = Flood::new(tiles.width(), tiles.height());
     let mut spec = FloodSpec::new()
         .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
         .goal(|p| tiles[p] == target);
-    flood.run(&d.rooms()[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
+    flood.run(&rooms[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
     flood.goal().and_then(|g| flood.value(g).copied())
+}
+
+/// The golden fingerprint of the map each recipe text makes.
+pub fn fingerprints(recipes: &[impl AsRef<str>]) -> Vec<u64> {
+    recipes
+        .iter()
+        .map(|text| fingerprint(&generate(&text.as_ref().parse().unwrap()).unwrap()))
+        .collect()
 }
 
 /// The fewest cells of other rooms any route from room `a` into room `b` must cross: a

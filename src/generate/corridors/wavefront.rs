@@ -506,8 +506,7 @@ fn pass<const BACK: bool>(
     // The cells reached in the row swept last, to carry a step on.
     let mut before = 0..0;
     while !after(row, last) {
-        // The row's words that seeds were added to, as bits (a map is at most 32 words
-        // wide).
+        // The row's words that seeds were added to, as bits.
         let mut touched = 0u64;
         let mut add = |word: u32, bits: u64| {
             scratch[word as usize] |= bits;
@@ -1112,9 +1111,9 @@ impl Wavefront {
                 leaving: Some(leaving),
             };
         }
-        // A path that leaves the window takes steps left or up a path that stays need not:
-        // one out by the left or top side, and back by the right or bottom side as many as
-        // the side is beyond the furthest door. Each costs two in potential, counted from
+        // A path that leaves the window takes steps a path that stays need not: one out by
+        // the left, top or bottom side (below the turn a step down costs two), and back by
+        // the right side as many as it lies beyond the furthest door. Each costs two in potential, counted from
         // the first layer that reached the side (potential only grows with the layers).
         let exits = Exits::of(frame);
         let back = [1, 1, w - furthest, 1];
