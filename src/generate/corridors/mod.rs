@@ -165,8 +165,8 @@ struct Router<'a> {
     /// Each room's bounds and doors.
     sides: Vec<Option<PathEnd>>,
     free: FreeBits,
-    /// Labelled when a path first fails to find free cells joining its rooms; `None` when
-    /// that was called off.
+    /// Labelled when a path's search first finds no way inside its window (before it
+    /// widens the window); `None` when that was called off.
     regions: OnceLock<Option<Regions>>,
     /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,

@@ -39,10 +39,19 @@ impl Router<'_> {
                 laid: &m.laid,
                 dear: m.dear,
             });
-            let found =
-                searches
-                    .free
-                    .find(self.tiles, &self.free, from, to, walk, merge, &mut rng());
+            // Free regions tell whether any free cells join the rooms; labelled only when
+            // a window holds no path, to spare the search that cannot succeed.
+            let joined = || self.regions().is_none_or(|r| r.share(a, b));
+            let found = searches.free.find(
+                self.tiles,
+                &self.free,
+                from,
+                to,
+                walk,
+                merge,
+                joined,
+                &mut rng(),
+            );
             if let Some(cells) = found {
                 return Some((cells, 0));
             }
@@ -111,6 +120,8 @@ impl Router<'_> {
                     side,
                     walk,
                     None,
+                    // The cell is in a region that leads into the target.
+                    || true,
                     rng,
                 )?,
             };

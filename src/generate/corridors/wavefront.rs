@@ -860,7 +860,10 @@ impl PathEnd {
 impl Wavefront {
     /// The shortest path through free cells from a cell of `from` to a cell of the room
     /// `to`, both ends included (with `merge`, the cheapest); `None` when free cells do not
-    /// join them.
+    /// join them. `joined` is asked, at most once a window, when no path lies inside a
+    /// window a path could leave: whether free cells join the two ends anywhere (answering
+    /// true when unsure), so that a search that cannot succeed stops there instead of
+    /// flooding ever wider windows up to the whole map.
     #[allow(clippy::too_many_arguments)]
     pub fn find<R: Rng + ?Sized>(
         &mut self,
@@ -870,6 +873,7 @@ impl Wavefront {
         to: &PathEnd,
         walk: Walk,
         mut merge: Option<Merge<'_>>,
+        joined: impl Fn() -> bool,
         rng: &mut R,
     ) -> Option<Vec<Pos>> {
         let target = tiles[*to.cells.first()?];
@@ -904,6 +908,8 @@ impl Wavefront {
                     }
                     _ => None,
                 },
+                // No way inside, and none at all: no wider window finds one.
+                (None, Some(_)) if !joined() => None,
                 _ => {
                     margin = (margin * 2).min(whole);
                     continue;
@@ -1310,7 +1316,9 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_pcg::Pcg64Mcg;
 
-    use super::{Frame, Local, PathEnd, search_near};
+    use std::cell::Cell;
+
+    use super::{Frame, Local, PathEnd, Walk, Wavefront, free_bits, search_near};
     use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
     use crate::base::tile::Tile;
 
@@ -1398,6 +1406,66 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A `width × height` map with room 0 at `a`, room 1 at `b` (one cell each) and room 2
+    /// on the cells `wall` marks; the wavefront's path from room 0 to room 1, with `joined`
+    /// answering `answer`, and how often it was asked.
+    fn path_asking(
+        (width, height): (u32, u32),
+        (a, b): (Pos, Pos),
+        wall: impl Fn(Pos) -> bool,
+        answer: bool,
+    ) -> (Option<Vec<Pos>>, u32) {
+        let mut tiles = Grid::new(width, height, Tile::FREE);
+        for p in tiles.positions().filter(|&p| wall(p)).collect::<Vec<_>>() {
+            tiles[p] = Tile::of_room(2);
+        }
+        tiles[a] = Tile::of_room(0);
+        tiles[b] = Tile::of_room(1);
+        let (from, to) = (PathEnd::new(&tiles, &[a]), PathEnd::new(&tiles, &[b]));
+        let asked = Cell::new(0);
+        let joined = || {
+            asked.set(asked.get() + 1);
+            answer
+        };
+        let path = Wavefront::default().find(
+            &tiles,
+            &free_bits(&tiles),
+            &from.unwrap(),
+            &to.unwrap(),
+            Walk::Wiggle(0.5),
+            None,
+            joined,
+            &mut Pcg64Mcg::seed_from_u64(1),
+        );
+        (path, asked.get())
+    }
+
+    #[test]
+    fn whether_free_cells_join_the_rooms_is_asked_only_of_windows_without_a_path() {
+        let (size, a, b) = ((120, 40), Pos::new(60, 5), Pos::new(60, 30));
+        // Open ground: the first window holds the path.
+        let (path, asked) = path_asking(size, (a, b), |_| false, false);
+        assert_eq!(path.map(|p| p.len()), Some(26));
+        assert_eq!(asked, 0);
+        // A wall across the map but for its two leftmost columns: the path goes round it,
+        // far outside the first windows, each of which asks.
+        let wall = |p: Pos| p.y == 15 && p.x >= 2;
+        let (path, asked) = path_asking(size, (a, b), wall, true);
+        let path = path.expect("a way round the wall");
+        assert_eq!(path.len(), 2 * 59 + 26);
+        assert!(path.iter().any(|p| p.x < 2));
+        assert!(asked >= 2, "asked {asked} times");
+        // The same wall, but told that no free cells join the rooms: the search stops at
+        // the first window, without a path.
+        assert_eq!(path_asking(size, (a, b), wall, false), (None, 1));
+        // Room 1 walled in: no window holds a path, however wide.
+        let walled_in = |p: Pos| p.x.abs_diff(b.x).max(p.y.abs_diff(b.y)) == 2;
+        let (path, asked_all) = path_asking(size, (a, b), walled_in, true);
+        assert_eq!(path, None);
+        assert!(asked_all >= 2, "asked {asked_all} times");
+        assert_eq!(path_asking(size, (a, b), walled_in, false), (None, 1));
     }
 
     #[test]
