@@ -28,8 +28,12 @@
 //! first reached the side it leaves by (as many more as the side lies beyond room B's
 //! doors, for the right side). A path found shorter than both is the shortest anywhere,
 //! and all the shortest paths lie inside, so the walk back chooses among the same cells as
-//! a flood of the whole map would; otherwise the margin doubles. A flood that reaches no side a path can leave
-//! by and finds no path proves that there is none. Which cells lie in which layer does not
+//! a flood of the whole map would; otherwise the margin doubles. The flood stops as soon as
+//! that is bound to happen: once no later layer can reach room B sooner than a path that
+//! leaves (by a side reached already) may, and none has. A flood that reaches no side a
+//! path can leave by and finds no path proves that there is none; one that finds no path
+//! in a window it could leave first asks whether any free cells join the rooms (the free
+//! regions), and widens the window only if some do. Which cells lie in which layer does not
 //! depend on whether the window is turned, and of the doors reached as soon the one taken
 //! is the first by the rows of the window unturned: turned or not, the path is the same.
 //!
@@ -641,6 +645,68 @@ impl Exits {
     }
 }
 
+/// What a flood knows of the paths that leave its window: the sides its layers reached, and
+/// the lowest potential a path leaving by one of them takes. A path that leaves the window
+/// takes steps a path that stays need not: one out by the left, top or bottom side (below
+/// the turn a step down costs two), and back by the right side as many as it lies beyond
+/// the furthest door. Each costs two in potential, counted from the first layer that reached
+/// the side (potential only grows with the layers).
+struct Leaving {
+    exits: Exits,
+    /// Per side, in the order of `exits`, the steps such a path takes.
+    back: [u32; 4],
+    /// The sides reached, as bits in the order of `exits`.
+    left_by: u8,
+    /// The lowest potential a path that leaves takes, once a side is reached.
+    lowest: Option<i64>,
+    /// How many layers were read.
+    read: usize,
+}
+
+impl Leaving {
+    /// Nothing read yet of a flood of `frame` whose target's doors lie at most at column
+    /// `furthest`.
+    fn new(frame: &Frame, furthest: u32) -> Self {
+        Self {
+            exits: Exits::of(frame),
+            back: [1, 1, frame.width() - furthest, 1],
+            left_by: 0,
+            lowest: None,
+            read: 0,
+        }
+    }
+
+    /// Read the `layers` not read yet (layer `k` at `potential(k)`), until every side a
+    /// path can leave by is reached.
+    fn read(&mut self, layers: &[Layer], potential: impl Fn(usize) -> i64) {
+        while self.read < layers.len() && self.left_by != self.exits.open {
+            let k = self.read;
+            let sides = self
+                .exits
+                .reached(&layers[k], self.exits.open & !self.left_by);
+            self.left_by |= sides;
+            for (i, back) in self.back.iter().enumerate() {
+                if sides & (1 << i) != 0 {
+                    let phi = potential(k) + 2 * i64::from(*back);
+                    self.lowest = Some(self.lowest.map_or(phi, |l| l.min(phi)));
+                }
+            }
+            self.read += 1;
+        }
+    }
+
+    /// The fewest steps a path that leaves the window takes, given that it takes at least
+    /// `at_least` and the target's nearest door lies at `nearest_door` (`x + y`); `None`
+    /// while no side a path can leave by is reached.
+    fn fewest(&self, nearest_door: u32, at_least: u32) -> Option<u32> {
+        // From there it still goes at least as far as the nearest door.
+        self.lowest.map(|phi| {
+            let fewest = u32::try_from((phi + i64::from(nearest_door) + 1).max(0));
+            fewest.unwrap_or(u32::MAX).max(at_least)
+        })
+    }
+}
+
 /// Where the cells of `(row, word)` are in `layer`, as `binary_search` says (the place
 /// they would go when absent), searched outwards from index `hint`: a few steps when they
 /// are near it.
@@ -1051,6 +1117,7 @@ impl Wavefront {
         self.starts = starts;
 
         let mut best: Option<Reached> = None;
+        let mut sides = Leaving::new(frame, furthest);
         for k in 0.. {
             if self.layers.len() <= k {
                 self.layers.resize_with(k + 1, Vec::new);
@@ -1062,6 +1129,20 @@ impl Wavefront {
             let floor = potential(k) + i64::from(nearest_door) + 1;
             if best.is_some_and(|b| i64::from(b.length) <= floor) {
                 break;
+            }
+            // Once no later layer can reach the target sooner than a path that leaves the
+            // window may, and none has, the window is bound to be widened: stop now.
+            if i64::from(leaving) <= floor {
+                sides.read(&self.layers[..k], potential);
+                if let Some(out) = sides.fewest(nearest_door, leaving)
+                    && i64::from(out) <= floor
+                    && best.is_none_or(|b| b.length >= out)
+                {
+                    return Found {
+                        reached: best,
+                        leaving: Some(out),
+                    };
+                }
             }
             // Later layers are reached from the last two (the last `reach` with dear steps).
             let reach = 2 + self.dear.extra().unwrap_or(0) as usize;
@@ -1117,34 +1198,10 @@ impl Wavefront {
                 leaving: Some(leaving),
             };
         }
-        // A path that leaves the window takes steps a path that stays need not: one out by
-        // the left, top or bottom side (below the turn a step down costs two), and back by
-        // the right side as many as it lies beyond the furthest door. Each costs two in potential, counted from
-        // the first layer that reached the side (potential only grows with the layers).
-        let exits = Exits::of(frame);
-        let back = [1, 1, w - furthest, 1];
-        let mut lowest_out: Option<i64> = None;
-        let mut left_by = 0;
-        for (k, layer) in self.layers.iter().take(self.used).enumerate() {
-            let sides = exits.reached(layer, exits.open & !left_by);
-            left_by |= sides;
-            for (i, back) in back.iter().enumerate() {
-                if sides & (1 << i) != 0 {
-                    let phi = potential(k) + 2 * i64::from(*back);
-                    lowest_out = Some(lowest_out.map_or(phi, |l| l.min(phi)));
-                }
-            }
-            if left_by == exits.open {
-                break;
-            }
-        }
+        sides.read(&self.layers[..self.used.min(self.layers.len())], potential);
         Found {
             reached: best,
-            // From there it still goes at least as far as the nearest door.
-            leaving: lowest_out.map(|phi| {
-                let fewest = u32::try_from((phi + i64::from(nearest_door) + 1).max(0));
-                fewest.unwrap_or(u32::MAX).max(leaving)
-            }),
+            leaving: sides.fewest(nearest_door, leaving),
         }
     }
 
@@ -1466,6 +1523,38 @@ mod tests {
         assert_eq!(path, None);
         assert!(asked_all >= 2, "asked {asked_all} times");
         assert_eq!(path_asking(size, (a, b), walled_in, false), (None, 1));
+    }
+
+    #[test]
+    fn a_flood_bound_to_be_widened_stops_early() {
+        // The wall of the test above: the first window holds no path, and a path round the
+        // wall leaves it.
+        let (width, height, a, b) = (120, 40, Pos::new(60, 5), Pos::new(60, 30));
+        let mut tiles = Grid::new(width, height, Tile::FREE);
+        for x in 2..width {
+            tiles[Pos::new(x, 15)] = Tile::of_room(2);
+        }
+        tiles[a] = Tile::of_room(0);
+        tiles[b] = Tile::of_room(1);
+        let (from, to) = (PathEnd::new(&tiles, &[a]), PathEnd::new(&tiles, &[b]));
+        let (from, to) = (from.unwrap(), to.unwrap());
+        let (gap, margin) = (from.bounds.gap(&to.bounds), 11);
+        let area = from.bounds.union(to.bounds).grown(margin, width, height);
+        let frame = Frame::new(area, (width, height), from.bounds, to.bounds);
+        let free = free_bits(&tiles);
+        let mut wavefront = Wavefront::default();
+        // Told that a path leaving the window takes at least as many steps as one leaving
+        // the margin does; and told that none can be short enough to matter, so that it
+        // floods all it reaches.
+        let mut flood = |leaving: u32| {
+            let found = wavefront.flood(&free, &frame, &from, &to, None, leaving);
+            (found.reached.is_some(), found.leaving, wavefront.used)
+        };
+        let (reached, leaving, layers) = flood(gap + 2 * (margin + 1));
+        let (reached_all, _, layers_all) = flood(u32::MAX);
+        assert!(!reached && !reached_all);
+        assert!(leaving.is_some_and(|l| l > gap), "{leaving:?}");
+        assert!(layers < layers_all, "{layers} layers, against {layers_all}");
     }
 
     #[test]
