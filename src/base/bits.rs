@@ -90,6 +90,34 @@ impl BitGrid {
         }
     }
 
+    /// The runs of cells in the set along row `y`, left to right, each as its first column
+    /// and the column after its last. Panics when `y` is off the grid.
+    pub fn runs(&self, y: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
+        // The first column from `x` on whose bit is `set`; the row's end when none is.
+        let next = move |x: u32, set: bool| {
+            let mut i = x as usize / 64;
+            let flip = if set { 0 } else { !0 };
+            let mut bits = row.get(i).map_or(0, |w| (w ^ flip) & (!0 << (x % 64)));
+            while bits == 0 {
+                i += 1;
+                match row.get(i) {
+                    Some(w) => bits = w ^ flip,
+                    None => return self.width,
+                }
+            }
+            (64 * i as u32 + bits.trailing_zeros()).min(self.width)
+        };
+        let mut x = 0;
+        std::iter::from_fn(move || {
+            let first = next(x, true);
+            (first < self.width).then(|| {
+                x = next(first, false);
+                (first, x)
+            })
+        })
+    }
+
     /// The same cells with rows and columns swapped: row `x` of the result holds column
     /// `x` of this grid.
     #[must_use]
@@ -229,6 +257,40 @@ fn transpose_block(block: &mut [u64; 64]) {
 mod tests {
     use super::*;
     use crate::base::grid::step_within;
+
+    #[test]
+    fn runs_are_the_rows_stretches_of_set_cells() {
+        // Widths round a word's 64 cells; each row's cells set at random, by stretches.
+        let mut seed = 7u64;
+        let mut coin = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 62 != 0
+        };
+        for width in [1, 5, 63, 64, 65, 128, 130, 200] {
+            let mut bits = BitGrid::new(width, 6);
+            let mut expected = vec![Vec::new(); 6];
+            for (y, runs) in expected.iter_mut().enumerate() {
+                let y = y as u32;
+                // Row 0 empty, row 1 full, the rest at random.
+                let mut start = None;
+                for x in 0..=width {
+                    let set = x < width && y != 0 && (y == 1 || coin());
+                    if set {
+                        bits.set(Pos::new(x, y));
+                        start = start.or(Some(x));
+                    } else if let Some(first) = start.take() {
+                        runs.push((first, x));
+                    }
+                }
+            }
+            for (y, runs) in expected.iter().enumerate() {
+                let found: Vec<_> = bits.runs(y as u32).collect();
+                assert_eq!(&found, runs, "width {width}, row {y}");
+            }
+        }
+    }
 
     #[test]
     fn steps_reach_the_neighbours_of_set_cells() {

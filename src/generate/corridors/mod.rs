@@ -35,7 +35,7 @@ use crate::model::recipe::{Connect, Corridor, Recipe};
 use crossing::CrossingSearch;
 use laid::{Dear, Laid};
 use landmarks::Landmarks;
-use regions::Regions;
+use regions::{Regions, RoomDoors};
 use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
@@ -197,13 +197,17 @@ impl<'a> Router<'a> {
     fn regions(&self) -> Option<&Regions> {
         self.regions
             .get_or_init(|| {
-                let doors = self.sides.iter().map(|side| match side {
-                    Some(side) => &side.doors[..],
-                    None => &[],
-                });
-                Regions::new(self.tiles, doors, || self.progress.is_cancelled())
+                Regions::new(self.free.lines(false), self.sides.len(), || {
+                    self.progress.is_cancelled()
+                })
             })
             .as_ref()
+    }
+
+    /// Room `room` and its doors, as the regions ask for them.
+    fn room_doors(&self, room: usize) -> RoomDoors<'_> {
+        let doors = self.sides.get(room).and_then(Option::as_ref);
+        (room, doors.map_or(&[][..], |side| &side.doors[..]))
     }
 
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
