@@ -172,6 +172,11 @@ impl<X: Clone> Visits<X> {
 }
 
 impl<X> Visits<X> {
+    /// How many cells the memory holds a slot for.
+    pub(crate) fn cells(&self) -> usize {
+        self.slots.len()
+    }
+
     /// Whether `i` was reached in this run (open or closed).
     #[inline]
     pub(crate) fn is_seen(&self, i: usize) -> bool {

@@ -1,5 +1,6 @@
 //! The ground everything stands on: the grid of cells and what a cell holds, colours, the
-//! breadth-first flood, the seeded random streams, work split over the cores, and small
+//! breadth-first flood, the seeded random streams, work split over the cores, memory kept
+//! for the next piece of work, and small
 //! helpers for words and times. Nothing here knows of rooms, recipes or files.
 
 pub mod bits;
@@ -7,6 +8,7 @@ pub mod colour;
 pub mod flood;
 pub mod grid;
 pub mod parallel;
+pub mod pool;
 pub mod runs;
 pub mod streams;
 pub mod text;

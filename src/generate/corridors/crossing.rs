@@ -48,6 +48,11 @@ pub struct CrossingSearch {
 }
 
 impl CrossingSearch {
+    /// How many cells its memory holds a slot for: those of the last map searched.
+    pub fn cells(&self) -> usize {
+        self.visits.cells()
+    }
+
     /// The route from a cell of the room with cells `from_cells` towards room `to`, whose
     /// cells lie within `to_bounds`, crossing the fewest cells of
     /// other rooms. It ends in the room, or at a free cell (by row-major index) for which

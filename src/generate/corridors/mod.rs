@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 
 use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::map_blocks;
+use crate::base::pool::Pool;
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
 use crate::generate::connect;
@@ -103,7 +104,7 @@ pub fn connect(
     progress.start_paths(pairs.len() as u32);
     let paths = match Dear::of(plan.merge) {
         Some(dear) => {
-            let mut searches = Searches::default();
+            let mut searches = SPARE.lend();
             let mut merging = Merging {
                 laid: Laid::new(&router.free),
                 dear,
@@ -125,7 +126,7 @@ pub fn connect(
         None => map_blocks(
             &pairs,
             (PATHS_PER_THREAD, 1),
-            Searches::default,
+            || SPARE.lend(),
             |searches, chunk| {
                 let mut paths = Vec::with_capacity(chunk.len());
                 for &(i, pair) in chunk {
@@ -151,6 +152,15 @@ struct Searches {
     free: Wavefront,
     crossing: CrossingSearch,
 }
+
+/// Search memory left by the maps made before, for the next map's threads (at most 8 kept,
+/// more than ever make paths at once here). The crossing search's memory holds a slot for
+/// every cell of the map: it is let go past 2¹⁸ cells (a 512 × 512 map, 4 MB).
+static SPARE: Pool<Searches> = Pool::new(8, |searches| {
+    if searches.crossing.cells() > 1 << 18 {
+        searches.crossing = CrossingSearch::default();
+    }
+});
 
 /// The corridors laid so far and what steps cost by them, when paths merge.
 struct Merging {
