@@ -24,7 +24,9 @@ pub struct Regions {
 pub type RoomDoors<'a> = (usize, &'a [Pos]);
 
 /// Which region each free cell is in, kept by runs of free cells: far less to write than a
-/// label per cell (a W3 map has 57,344 cells and about 4,500 runs).
+/// label per cell (a W3 map has 57,344 cells and about 4,500 runs). A label per cell is
+/// written only when a cell is first asked for by its index, by a crossing search, which
+/// asks of thousands.
 #[derive(Debug)]
 struct Labels {
     width: usize,
@@ -33,22 +35,29 @@ struct Labels {
     runs: Vec<(u32, u32, u32)>,
     /// Where each row's runs start in `runs`, and where the last row's end.
     rows: Vec<usize>,
+    /// The region of each cell, row by row, once asked for.
+    cells: OnceLock<Vec<u32>>,
 }
 
 impl Labels {
     /// The region of the cell at row-major index `i`; [`NO_REGION`] for a room cell or one
     /// off the map.
     fn of(&self, i: usize) -> u32 {
-        let width = self.width.max(1);
-        self.at(Pos::new((i % width) as u32, (i / width) as u32))
+        let cells = self.cells.get_or_init(|| {
+            let mut cells = vec![NO_REGION; self.width * (self.rows.len() - 1)];
+            for (y, row) in self.rows.windows(2).enumerate() {
+                let line = &mut cells[y * self.width..][..self.width];
+                for &(x0, x1, region) in &self.runs[row[0]..row[1]] {
+                    line[x0 as usize..x1 as usize].fill(region);
+                }
+            }
+            cells
+        });
+        cells.get(i).copied().unwrap_or(NO_REGION)
     }
 
-    /// The region of cell `p`; [`NO_REGION`] for a room cell or one off the map.
-    fn at(&self, p: Pos) -> u32 {
-        self.at_after(p, &mut None)
-    }
-
-    /// [`Labels::at`], given where in `runs` the cell looked up before lay (`last`: its row
+    /// The region of cell `p` ([`NO_REGION`] for a room cell or one off the map), read
+    /// from the runs, given where in them the cell looked up before lay (`last`: its row
     /// and the run at or after it), which it updates: a cell right of that one in its row
     /// is found by stepping on from there, not by a search of the row.
     fn at_after(&self, p: Pos, last: &mut Option<(u32, usize)>) -> u32 {
@@ -224,7 +233,16 @@ fn label_regions(free: &BitGrid, stop: impl Fn() -> bool) -> Option<(Labels, Vec
         })
         .collect();
     let width = free.width() as usize;
-    Some((Labels { width, runs, rows }, sizes))
+    let cells = OnceLock::new();
+    Some((
+        Labels {
+            width,
+            runs,
+            rows,
+            cells,
+        },
+        sizes,
+    ))
 }
 
 /// How many rows [`label_regions`] reads between two looks at whether to stop: under a
