@@ -873,7 +873,7 @@ impl DearSteps {
 }
 
 /// One end of a path: a room's cells (or a single free cell), the smallest rectangle
-/// holding them, and the free cells beside them (its doors).
+/// holding them, and the free cells beside them and not among them (its doors).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PathEnd {
     pub cells: Vec<Pos>,
@@ -905,7 +905,8 @@ impl PathEnd {
             let inside = (width - 64 * word).min(64);
             let box_bits = if inside == 64 { !0 } else { (1 << inside) - 1 };
             let reached = reached_by_steps(&marked, wpr, i);
-            let mut near = reached.into_iter().fold(0, |near, r| near | r) & box_bits;
+            // The cells themselves are no doors.
+            let mut near = reached.into_iter().fold(0, |near, r| near | r) & box_bits & !marked[i];
             while near != 0 {
                 let bit = near.trailing_zeros();
                 near &= near - 1;
@@ -1413,7 +1414,7 @@ mod tests {
                     .iter()
                     .flat_map(|&c| Dir::ALL.map(|d| step_within(width, height, c, d)))
                     .flatten()
-                    .filter(|&n| tiles[n].is_outside_rooms())
+                    .filter(|&n| tiles[n].is_outside_rooms() && !cells.contains(&n))
                     .collect();
                 expected.sort_by_key(|p| (p.y, p.x));
                 expected.dedup();
