@@ -963,8 +963,21 @@ impl Wavefront {
             let leaving = found.leaving;
             let path = match (found.reached, leaving) {
                 (Some(r), _) if leaving.is_none_or(|l| r.length < l) => {
-                    let laid = merge.map(|m| m.laid);
-                    Some(self.walk_back(tiles, &frame, &r, &from.cells, target, (walk, laid), rng))
+                    let ends = (&from.cells[..], target);
+                    // The plain walk is built apart, without the look-ups of dear steps.
+                    Some(match merge {
+                        Some(m) => self.walk_back::<R, true>(
+                            tiles,
+                            &frame,
+                            &r,
+                            ends,
+                            (walk, Some(m.laid)),
+                            rng,
+                        ),
+                        None => {
+                            self.walk_back::<R, false>(tiles, &frame, &r, ends, (walk, None), rng)
+                        }
+                    })
                 }
                 (None, None) => match merge {
                     // No way without a dear step: take the fewest, each costing as much as
@@ -1257,17 +1270,16 @@ impl Wavefront {
         layer.extend_from_slice(below);
     }
 
-    /// The path from room `from` to room `to` through the door reached, walked back from
-    /// the target one layer-consistent step at a time; with corridors `laid`, onto a
-    /// corridor cell first where one is as near.
-    #[allow(clippy::too_many_arguments)]
-    fn walk_back<R: Rng + ?Sized>(
+    /// The path from room `from` (its cells) to room `target` (its tile) through the door
+    /// reached, walked back from the target one layer-consistent step at a time; `MERGED`
+    /// when the flood kept off corridors (`laid`, given then): onto a corridor cell first
+    /// where one is as near.
+    fn walk_back<R: Rng + ?Sized, const MERGED: bool>(
         &self,
         tiles: &Grid<Tile>,
         frame: &Frame,
         reached: &Reached,
-        from: &[Pos],
-        target: Tile,
+        (from, target): (&[Pos], Tile),
         (walk, laid): (Walk, Option<&Laid>),
         rng: &mut R,
     ) -> Vec<Pos> {
@@ -1312,10 +1324,12 @@ impl Wavefront {
             let below_turn = i64::from(here.y.saturating_sub(reached.turn));
             let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y) - 2 * below_turn;
             let (i, bit) = word(here);
-            let first_step = self
-                .dear
-                .leaving_room(i, bit)
-                .map_or(0, |extra| 1 + i64::from(extra));
+            let first_step = if MERGED {
+                let extra = self.dear.leaving_room(i, bit);
+                extra.map_or(0, |extra| 1 + i64::from(extra))
+            } else {
+                1
+            };
             if steps <= first_step {
                 // One step from room A: step into it.
                 let start = order
@@ -1336,7 +1350,8 @@ impl Wavefront {
                 if l.x >= frame.width() || l.y >= frame.height() {
                     return None;
                 }
-                if corridor_only && !laid.is_some_and(|laid| laid.on.get(frame.global(l))) {
+                if MERGED && corridor_only && !laid.is_some_and(|laid| laid.on.get(frame.global(l)))
+                {
                     return None;
                 }
                 // The step from `l` into `here`, in the window: right or down keeps the
@@ -1351,12 +1366,17 @@ impl Wavefront {
                 } else {
                     (Dir::Up, l.y > reached.turn)
                 };
-                let cost = usize::from(!forward) * 2 + self.dear.cost(into, i, bit)? as usize;
+                let dear = if MERGED {
+                    self.dear.cost(into, i, bit)? as usize
+                } else {
+                    0
+                };
+                let cost = usize::from(!forward) * 2 + dear;
                 let k = layer.checked_sub(cost)?;
                 in_layer(l, k).then_some((l, k, d))
             };
             // With corridors laid, a first pass over corridor cells only.
-            let passes: &[bool] = if laid.is_some() {
+            let passes: &[bool] = if MERGED && laid.is_some() {
                 &[true, false]
             } else {
                 &[false]
