@@ -9,7 +9,9 @@
 //! window's rows does for 64 cells at a time (an addition fills a run of free bits); a
 //! step left or up moves a cell two layers on. The flood starts from every free cell beside
 //! room A and stops once no later layer can reach room B sooner. It is exact: the length it
-//! finds is the one a breadth-first flood finds.
+//! finds is the one a breadth-first flood finds. Once it has found a path, the layers left
+//! skip the columns right of the doors (and the rows below them) from which no door can be
+//! reached in as few steps ([`Wavefront::narrow`]).
 //!
 //! Below the last row of room B's doors (the *turn*) every step down leads away from them,
 //! and a path there must come back up: so there the layers turn, and a cell lies two
@@ -768,6 +770,8 @@ pub struct Wavefront {
     open: Vec<u64>,
     /// Free cells beside the target room, per window word of the rows they lie in.
     doors: Vec<u64>,
+    /// The same cells, in the window.
+    door_cells: Vec<Local>,
     layers: Vec<Layer>,
     /// Start cells, per layer.
     seeds: Vec<Layer>,
@@ -1071,7 +1075,10 @@ impl Wavefront {
         let mut nearest_door = u32::MAX;
         // The doors' furthest column, and their first and last rows.
         let (mut furthest, mut rows) = (0, (u32::MAX, 0));
-        for l in to.doors.iter().filter_map(|&door| frame.local(door)) {
+        self.door_cells.clear();
+        self.door_cells
+            .extend(to.doors.iter().filter_map(|&door| frame.local(door)));
+        for l in &self.door_cells {
             nearest_door = nearest_door.min(l.x + l.y);
             furthest = furthest.max(l.x);
             rows = (rows.0.min(l.y), rows.1.max(l.y));
@@ -1082,7 +1089,7 @@ impl Wavefront {
         // The doors as bits, in their rows only.
         self.doors.clear();
         self.doors.resize(wpr * (rows.1 - rows.0 + 1) as usize, 0);
-        for l in to.doors.iter().filter_map(|&door| frame.local(door)) {
+        for l in &self.door_cells {
             self.doors[(l.y - rows.0) as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
         }
         // Below the doors' last row a step down leads away from them and a step up towards
@@ -1137,6 +1144,8 @@ impl Wavefront {
 
         let mut best: Option<Reached> = None;
         let mut sides = Leaving::new(frame, furthest);
+        // The last column flooded and the last row swept, once a path is found.
+        let mut within = (w - 1, h - 1);
         for k in 0.. {
             if self.layers.len() <= k {
                 self.layers.resize_with(k + 1, Vec::new);
@@ -1169,12 +1178,16 @@ impl Wavefront {
             if quiet {
                 break;
             }
+            if let Some(b) = best {
+                let spare = i64::from(b.length) - potential(k) - 1;
+                self.narrow(spare, (wpr, turn), &mut within);
+            }
             self.used = self.used.max(k + 1).max(last_start + 1);
             // The plain flood is built apart, without the look-ups of dear steps.
             if self.dear.cost.is_some() {
-                self.sweep::<true>(k, wpr, (h, turn));
+                self.sweep::<true>(k, wpr, (h, turn), within.1);
             } else {
-                self.sweep::<false>(k, wpr, (h, turn));
+                self.sweep::<false>(k, wpr, (h, turn), within.1);
             }
             let layer = &self.layers[k];
             if !layer.is_empty() {
@@ -1224,12 +1237,61 @@ impl Wavefront {
         }
     }
 
+    /// Once a path is found, stop flooding cells from which no door can be reached in as
+    /// few steps, given the layer about to be swept leaves `spare` steps beyond its
+    /// potential and the step into the target (a door at `x + y = s` is `spare − s` steps
+    /// short of the path found, when reached by steps right and down). From a cell a
+    /// column right of a door (or a row below it, above the turn) a path to it takes a
+    /// step left (or up) more, two layers each: so past column `x + (spare − s) / 2` of
+    /// the furthest such door no cell of this layer or a later one can lead to a path as
+    /// short, and likewise past row `y + (spare − s) / 2`, when that lies above the turn
+    /// (below it every row counts as the turn). Those columns are taken from `open` and
+    /// those rows are no longer swept (`within`: the last column and row still flooded).
+    ///
+    /// A cell left out lies on no path as short as the one found, inside the window or
+    /// leaving it: so the door taken, every cell's layer on a path as short, the walk back
+    /// and whether a path leaving the window could be shorter are all as before.
+    fn narrow(&mut self, spare: i64, (wpr, turn): (usize, u32), within: &mut (u32, u32)) {
+        let (mut columns, mut rows) = (None::<u32>, None::<u32>);
+        for l in &self.door_cells {
+            let Ok(more) = u32::try_from(spare - i64::from(l.x + l.y)) else {
+                continue;
+            };
+            columns = columns.max(Some(l.x + more / 2));
+            rows = rows.max(Some(l.y + more / 2));
+        }
+        // No door left within reach: the flood stops before this layer anyway.
+        let (Some(columns), Some(rows)) = (columns, rows) else {
+            return;
+        };
+        if columns < within.0 {
+            let first = columns as usize + 1;
+            let (first_word, last_word) = (first / 64, within.0 as usize / 64);
+            for row in self.open.chunks_exact_mut(wpr).take(within.1 as usize + 1) {
+                row[first_word] &= (1 << (first % 64)) - 1;
+                for word in &mut row[first_word + 1..=last_word] {
+                    *word = 0;
+                }
+            }
+            within.0 = columns;
+        }
+        if rows < turn {
+            within.1 = within.1.min(rows);
+        }
+    }
+
     /// Reach every cell of layer `k` from its seeds: its start cells, and the cells a step
     /// left or up (below the turn, left or down) from layer `k − 2`; `DEAR` when some steps
     /// cost more (and the dear steps from further back). The rows below the turn are swept
     /// first, upwards, by steps right and up; then the rows down to the turn, by steps right
-    /// and down.
-    fn sweep<const DEAR: bool>(&mut self, k: usize, wpr: usize, (h, turn): (u32, u32)) {
+    /// and down. No row past `last_row` is swept.
+    fn sweep<const DEAR: bool>(
+        &mut self,
+        k: usize,
+        wpr: usize,
+        (h, turn): (u32, u32),
+        last_row: u32,
+    ) {
         let (done, rest) = self.layers.split_at_mut(k);
         let layer = &mut rest[0];
         layer.clear();
@@ -1243,7 +1305,7 @@ impl Wavefront {
         let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(dear, way, i);
         let below = &mut self.below;
         below.clear();
-        if turn + 1 < h {
+        if turn < last_row.min(h - 1) {
             let none = (turn, &[][..], &[][..]);
             let mut seeds = Upwards::<DEAR>::new(k, done, starts_below, dear, none, wpr);
             let space = (&mut self.open[..], &mut self.scratch[..]);
@@ -1266,7 +1328,14 @@ impl Wavefront {
         let mut seeds = Downwards::<DEAR>::new(k, done, starts, dear, turn_row, wpr);
         let space = (&mut self.open[..], &mut self.scratch[..]);
         let steps = (plain(Dir::Down), plain(Dir::Right));
-        pass::<false>((0, turn), &mut seeds, space, wpr, steps, layer);
+        pass::<false>(
+            (0, turn.min(last_row)),
+            &mut seeds,
+            space,
+            wpr,
+            steps,
+            layer,
+        );
         layer.extend_from_slice(below);
     }
 
@@ -1404,6 +1473,8 @@ mod tests {
     use super::{Frame, Local, PathEnd, Walk, Wavefront, free_bits, search_near};
     use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
     use crate::base::tile::Tile;
+    use crate::generate::generate;
+    use crate::model::recipe::Recipe;
 
     #[test]
     fn doors_are_the_free_neighbours_of_the_cells_in_reading_order() {
@@ -1581,6 +1652,82 @@ mod tests {
         assert!(!reached && !reached_all);
         assert!(leaving.is_some_and(|l| l > gap), "{leaving:?}");
         assert!(layers < layers_all, "{layers} layers, against {layers_all}");
+    }
+
+    #[test]
+    fn once_a_path_is_found_no_cell_is_flooded_too_far_right_or_down_to_lead_to_one_as_short() {
+        let recipe = Recipe {
+            seed: 1,
+            width: 256,
+            height: 224,
+            rooms: 64,
+            ..Recipe::default()
+        };
+        let dungeon = generate(&recipe).unwrap();
+        let (tiles, rooms) = (dungeon.tiles(), dungeon.rooms());
+        let size = (tiles.width(), tiles.height());
+        let whole = Rect {
+            x0: 0,
+            y0: 0,
+            x1: size.0 - 1,
+            y1: size.1 - 1,
+        };
+        let free = free_bits(tiles);
+        let mut wavefront = Wavefront::default();
+        let (mut after, mut floods) = (0, 0);
+        for pair in rooms.windows(2) {
+            let from = PathEnd::new(tiles, &pair[0].cells).unwrap();
+            let to = PathEnd::new(tiles, &pair[1].cells).unwrap();
+            let frame = Frame::new(whole, size, from.bounds, to.bounds);
+            let found = wavefront.flood(&free, &frame, &from, &to, None, u32::MAX);
+            let Some(reached) = found.reached else {
+                continue;
+            };
+            floods += 1;
+            let doors: Vec<Local> = to.doors.iter().filter_map(|&d| frame.local(d)).collect();
+            let potential = |k: usize| reached.lowest + k as i64;
+            // The fewest steps a path through cell (x, y) of layer k takes to a door,
+            // counting the steps back left alone, and the steps back up alone (a row below
+            // the turn counts as the turn).
+            let fewest = |k: usize, x: u32, y: u32| {
+                let y = y.min(reached.turn);
+                let via = |back: u32, l: &Local| potential(k) + i64::from(l.x + l.y + 1 + 2 * back);
+                let left = doors.iter().map(|l| via(x.saturating_sub(l.x), l)).min();
+                let up = doors.iter().map(|l| via(y.saturating_sub(l.y), l)).min();
+                left.max(up).unwrap()
+            };
+            // The first layer to reach a door, and the shortest path it found.
+            let layers = &wavefront.layers[..wavefront.used.min(wavefront.layers.len())];
+            let hit = |k: usize| {
+                let cells = layers[k].iter().flat_map(|&(row, word, bits)| {
+                    (0..64)
+                        .filter(move |b| bits >> b & 1 != 0)
+                        .map(move |b| (word * 64 + b, row))
+                });
+                let at_doors = cells.filter(|&(x, y)| doors.contains(&Local { x, y }));
+                at_doors
+                    .map(|(x, y)| potential(k) + i64::from(x + y + 1))
+                    .min()
+            };
+            let Some((first, length)) = (0..layers.len()).find_map(|k| Some((k, hit(k)?))) else {
+                continue;
+            };
+            for (k, layer) in layers.iter().enumerate().skip(first + 1) {
+                for &(row, word, bits) in layer {
+                    for b in (0..64).filter(|b| bits >> b & 1 != 0) {
+                        let x = word * 64 + b;
+                        assert!(fewest(k, x, row) <= length, "({x}, {row}) in layer {k}");
+                        after += 1;
+                    }
+                }
+            }
+        }
+        // Enough paths, and cells flooded after a path was found, for the test to mean
+        // something.
+        assert!(
+            floods > 50 && after > 1000,
+            "{floods} floods, {after} cells after"
+        );
     }
 
     #[test]
