@@ -36,7 +36,7 @@ use crate::model::recipe::{Connect, Corridor, Recipe};
 use crossing::CrossingSearch;
 use laid::{Dear, Laid};
 use landmarks::Landmarks;
-use regions::{Regions, RoomDoors};
+use regions::Regions;
 use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
@@ -214,12 +214,6 @@ impl<'a> Router<'a> {
                 })
             })
             .as_ref()
-    }
-
-    /// Room `room` and its doors, as the regions ask for them.
-    fn room_doors(&self, room: usize) -> RoomDoors<'_> {
-        let doors = self.sides.get(room).and_then(Option::as_ref);
-        (room, doors.map_or(&[][..], |side| &side.doors[..]))
     }
 
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms

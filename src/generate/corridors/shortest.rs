@@ -29,11 +29,10 @@ impl Router<'_> {
     ) -> Option<(Vec<Pos>, u32)> {
         let rng = || stream(seed, Stage::Path, index);
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        let (room_a, room_b) = ((a, &from.doors[..]), (b, &to.doors[..]));
         let worth_trying = match self.regions.get() {
             // Regions called off halfway: so is the map.
-            Some(regions) => regions
-                .as_ref()?
-                .share(self.room_doors(a), self.room_doors(b)),
+            Some(regions) => regions.as_ref()?.share(room_a, room_b),
             None => true,
         };
         if worth_trying {
@@ -43,10 +42,7 @@ impl Router<'_> {
             });
             // Free regions tell whether any free cells join the rooms; labelled only when
             // a window holds no path, to spare the search that cannot succeed.
-            let joined = || {
-                self.regions()
-                    .is_none_or(|r| r.share(self.room_doors(a), self.room_doors(b)))
-            };
+            let joined = || self.regions().is_none_or(|r| r.share(room_a, room_b));
             let found = searches.free.find(
                 self.tiles,
                 &self.free,
@@ -63,14 +59,13 @@ impl Router<'_> {
         }
         // Walled in: cross from the side that reaches fewer free cells.
         let regions = self.regions()?;
-        let Route { cells, crossed } =
-            if regions.reach(self.room_doors(a)) <= regions.reach(self.room_doors(b)) {
-                self.cross(searches, a, b, walk, &mut rng())?
-            } else {
-                let mut back = self.cross(searches, b, a, walk, &mut rng())?;
-                back.cells.reverse();
-                back
-            };
+        let Route { cells, crossed } = if regions.reach(room_a) <= regions.reach(room_b) {
+            self.cross(searches, a, b, walk, &mut rng())?
+        } else {
+            let mut back = self.cross(searches, b, a, walk, &mut rng())?;
+            back.cells.reverse();
+            back
+        };
         Some((cells, crossed))
     }
 
@@ -107,7 +102,7 @@ impl Router<'_> {
             &self.rooms[from].cells,
             u32::try_from(to).ok()?,
             side.bounds,
-            |i| regions.leads_into(i, self.room_doors(to)),
+            |i| regions.leads_into(i, (to, &side.doors)),
             guide,
             (randomness, rng),
             || self.progress.is_cancelled(),

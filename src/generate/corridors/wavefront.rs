@@ -1419,8 +1419,7 @@ impl Wavefront {
                 if l.x >= frame.width() || l.y >= frame.height() {
                     return None;
                 }
-                if MERGED && corridor_only && !laid.is_some_and(|laid| laid.on.get(frame.global(l)))
-                {
+                if corridor_only && !laid.is_some_and(|laid| laid.on.get(frame.global(l))) {
                     return None;
                 }
                 // The step from `l` into `here`, in the window: right or down keeps the
@@ -1445,11 +1444,7 @@ impl Wavefront {
                 in_layer(l, k).then_some((l, k, d))
             };
             // With corridors laid, a first pass over corridor cells only.
-            let passes: &[bool] = if MERGED && laid.is_some() {
-                &[true, false]
-            } else {
-                &[false]
-            };
+            let passes: &[bool] = if MERGED { &[true, false] } else { &[false] };
             let previous = passes
                 .iter()
                 .find_map(|&corridor_only| order.iter().find_map(|&d| step_back(d, corridor_only)));
@@ -1474,7 +1469,6 @@ mod tests {
     use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
     use crate::base::tile::Tile;
     use crate::generate::generate;
-    use crate::model::recipe::Recipe;
 
     #[test]
     fn doors_are_the_free_neighbours_of_the_cells_in_reading_order() {
@@ -1656,13 +1650,7 @@ mod tests {
 
     #[test]
     fn once_a_path_is_found_no_cell_is_flooded_too_far_right_or_down_to_lead_to_one_as_short() {
-        let recipe = Recipe {
-            seed: 1,
-            width: 256,
-            height: 224,
-            rooms: 64,
-            ..Recipe::default()
-        };
+        let recipe = "dv1 seed=1 width=256 height=224 rooms=64".parse().unwrap();
         let dungeon = generate(&recipe).unwrap();
         let (tiles, rooms) = (dungeon.tiles(), dungeon.rooms());
         let size = (tiles.width(), tiles.height());
