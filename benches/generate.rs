@@ -9,8 +9,8 @@
 
 use std::sync::atomic::AtomicU32;
 
-use dungeon_viewer::generate::bench::{Report, measure, median};
-use dungeon_viewer::model::recipe::{Choice, Connect, Recipe};
+use dungeon_generator::recipe::{Choice, Connect, Recipe};
+use dungeon_viewer::bench::{Report, measure, median};
 
 /// (name, width, height, rooms, seeds, iterations per seed)
 const WORKLOADS: [(&str, u32, u32, u32, u64, u32); 4] = [

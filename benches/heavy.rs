@@ -11,11 +11,11 @@ use std::hint::black_box;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dungeon_viewer::generate::bench::once;
-use dungeon_viewer::generate::{generate, generate_watched};
-use dungeon_viewer::model::Error;
-use dungeon_viewer::model::progress::{Progress, Snapshot};
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_generator::Error;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Progress, Snapshot};
+use dungeon_generator::{generate, generate_watched};
+use dungeon_viewer::bench::once;
 
 /// The recipes, as a user would type them (missing keys keep their defaults).
 const HEAVY: [&str; 18] = [

@@ -3,11 +3,11 @@
 
 use std::hint::black_box;
 
-use dungeon_viewer::draw::raster::{Style, rasterize};
-use dungeon_viewer::formats::png::encode;
-use dungeon_viewer::generate::bench::time_ms;
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster::{Style, rasterize};
+use dungeon_files::formats::png::encode;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
+use dungeon_viewer::bench::time_ms;
 
 /// (name, width, height, rooms, cell size, iterations)
 const WORKLOADS: [(&str, u32, u32, u32, u32, u32); 2] =

@@ -5,10 +5,10 @@
 
 use std::hint::black_box;
 
-use dungeon_viewer::generate::bench::{median, once};
-use dungeon_viewer::generate::{generate, generate_watched};
-use dungeon_viewer::model::progress::Progress;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_generator::Progress;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{generate, generate_watched};
+use dungeon_viewer::bench::{median, once};
 
 /// (name, width, height, rooms, rounds)
 const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [

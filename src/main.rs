@@ -9,8 +9,8 @@ mod cli;
 
 use std::path::PathBuf;
 
-use dungeon_viewer::draw::raster::Look;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster::Look;
+use dungeon_generator::recipe::Recipe;
 
 /// How the window starts.
 #[derive(Clone, Debug)]

@@ -2,11 +2,11 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{run, scratch};
+use common::{run, scratch, stderr};
 
-use dungeon_viewer::formats::text::room_letter;
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::formats::text::room_letter;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
 fn text(bytes: &[u8]) -> String {
@@ -315,7 +315,7 @@ fn an_output_named_like_a_flag_is_a_file() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let (_, recipe) = dungeon_viewer::formats::png::read(&dir.join("-.png")).unwrap();
+    let (_, recipe) = dungeon_files::formats::png::read(&dir.join("-.png")).unwrap();
     assert_eq!(recipe.seed, 3);
 }
 
@@ -507,4 +507,36 @@ fn standard_output_closed_is_an_io_error_not_a_silent_success() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn bad_kinds_are_usage_errors_that_list_what_is_allowed() {
+    let out = run(&["render", "--shape", "hexagon", "-o", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("choose cave, rect, diamond, cross or mixed"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["render", "--loops", "2", "-o", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("allowed 0 to 1"), "{}", stderr(&out));
+    let out = run(&["render", "--recipe", "dv1 corridor=zigzag", "-o", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("flood, half-rect or twisty"),
+        "{}",
+        stderr(&out)
+    );
+    // Flags of every key exist, negative numbers included.
+    let out = run(&[
+        "render",
+        "--stretch",
+        "-0.5",
+        "--connect",
+        "nearest",
+        "-o",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }

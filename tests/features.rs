@@ -4,11 +4,11 @@ use crate::common;
 use std::collections::{BTreeSet, VecDeque};
 
 use common::random_recipe;
-use dungeon_viewer::base::grid::Pos;
-use dungeon_viewer::base::tile::{Tile, TileKind};
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_generator::Dungeon;
+use dungeon_generator::Pos;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Tile, TileKind};
 use rand_pcg::Pcg64Mcg;
 
 /// Steps from `from` to every walkable cell, by a plain breadth-first search.
@@ -112,7 +112,7 @@ fn start_goal_and_doors_stay_put_and_are_in_the_json() {
     // Asking for the features does not change the dungeon.
     assert_eq!(a, generate(&recipe).unwrap());
     let json: serde_json::Value =
-        serde_json::from_str(&dungeon_viewer::formats::json::to_json(&a)).unwrap();
+        serde_json::from_str(&dungeon_files::formats::json::to_json(&a)).unwrap();
     let f = a.features();
     let start = f.start.unwrap();
     assert_eq!(json["start"], serde_json::json!([start.x, start.y]));

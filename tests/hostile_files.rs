@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use common::{crafted_png, names, run, scratch, stderr, within};
 
-use dungeon_viewer::formats::Error as PictureError;
-use dungeon_viewer::formats::png as png_file;
+use dungeon_files::formats::Error as PictureError;
+use dungeon_files::formats::png as png_file;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
 

@@ -6,14 +6,14 @@ use std::collections::BTreeSet;
 
 use common::{run, scratch, stderr};
 
-use dungeon_viewer::base::colour::Rgb;
-use dungeon_viewer::base::grid::{Dir, Pos};
-use dungeon_viewer::base::tile::{Tile, TileKind};
-use dungeon_viewer::draw::pixels::Pixels;
-use dungeon_viewer::draw::raster::{Look, MIN_MARK_CELL, Style, rasterize};
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::features::{walkable, walking_distances};
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style, rasterize};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Rgb;
+use dungeon_generator::generate;
+use dungeon_generator::{Dir, Pos};
+use dungeon_generator::{Tile, TileKind};
+use dungeon_generator::{walkable, walking_distances};
 
 const RECIPES: [&str; 3] = [
     "dv1 seed=7",
@@ -370,7 +370,7 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
 
 #[test]
 fn each_room_is_numbered_at_its_most_interior_cell() {
-    use dungeon_viewer::draw::numbers::{MIN_NUMBER_CELL, label_cell};
+    use dungeon_files::draw::numbers::{MIN_NUMBER_CELL, label_cell};
     let look = Look {
         numbers: true,
         ..Look::ORIGINAL
@@ -420,7 +420,7 @@ fn each_room_is_numbered_at_its_most_interior_cell() {
         let small = MIN_NUMBER_CELL - 1;
         assert_eq!(draw(&d, look, small), draw(&d, Look::ORIGINAL, small));
         // The SVG writes the numbers as text at the same cells.
-        let svg = dungeon_viewer::formats::svg::to_svg(
+        let svg = dungeon_files::formats::svg::to_svg(
             &d,
             &Style {
                 cell_size: 12,

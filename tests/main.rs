@@ -5,23 +5,15 @@
 mod common;
 
 mod cli;
-mod dungeon;
 mod favourites;
 mod features;
-mod flood;
-mod grid;
 mod hostile_files;
-mod kinds;
+mod layers;
 mod look;
-mod paths;
 mod presets;
-mod random_recipes;
 mod readability;
 mod readme;
-mod recipe;
 mod render;
-mod replay;
-mod rooms;
 mod safety;
 mod screenshots;
 mod series;

@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::generate;
+use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::presets::{self, BUILT_IN, Preset, all, built_in, find};
 

@@ -1,6 +1,6 @@
 //! The README says what the code does: its table of recipe keys is the key table's own.
 
-use dungeon_viewer::model::recipe::keys_markdown;
+use dungeon_generator::recipe::keys_markdown;
 
 #[test]
 fn the_readme_lists_every_recipe_key_as_the_key_table_does() {

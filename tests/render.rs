@@ -4,16 +4,16 @@ use std::path::{Path, PathBuf};
 
 use common::{run, scratch, stderr};
 
-use dungeon_viewer::base::colour::Rgb;
-use dungeon_viewer::base::tile::TileKind;
-use dungeon_viewer::draw::Error as RasterError;
-use dungeon_viewer::draw::pixels::Pixels;
-use dungeon_viewer::draw::raster::{Style, rasterize};
-use dungeon_viewer::formats::Error as PictureError;
-use dungeon_viewer::formats::png::{self as png_file, decode, encode};
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::Error as RasterError;
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{Style, rasterize};
+use dungeon_files::formats::Error as PictureError;
+use dungeon_files::formats::png::{self as png_file, decode, encode};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Rgb;
+use dungeon_generator::TileKind;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
 
 fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()
@@ -555,7 +555,7 @@ fn the_size_a_big_save_is_estimated_at_is_near_the_file_written() {
             grid,
             ..Style::default()
         };
-        let raster = dungeon_viewer::draw::raster::Raster::new(&d, &style).unwrap();
+        let raster = dungeon_files::draw::raster::Raster::new(&d, &style).unwrap();
         let estimate = png_file::estimated_size(&raster).unwrap();
         let mut file = Vec::new();
         png_file::write(&mut file, &raster, d.recipe()).unwrap();

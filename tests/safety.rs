@@ -13,8 +13,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{crafted_png, names, scratch, stderr, within};
-use dungeon_viewer::formats::{self, Format, Options, Target, png};
-use dungeon_viewer::generate::generate;
+use dungeon_files::formats::{self, Format, Options, Target, png};
+use dungeon_generator::generate;
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT, MAX_LIST_BYTES};

@@ -1,12 +1,12 @@
 use crate::common;
 
 use common::scratch;
-use dungeon_viewer::formats::naming::file_stem;
-use dungeon_viewer::formats::png as png_file;
-use dungeon_viewer::formats::safe_write::save_new;
-use dungeon_viewer::formats::{Format, Options, Target, write};
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::formats::naming::file_stem;
+use dungeon_files::formats::png as png_file;
+use dungeon_files::formats::safe_write::save_new;
+use dungeon_files::formats::{Format, Options, Target, write};
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::draw::sheet::{Layout, SheetSize};
+use dungeon_files::draw::sheet::{Layout, SheetSize};
 
 /// An RGB picture as a decoder gives it.
 #[derive(Clone, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 use crate::common;
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::draw::Error as RasterError;
-use dungeon_viewer::draw::raster::{Look, Style, rasterize};
-use dungeon_viewer::formats::Error as SvgError;
-use dungeon_viewer::formats::svg::to_svg;
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_files::draw::Error as RasterError;
+use dungeon_files::draw::raster::{Look, Style, rasterize};
+use dungeon_files::formats::Error as SvgError;
+use dungeon_files::formats::svg::to_svg;
+use dungeon_generator::Dungeon;
+use dungeon_generator::generate;
 use resvg::{tiny_skia, usvg};
 
 const RECIPES: [&str; 4] = [
@@ -110,9 +110,7 @@ fn the_recipe_reads_back_from_the_metadata() {
             .expect("a metadata element");
         assert_eq!(inside, d.recipe().to_string());
         assert_eq!(
-            inside
-                .parse::<dungeon_viewer::model::recipe::Recipe>()
-                .unwrap(),
+            inside.parse::<dungeon_generator::recipe::Recipe>().unwrap(),
             *d.recipe()
         );
     }

@@ -13,14 +13,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{run, scratch, stderr};
-use dungeon_viewer::base::colour::Rgb;
-use dungeon_viewer::base::grid::{Pos, Rect};
-use dungeon_viewer::base::tile::TileKind;
-use dungeon_viewer::formats::tmj::{self as tmj, CellKind};
-use dungeon_viewer::formats::{self, Format, Options, Target};
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::formats::tmj::{self as tmj, CellKind};
+use dungeon_files::formats::{self, Format, Options, Target};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Rgb;
+use dungeon_generator::TileKind;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Pos, Rect};
 use tiled::{LayerType, ObjectShape, PropertyValue, TileLayer};
 
 const RECIPES: [&str; 4] = [

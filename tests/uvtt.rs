@@ -10,15 +10,15 @@ use std::collections::BTreeSet;
 
 use base64::Engine;
 use common::{run, scratch, stderr};
-use dungeon_viewer::base::grid::Pos;
-use dungeon_viewer::base::tile::TileKind;
-use dungeon_viewer::draw::raster::{Look, Style, rasterize};
-use dungeon_viewer::formats::Error as UvttError;
-use dungeon_viewer::formats::uvtt::to_uvtt;
-use dungeon_viewer::generate::generate;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::features::walkable;
-use dungeon_viewer::model::recipe::{KEYS, Kind};
+use dungeon_files::draw::raster::{Look, Style, rasterize};
+use dungeon_files::formats::Error as UvttError;
+use dungeon_files::formats::uvtt::to_uvtt;
+use dungeon_generator::Dungeon;
+use dungeon_generator::Pos;
+use dungeon_generator::TileKind;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::{KEYS, Kind};
+use dungeon_generator::walkable;
 use serde::Deserialize;
 
 /// The format as the importers read it.
@@ -368,7 +368,7 @@ fn sizes_out_of_range_are_refused() {
     let d = generate(&"dv1 width=100 height=10".parse().unwrap()).unwrap();
     assert!(matches!(
         to_uvtt(&d, 257, Look::ORIGINAL),
-        Err(UvttError::Draw(dungeon_viewer::draw::Error::CellSize {
+        Err(UvttError::Draw(dungeon_files::draw::Error::CellSize {
             size: 257,
             ..
         }))

@@ -13,9 +13,9 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use common::scratch;
-use dungeon_viewer::base::colour::Rgb;
-use dungeon_viewer::formats::png::{self as png_file, decode};
-use dungeon_viewer::generate::generate;
+use dungeon_files::formats::png::{self as png_file, decode};
+use dungeon_generator::Rgb;
+use dungeon_generator::generate;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use serde_json::Value;
 
@@ -246,7 +246,7 @@ fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
         picture
             .text("recipe")
             .unwrap()
-            .parse::<dungeon_viewer::model::recipe::Recipe>()
+            .parse::<dungeon_generator::recipe::Recipe>()
             .unwrap()
             .seed,
         31
@@ -865,7 +865,7 @@ fn typing_into_any_text_field_fires_no_shortcut() {
         }
         xdotool(d, &["key", "s"]);
         let file = next_picture("a picture of the history", &shots, &mut files);
-        let expected: dungeon_viewer::model::recipe::Recipe = recipe.parse().unwrap();
+        let expected: dungeon_generator::recipe::Recipe = recipe.parse().unwrap();
         let rendered = dir.join(format!("rendered-{n}.png"));
         let out = Command::new(BIN)
             .args(["render", "--recipe", &expected.to_string(), "-o"])

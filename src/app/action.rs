@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use dungeon_viewer::draw::raster::Look;
-use dungeon_viewer::formats::Format;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster::Look;
+use dungeon_files::formats::Format;
+use dungeon_generator::recipe::Recipe;
 
 /// What a button, key or click asks the window to do.
 #[derive(Clone, Debug, PartialEq)]

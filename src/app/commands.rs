@@ -8,10 +8,10 @@ use super::state::{App, Pending};
 use super::ui::favourites::preset_of;
 use super::ui::files::{ASK_ABOVE_BYTES, BigSave};
 use super::view::Area;
-use dungeon_viewer::draw::raster::{Raster, Style};
-use dungeon_viewer::formats::{self, Format, Target, layout, naming, png};
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster::{Raster, Style};
+use dungeon_files::formats::{self, Format, Target, layout, naming, png};
+use dungeon_generator::Dungeon;
+use dungeon_generator::recipe::Recipe;
 
 impl App {
     /// Do what an action asks; true when the window should close.

@@ -11,14 +11,14 @@ use macroquad::window::clear_background;
 
 use super::screen::Screen;
 use super::view::{Area, View};
-use dungeon_viewer::base::colour::Rgb;
-use dungeon_viewer::base::grid::Pos;
-use dungeon_viewer::base::runs::runs_where;
-use dungeon_viewer::draw::pixels::Pixels;
-use dungeon_viewer::draw::raster::{self, Look};
-use dungeon_viewer::formats::{png, safe_write};
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{self, Look};
+use dungeon_files::formats::{png, safe_write};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Pos;
+use dungeon_generator::Rgb;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::runs::runs_where;
 
 /// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;

@@ -16,9 +16,9 @@ use super::action::Action;
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::{Generated, Worker};
-use dungeon_viewer::draw::raster::{Look, Style};
-use dungeon_viewer::formats::series::consecutive_seeds;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster::{Look, Style};
+use dungeon_files::formats::series::consecutive_seeds;
+use dungeon_generator::recipe::Recipe;
 
 /// The gallery's labels and frame.
 const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
@@ -274,8 +274,8 @@ fn tile_at(area: Area, x: f32, y: f32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::draw::raster::{Look, rasterize};
-    use dungeon_viewer::generate::generate;
+    use dungeon_files::draw::raster::{Look, rasterize};
+    use dungeon_generator::generate;
     use std::time::Instant;
 
     #[test]

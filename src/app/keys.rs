@@ -10,7 +10,7 @@ use egui_macroquad::egui;
 use macroquad::input::{KeyCode, get_char_pressed, get_keys_down, is_key_down, is_key_pressed};
 
 use super::action::{Action, KeepAction, LookOption, WatchAction};
-use dungeon_viewer::formats::Format;
+use dungeon_files::formats::Format;
 
 /// What sets a binding off.
 #[derive(Clone, Copy)]

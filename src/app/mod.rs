@@ -32,8 +32,8 @@ use std::rc::Rc;
 
 use macroquad::texture::FilterMode;
 
-use dungeon_viewer::draw::raster;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::raster;
+use dungeon_generator::recipe::Recipe;
 
 /// Open the window and run it until the user quits.
 ///

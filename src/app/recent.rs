@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_generator::Dungeon;
+use dungeon_generator::recipe::Recipe;
 
 /// How many maps are kept at most.
 const MAPS: usize = 16;
@@ -60,7 +60,7 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::generate::generate;
+    use dungeon_generator::generate;
 
     fn kept(text: &str) -> Kept {
         let recipe: Recipe = text.parse().unwrap();

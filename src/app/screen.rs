@@ -13,13 +13,13 @@ use super::recent::{Kept, Recent};
 use super::view::{Area, View};
 use super::watch::Watch;
 use super::worker::{Generated, Worker};
-use dungeon_viewer::base::grid::Pos;
-use dungeon_viewer::base::tile::TileKind;
-use dungeon_viewer::draw::pixels::Pixels;
-use dungeon_viewer::draw::raster::{self, CELL_SIZE, Look, Style};
-use dungeon_viewer::model::dungeon::{Dungeon, Stats};
-use dungeon_viewer::model::parts::{Path, Room};
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
+use dungeon_generator::Pos;
+use dungeon_generator::TileKind;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Dungeon, Stats};
+use dungeon_generator::{Path, Room};
 
 /// The largest texture side the window asks the GPU for.
 const MAX_TEXTURE: u32 = 4096;
@@ -118,7 +118,7 @@ impl Screen {
     }
 
     /// How far the map being made has got, while one is.
-    pub fn progress(&self) -> Option<dungeon_viewer::model::progress::Snapshot> {
+    pub fn progress(&self) -> Option<dungeon_generator::Snapshot> {
         self.is_generating()
             .then(|| self.worker.progress())
             .flatten()

@@ -1,11 +1,14 @@
 //! What the user is looking at and has seen: the current recipe, the maps seen this
 //! session (to go back and forward through), and where new seeds come from.
 
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use dungeon_viewer::base::streams::{Stage, stream};
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_generator::recipe::Recipe;
+
+/// New seeds are below this: six digits at most, so that a person can read one, say it and
+/// type it back (any `u64` can still be typed or pasted).
+pub const NEW_SEEDS: u64 = 1_000_000;
 
 /// The recipe being edited and the history of recipes seen.
 #[derive(Debug)]
@@ -15,14 +18,15 @@ pub struct Session {
     history: Vec<Recipe>,
     /// Where in `history` the user is.
     at: usize,
-    /// New seeds, a fixed sequence from the first recipe's seed (never the clock).
+    /// New seeds, a fixed sequence from the first recipe's seed (never the clock), each
+    /// below [`NEW_SEEDS`].
     seeds: Pcg64Mcg,
 }
 
 impl Session {
     #[must_use]
     pub fn new(recipe: Recipe) -> Self {
-        let seeds = stream(recipe.seed, Stage::Placement, u64::MAX);
+        let seeds = Pcg64Mcg::seed_from_u64(recipe.seed);
         Self {
             history: vec![recipe.clone()],
             recipe,
@@ -43,7 +47,13 @@ impl Session {
 
     /// A new random seed, everything else kept; recorded at once.
     pub fn new_seed(&mut self) {
-        self.recipe.seed = self.seeds.random();
+        let current = self.recipe.seed;
+        self.recipe.seed = loop {
+            let seed = self.seeds.random_range(1..NEW_SEEDS);
+            if seed != current {
+                break seed;
+            }
+        };
         self.commit();
     }
 
@@ -162,6 +172,13 @@ mod tests {
         };
         assert_eq!(seeds(1), seeds(1));
         assert_ne!(seeds(1), seeds(2));
+        // Short enough to read, and never the seed on screen again.
+        let mut s = Session::new(Recipe::default());
+        for _ in 0..1000 {
+            let before = s.recipe.seed;
+            s.new_seed();
+            assert!(s.recipe.seed < NEW_SEEDS && s.recipe.seed != before);
+        }
     }
 
     #[test]

@@ -13,9 +13,9 @@ use super::status::Status;
 use super::store::Store;
 use super::ui::Panel;
 use super::watch::Watch;
-use dungeon_viewer::base::grid::Pos;
-use dungeon_viewer::draw::raster::Look;
-use dungeon_viewer::formats::Format;
+use dungeon_files::draw::raster::Look;
+use dungeon_files::formats::Format;
+use dungeon_generator::Pos;
 
 /// Everything the window keeps between frames.
 pub struct App {

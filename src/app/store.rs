@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::Duration;
 
-use dungeon_viewer::model::dungeon::Dungeon;
+use dungeon_generator::Dungeon;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use dungeon_viewer::store::presets::{self, Preset, UserPresets};
 use dungeon_viewer::store::{self, Error};

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::action::WatchAction;
-use dungeon_viewer::generate::replay::Replay;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::recipe::{self, KEYS, Recipe};
-use dungeon_viewer::model::sweep::Sweep;
+use dungeon_generator::Dungeon;
+use dungeon_generator::Replay;
+use dungeon_generator::Sweep;
+use dungeon_generator::recipe::{self, KEYS, Recipe};
 
 /// Steps a second a replay may go at.
 pub const SPEEDS: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
@@ -209,8 +209,8 @@ impl Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::generate::generate;
-    use dungeon_viewer::model::recipe::Connect;
+    use dungeon_generator::generate;
+    use dungeon_generator::recipe::Connect;
 
     fn map() -> Arc<Dungeon> {
         Arc::new(generate(&"dv1 seed=6 rooms=4".parse().unwrap()).unwrap())

@@ -9,15 +9,15 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dungeon_viewer::draw::pixels::Pixels;
-use dungeon_viewer::draw::raster::{Style, rasterize};
-use dungeon_viewer::generate::generate_watched;
-use dungeon_viewer::model::Error;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::parts::Path;
-use dungeon_viewer::model::parts::Room;
-use dungeon_viewer::model::progress::{Progress, Snapshot};
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{Style, rasterize};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Error;
+use dungeon_generator::Path;
+use dungeon_generator::Room;
+use dungeon_generator::generate_watched;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Progress, Snapshot};
 
 /// A map ready to show.
 #[derive(Debug)]
@@ -166,7 +166,7 @@ fn make(job: &Job) -> Option<Result<Generated, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_viewer::draw::raster::Look;
+    use dungeon_files::draw::raster::Look;
 
     const SMALL: Style = Style {
         cell_size: 1,

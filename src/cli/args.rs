@@ -7,13 +7,13 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
 use super::Failure;
 use super::presets::{applied, user_presets};
-use dungeon_viewer::base::text::quote;
-use dungeon_viewer::draw::raster::Look;
-use dungeon_viewer::draw::sheet::SheetSize;
-use dungeon_viewer::formats::layout;
-use dungeon_viewer::formats::naming;
-use dungeon_viewer::model::recipe::{KEYS, Key, Kind, Recipe};
-use dungeon_viewer::model::sweep::Sweep;
+use dungeon_files::draw::raster::Look;
+use dungeon_files::draw::sheet::SheetSize;
+use dungeon_files::formats::layout;
+use dungeon_files::formats::naming;
+use dungeon_generator::Sweep;
+use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
+use dungeon_generator::text::quote;
 use dungeon_viewer::store::presets;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the

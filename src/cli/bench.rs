@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::Failure;
 use super::args::BenchArgs;
 use super::terminal::{with_progress, write_stdout};
-use dungeon_viewer::generate::bench;
+use dungeon_viewer::bench;
 
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;

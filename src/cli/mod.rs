@@ -20,8 +20,8 @@ use clap::Parser;
 use clap::error::ErrorKind;
 
 use args::{Cli, Command};
-use dungeon_viewer::draw;
-use dungeon_viewer::formats;
+use dungeon_files::draw;
+use dungeon_files::formats;
 
 /// A failed command: what to tell the user and how to exit.
 #[derive(Debug)]
@@ -49,10 +49,10 @@ impl Failure {
     }
 }
 
-impl From<dungeon_viewer::model::Error> for Failure {
-    fn from(e: dungeon_viewer::model::Error) -> Self {
+impl From<dungeon_generator::Error> for Failure {
+    fn from(e: dungeon_generator::Error) -> Self {
         match e {
-            dungeon_viewer::model::Error::Cancelled => Failure::Io(e.to_string()),
+            dungeon_generator::Error::Cancelled => Failure::Io(e.to_string()),
             _ => Failure::Usage(e.to_string()),
         }
     }
@@ -183,7 +183,7 @@ fn report_parse_error(e: &clap::Error) -> i32 {
             let words: Vec<String> = line
                 .join(" ")
                 .split(' ')
-                .map(dungeon_viewer::base::text::quote)
+                .map(dungeon_generator::text::quote)
                 .collect();
             eprintln!("{} (try --help)", words.join(" "));
             2

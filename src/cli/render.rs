@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::Failure;
 use super::args::RenderArgs;
 use super::terminal::{with_progress, write_stdout};
-use dungeon_viewer::formats::series::{self, Destination, Series};
-use dungeon_viewer::formats::{self, Format, Options, Target};
-use dungeon_viewer::generate::generate_watched;
-use dungeon_viewer::model::dungeon::Dungeon;
-use dungeon_viewer::model::progress::Progress;
-use dungeon_viewer::model::recipe::{Fit, Recipe};
+use dungeon_files::formats::series::{self, Destination, Series};
+use dungeon_files::formats::{self, Format, Options, Target};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Progress;
+use dungeon_generator::generate_watched;
+use dungeon_generator::recipe::{Fit, Recipe};
 
 impl RenderArgs {
     fn options(&self) -> Options {

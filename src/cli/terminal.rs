@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
-use dungeon_viewer::formats::safe_write;
+use dungeon_files::formats::safe_write;
 
 /// On SIGINT (Ctrl-C) or SIGTERM: remove the unfinished temporary files (files being put
 /// in place are put in place first), say so on one line and exit with 130, the shells'

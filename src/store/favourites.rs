@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::list::{Entry, JsonList};
-use crate::base::utc;
-use crate::draw::pixels::{Pixels, nearest};
-use crate::draw::raster::{self, CELL_SIZE, Look, Style};
-use crate::formats::png;
-use crate::model::dungeon::Dungeon;
-use crate::model::recipe::Recipe;
+use super::utc;
+use dungeon_files::draw::pixels::{Pixels, nearest};
+use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
+use dungeon_files::formats::png;
+use dungeon_generator::Dungeon;
+use dungeon_generator::recipe::Recipe;
 
 /// The widest thumbnail, in pixels.
 pub const THUMBNAIL_WIDTH: u32 = 96;
@@ -89,7 +89,7 @@ impl Favourite {
     /// # Errors
     /// When the stored text no longer parses (edited by hand, or written by a newer
     /// version); the favourite stays listed.
-    pub fn recipe(&self) -> Result<Recipe, crate::model::Error> {
+    pub fn recipe(&self) -> Result<Recipe, dungeon_generator::Error> {
         self.recipe.parse()
     }
 
@@ -125,7 +125,7 @@ fn new_id(nanos: u128) -> String {
 /// `dungeon` drawn without grid lines to fit [`THUMBNAIL_WIDTH`] × [`THUMBNAIL_HEIGHT`]:
 /// as many pixels a cell as fit, or, for a map over that many cells, one pixel every few
 /// cells.
-fn thumbnail_pixels(dungeon: &Dungeon) -> Result<Pixels, crate::draw::Error> {
+fn thumbnail_pixels(dungeon: &Dungeon) -> Result<Pixels, dungeon_files::draw::Error> {
     let (width, height) = (dungeon.width(), dungeon.height());
     let fit = (THUMBNAIL_WIDTH / width).min(THUMBNAIL_HEIGHT / height);
     let style = Style {

@@ -23,8 +23,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::Error;
-use crate::base::utc;
-use crate::formats::safe_write::{self, open_regular, refuse_irregular};
+use super::utc;
+use dungeon_files::formats::safe_write::{self, open_regular, refuse_irregular};
 
 /// The file every change to either list locks, beside them.
 pub const LOCK_FILE: &str = "favourites.lock";

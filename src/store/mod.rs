@@ -5,6 +5,7 @@
 pub mod favourites;
 pub mod list;
 pub mod presets;
+mod utc;
 
 use std::io;
 use std::path::PathBuf;

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::list::{Entry, JsonList};
-use crate::base::text::quote;
-use crate::model::recipe::Recipe;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote;
 
 /// The shipped presets' text, `assets/presets.txt`.
 pub const BUILT_IN: &str = include_str!("../../assets/presets.txt");
@@ -38,7 +38,7 @@ impl Preset {
     /// # Errors
     /// When the preset's recipe does not parse (a user's preset edited by hand, or written
     /// by a newer version).
-    pub fn apply(&self, base: &Recipe) -> Result<Recipe, crate::model::Error> {
+    pub fn apply(&self, base: &Recipe) -> Result<Recipe, dungeon_generator::Error> {
         let mut recipe: Recipe = self.recipe.parse()?;
         recipe.seed = base.seed;
         Ok(recipe)

@@ -15,8 +15,8 @@ use egui_macroquad::egui::{self, Vec2, vec2};
 use crate::app::action::{Action, KeepAction};
 use crate::app::status::Status;
 use crate::app::store::Store;
-use dungeon_viewer::formats::Format;
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::formats::Format;
+use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
 use dungeon_viewer::store::presets::Preset;
 

@@ -6,9 +6,9 @@ use egui_macroquad::egui::{self, RichText};
 
 use crate::app::action::Action;
 use crate::app::status::Status;
-use dungeon_viewer::draw::{MAX_SIDE, largest_cell};
-use dungeon_viewer::formats::{Format, uvtt};
-use dungeon_viewer::model::recipe::Recipe;
+use dungeon_files::draw::{MAX_SIDE, largest_cell};
+use dungeon_files::formats::{Format, uvtt};
+use dungeon_generator::recipe::Recipe;
 
 /// A picture over this many bytes asks before it is saved.
 pub const ASK_ABOVE_BYTES: u64 = 50 * 1024 * 1024;

@@ -8,7 +8,7 @@
 
 use egui_macroquad::egui;
 
-use dungeon_viewer::model::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value, rooms_that_fit};
+use dungeon_generator::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value, rooms_that_fit};
 
 /// How many steps the 0-to-1 sliders have.
 const STEPS: f64 = 100.0;

@@ -6,8 +6,8 @@ use egui_macroquad::egui;
 
 use crate::app::action::{Action, WatchAction};
 use crate::app::watch::{SPEEDS, Watch, sweep_keys};
-use dungeon_viewer::generate::replay::Replay;
-use dungeon_viewer::model::recipe;
+use dungeon_generator::Replay;
+use dungeon_generator::recipe;
 
 /// The size of a button whose label changes (Replay and Stop, Sweep and Stop sweep), so
 /// that what follows it stays put: as wide as the longer label.

@@ -1,0 +1,555 @@
+//! One rasterizer for the window and for files: a dungeon and a style become RGBA pixels,
+//! top row first, in the original look (the first pygame view): a gray33 background, darkblue grid
+//! lines, every room cell in its room's colour, every path cell outside rooms black.
+//!
+//! The pixel layout is a contract other tools rely on: at cell size `N` the image is exactly
+//! `width·N × height·N` pixels and cell (x, y) covers pixels `[x·N, x·N+N) × [y·N, y·N+N)`.
+//! A grid line takes the first row and the first column of a free cell's pixels, as in the
+//! original, where rooms and paths were drawn over the grid; there are no grid lines below
+//! [`MIN_GRID_CELL`] pixels a cell, where they would hide the cells.
+//!
+//! [`Look`] options add doors, start and goal, a distance tint, room outlines and an
+//! ink-friendly print look. Each cell is painted as its ground colour, then its grid lines,
+//! then outlines, door bars and marks, all inside the cell's own square of pixels; with
+//! every option off that is exactly the original look.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::ops::RangeInclusive;
+
+use super::numbers;
+use super::pixels::Pixels;
+use super::{Error, picture_size};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Rgb;
+use dungeon_generator::{Dir, Grid, Pos};
+use dungeon_generator::{Tile, TileKind};
+use dungeon_generator::{walkable, walking_distances};
+
+/// Pixels a cell may take.
+pub const CELL_SIZE: RangeInclusive<u32> = 1..=64;
+/// The default cell size, the original's.
+pub const DEFAULT_CELL_SIZE: u32 = 12;
+/// Below this cell size no grid lines are drawn.
+pub const MIN_GRID_CELL: u32 = 4;
+
+/// Below this cell size doors, start and goal marks and room outlines are left out: they
+/// would cover the cell or vanish. The distance tint and the print look apply at any size.
+pub const MIN_MARK_CELL: u32 = 4;
+
+/// How to draw a dungeon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Pixels per cell side, [`CELL_SIZE`].
+    pub cell_size: u32,
+    /// Whether to draw grid lines (only from [`MIN_GRID_CELL`] pixels a cell).
+    pub grid: bool,
+    /// What to draw over the original look.
+    pub look: Look,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Self {
+            cell_size: DEFAULT_CELL_SIZE,
+            grid: true,
+            look: Look::default(),
+        }
+    }
+}
+
+/// Look options: marks and shades over the original look, any of them together. They are
+/// not part of the recipe (the same map in any look), and all are off by default, when a
+/// picture is the original's byte for byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Look {
+    /// A wooden bar across every door's edge, where tabletops put the door (from
+    /// [`MIN_MARK_CELL`] pixels).
+    pub doors: bool,
+    /// The start as a green disc, the goal as a red one (from [`MIN_MARK_CELL`] pixels).
+    pub marks: bool,
+    /// Every walkable cell shaded by its walking distance from the start: orange near it,
+    /// blue at the farthest cell.
+    pub distance: bool,
+    /// A dark line inside a room's cells where they meet rock, the map's edge or another
+    /// room, but not a path (from [`MIN_MARK_CELL`] pixels).
+    pub outlines: bool,
+    /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
+    /// rooms and paths, a light grid over everything but walls.
+    pub print: bool,
+    /// Each room's number at its most interior cell (from [`numbers::MIN_NUMBER_CELL`]
+    /// pixels).
+    pub numbers: bool,
+}
+
+impl Look {
+    /// The original look: every option off.
+    pub const ORIGINAL: Look = Look {
+        doors: false,
+        marks: false,
+        distance: false,
+        outlines: false,
+        print: false,
+        numbers: false,
+    };
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Self::ORIGINAL
+    }
+}
+
+/// The size in pixels of a `cells_wide × cells_high` map at `style`.
+///
+/// # Errors
+/// A cell size out of [`CELL_SIZE`], or an image over [`super::MAX_SIDE`] pixels a side.
+pub fn image_size(cells_wide: u32, cells_high: u32, style: &Style) -> Result<(u32, u32), Error> {
+    picture_size(cells_wide, cells_high, style.cell_size, &CELL_SIZE)
+}
+
+/// Draw `dungeon` in `style`, the whole image at once (the window's texture).
+///
+/// # Errors
+/// A cell size out of range, or an image too large (see [`image_size`]).
+pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, Error> {
+    let raster = Raster::new(dungeon, style)?;
+    let (width, height) = (raster.width(), raster.height());
+    let mut pixels = Vec::with_capacity(width as usize * height as usize);
+    let Ok(()) = raster.for_each_band(|band| {
+        pixels.extend_from_slice(band);
+        Ok::<(), Infallible>(())
+    });
+    Pixels::from_pixels(width, height, pixels)
+}
+
+/// A dungeon ready to be drawn in a style, its image size checked: drawn one band of
+/// pixel rows at a time, so that writing a picture of any size needs memory for one band.
+#[derive(Clone, Copy, Debug)]
+pub struct Raster<'a> {
+    dungeon: &'a Dungeon,
+    style: Style,
+    width: u32,
+    height: u32,
+}
+
+impl<'a> Raster<'a> {
+    /// `dungeon` to be drawn in `style`.
+    ///
+    /// # Errors
+    /// A cell size out of range, or an image too large (see [`image_size`]).
+    pub fn new(dungeon: &'a Dungeon, style: &Style) -> Result<Self, Error> {
+        let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
+        Ok(Self {
+            dungeon,
+            style: *style,
+            width,
+            height,
+        })
+    }
+
+    /// The image's width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The image's height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Draw the image band by band, top first, handing each to `band`: the RGBA pixels of
+    /// one row of cells (cell-size rows of `width` pixels, top row first). Stops at the
+    /// first error `band` returns.
+    ///
+    /// # Errors
+    /// The first error of `band`.
+    pub fn for_each_band<E>(&self, band: impl FnMut(&[[u8; 4]]) -> Result<(), E>) -> Result<(), E> {
+        self.for_each_band_of(0..self.dungeon.height(), band)
+    }
+
+    /// [`Raster::for_each_band`] for the rows of cells `rows` only, in their order.
+    ///
+    /// # Errors
+    /// The first error of `band`.
+    pub fn for_each_band_of<E>(
+        &self,
+        rows: impl IntoIterator<Item = u32>,
+        mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let painter = Painter::new(self.dungeon, &self.style);
+        let row = self.width as usize;
+        let (mut first, mut inner) = (vec![[0; 4]; row], vec![[0; 4]; row]);
+        let mut pixels = vec![[0; 4]; row * self.style.cell_size as usize];
+        for y in rows {
+            painter.paint_row(y, &mut pixels, &mut first, &mut inner);
+            band(&pixels)?;
+        }
+        Ok(())
+    }
+
+    /// The number of rows of cells, each a band.
+    #[must_use]
+    pub fn bands(&self) -> u32 {
+        self.dungeon.height()
+    }
+}
+
+/// The colour of the cell at `p` in `look`, before grid lines, marks and the distance tint:
+/// its room's colour, black paths and gray33 ground; in the print look light grey rooms and
+/// paths, black walls and white ground.
+///
+/// # Panics
+/// When `p` is off the map.
+#[must_use]
+pub fn cell_colour(dungeon: &Dungeon, look: &Look, p: Pos) -> Rgb {
+    let tiles = dungeon.tiles();
+    match (tiles[p].kind(), look.print) {
+        (TileKind::Room(i), false) => dungeon.rooms()[i].colour,
+        (TileKind::Path, false) => Rgb::BLACK,
+        (TileKind::Free, false) => Rgb::GRAY33,
+        (TileKind::Room(_), true) => PRINT_ROOM,
+        (TileKind::Path, true) => PRINT_PATH,
+        (TileKind::Free, true) if is_wall(tiles, p) => WALL,
+        (TileKind::Free, true) => PAPER,
+    }
+}
+
+/// The colour of grid lines in `look`.
+#[must_use]
+pub fn grid_colour(look: &Look) -> Rgb {
+    if look.print {
+        PRINT_GRID
+    } else {
+        Rgb::DARK_BLUE
+    }
+}
+
+/// Whether the cell at `p` gets grid lines (its first pixel row and column) in `look`:
+/// free cells in the original look; in the print look every cell but walls, so that
+/// squares can be counted on the floor.
+#[must_use]
+pub fn has_grid_line(tiles: &Grid<Tile>, look: &Look, p: Pos) -> bool {
+    match tiles.get(p) {
+        Some(_) if look.print => !is_wall(tiles, p),
+        Some(&tile) => tile == Tile::FREE,
+        None => false,
+    }
+}
+
+/// Whether `p` is a wall in the print look: free ground beside (or diagonally beside) a
+/// cell one can walk on.
+fn is_wall(tiles: &Grid<Tile>, p: Pos) -> bool {
+    tiles.get(p) == Some(&Tile::FREE)
+        && (-1..=1_i64).any(|dy| {
+            (-1..=1_i64).any(|dx| {
+                let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
+                let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
+                    return false;
+                };
+                tiles.get(Pos::new(x, y)).is_some_and(|&t| walkable(t))
+            })
+        })
+}
+
+/// Room outlines, the outlines of start and goal marks and of door bars, room numbers.
+pub const INK: Rgb = Rgb(16, 16, 16);
+/// Door bars: light wood.
+const DOOR: Rgb = Rgb(222, 184, 135);
+const START: Rgb = Rgb(40, 200, 70);
+const GOAL: Rgb = Rgb(230, 40, 40);
+/// The distance tint near the start and at the farthest cell.
+const NEAR: Rgb = Rgb(255, 120, 30);
+const FAR: Rgb = Rgb(40, 110, 255);
+/// How much of a walkable cell's colour the distance tint replaces.
+const TINT: f64 = 0.6;
+/// The print look's colours.
+/// The print look's ground.
+pub const PAPER: Rgb = Rgb(255, 255, 255);
+/// The print look's walls.
+pub const WALL: Rgb = Rgb(0, 0, 0);
+const PRINT_ROOM: Rgb = Rgb(205, 205, 205);
+const PRINT_PATH: Rgb = Rgb(228, 228, 228);
+const PRINT_GRID: Rgb = Rgb(170, 170, 170);
+
+/// `a` moved towards `b` by `t` (0 to 1), channel by channel.
+fn mix(a: Rgb, b: Rgb, t: f64) -> Rgb {
+    let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+    Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
+}
+
+fn rgba(c: Rgb) -> [u8; 4] {
+    [c.0, c.1, c.2, 255]
+}
+
+/// Side `d` of a cell as a bit of a mask.
+fn side_bit(d: Dir) -> u8 {
+    1 << d as u8
+}
+
+/// What a style draws, worked out once per image: for the look options the walking
+/// distances, the doors and the start and goal.
+struct Painter<'a> {
+    dungeon: &'a Dungeon,
+    n: usize,
+    look: Look,
+    grid_lines: bool,
+    /// Whether there are outlines, doors or marks to draw, in cells big enough for them.
+    overlays: bool,
+    /// Walking distances from the start and the greatest of them, for the tint.
+    distances: Option<(Grid<u32>, u32)>,
+    /// The sides of room cells that are doors, as [`side_bit`]s.
+    doors: HashMap<Pos, u8>,
+    start: Option<Pos>,
+    goal: Option<Pos>,
+    /// Each numbered room's label cell and number, row by row.
+    labels: Vec<(Pos, usize)>,
+}
+
+impl<'a> Painter<'a> {
+    fn new(dungeon: &'a Dungeon, style: &Style) -> Self {
+        let look = style.look;
+        let marks_fit = style.cell_size >= MIN_MARK_CELL;
+        // The features are found only when a look option asks for them.
+        let features = (look.distance || (marks_fit && (look.doors || look.marks)))
+            .then(|| dungeon.features());
+        let distances = features
+            .filter(|_| look.distance)
+            .and_then(|f| f.start.map(|s| (f, s)))
+            .map(|(f, s)| {
+                (
+                    walking_distances(dungeon.tiles(), s),
+                    f.longest_route.max(1),
+                )
+            });
+        let mut doors = HashMap::new();
+        if let Some(f) = features.filter(|_| look.doors && marks_fit) {
+            // Each door's bar lies across its edge: half in the room's cell, half in the
+            // path cell outside it, each drawn with its own cell.
+            for door in &f.doors {
+                for (from, to) in [(door.cell, door.outside), (door.outside, door.cell)] {
+                    if let Some(&d) = Dir::ALL
+                        .iter()
+                        .find(|&&d| dungeon.tiles().step(from, d) == Some(to))
+                    {
+                        *doors.entry(from).or_insert(0) |= side_bit(d);
+                    }
+                }
+            }
+        }
+        let (start, goal) = features
+            .filter(|_| look.marks && marks_fit)
+            .map_or((None, None), |f| (f.start, f.goal));
+        let numbered = look.numbers && style.cell_size >= numbers::MIN_NUMBER_CELL;
+        let mut labels: Vec<(Pos, usize)> = if numbered {
+            let rooms = dungeon.rooms().iter().enumerate();
+            rooms
+                .filter_map(|(i, room)| Some((numbers::label_cell(room)?, i + 1)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        labels.sort_by_key(|&(p, _)| (p.y, p.x));
+        Self {
+            dungeon,
+            n: style.cell_size as usize,
+            look,
+            grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
+            overlays: (marks_fit && (look.outlines || look.doors || look.marks)) || numbered,
+            distances,
+            doors,
+            start,
+            goal,
+            labels,
+        }
+    }
+
+    /// The colour filling the cell at `p`, before lines and marks.
+    fn ground(&self, p: Pos, tile: Tile) -> Rgb {
+        let colour = cell_colour(self.dungeon, &self.look, p);
+        match &self.distances {
+            Some((distances, farthest)) if walkable(tile) && distances[p] != u32::MAX => {
+                let t = f64::from(distances[p].min(*farthest)) / f64::from(*farthest);
+                mix(colour, mix(NEAR, FAR, t), TINT)
+            }
+            _ => colour,
+        }
+    }
+
+    /// Whether a room cell's side `d` gets an outline: it meets rock, the map's edge or
+    /// another room. Not where it meets a path: paths are ways in.
+    fn outlined(&self, p: Pos, room: usize, d: Dir) -> bool {
+        let tiles = self.dungeon.tiles();
+        tiles.step(p, d).is_none_or(|q| match tiles[q].kind() {
+            TileKind::Free => true,
+            TileKind::Room(other) => other != room,
+            TileKind::Path => false,
+        })
+    }
+
+    /// Paint row `y` of cells into `band`, using `first` and `inner` (a pixel row each)
+    /// as scratch. The cells' ground and grid lines are the same down each cell but for
+    /// its first pixel row, so they are painted as two pixel rows, the inner one repeated
+    /// down the band; then outlines, doors and marks over the cells that have them.
+    fn paint_row(
+        &self,
+        y: u32,
+        band: &mut [[u8; 4]],
+        first: &mut [[u8; 4]],
+        inner: &mut [[u8; 4]],
+    ) {
+        let n = self.n;
+        let tiles = self.dungeon.tiles();
+        let line = rgba(grid_colour(&self.look));
+        for (x, &tile) in tiles.row(y).iter().enumerate() {
+            let p = Pos::new(x as u32, y);
+            let ground = rgba(self.ground(p, tile));
+            let span = x * n..(x + 1) * n;
+            inner[span.clone()].fill(ground);
+            if self.grid_lines && has_grid_line(tiles, &self.look, p) {
+                first[span].fill(line);
+                inner[x * n] = line;
+            } else {
+                first[span].fill(ground);
+            }
+        }
+        let (top, rest) = band.split_at_mut(first.len());
+        top.copy_from_slice(first);
+        for pixel_row in rest.chunks_exact_mut(inner.len()) {
+            pixel_row.copy_from_slice(inner);
+        }
+        if !self.overlays {
+            return;
+        }
+        let row = first.len();
+        for (x, &tile) in tiles.row(y).iter().enumerate() {
+            let p = Pos::new(x as u32, y);
+            let mut cell = Cell {
+                band: &mut *band,
+                row,
+                x0: x * n,
+            };
+            // Lines and bars a twelfth of a cell thick, at least a pixel.
+            let thin = (n / 12).max(1);
+            if let (true, TileKind::Room(room)) = (self.look.outlines, tile.kind()) {
+                for d in Dir::ALL {
+                    if self.outlined(p, room, d) {
+                        let (x, y, w, h) = along(d, n, 0, n, thin);
+                        cell.fill(x, y, w, h, INK);
+                    }
+                }
+            }
+            let door_sides = self.doors.get(&p).copied().unwrap_or(0);
+            for d in Dir::ALL
+                .into_iter()
+                .filter(|&d| door_sides & side_bit(d) != 0)
+            {
+                // This cell's half of a bar across the door's edge (the cell on the other
+                // side draws the other half), framed in ink but on the edge once it is
+                // thick enough to show wood inside the frame.
+                let half = n.div_ceil(6);
+                let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), half);
+                if half > 1 {
+                    cell.fill(x, y, w, h, INK);
+                    let (x, y, w, h) = match d {
+                        Dir::Left => (x, y + 1, w - 1, h - 2),
+                        Dir::Right => (x + 1, y + 1, w - 1, h - 2),
+                        Dir::Up => (x + 1, y, w - 2, h - 1),
+                        Dir::Down => (x + 1, y + 1, w - 2, h - 1),
+                    };
+                    cell.fill(x, y, w, h, DOOR);
+                } else {
+                    cell.fill(x, y, w, h, DOOR);
+                }
+            }
+            for (at, colour) in [(self.start, START), (self.goal, GOAL)] {
+                if at == Some(p) {
+                    cell.disc(colour, if n >= 6 { thin } else { 0 });
+                }
+            }
+        }
+        self.paint_numbers(y, band, row);
+    }
+
+    /// The labels of the rooms numbered in row `y` of cells, each centred on its cell (and
+    /// kept inside the picture), over everything else.
+    fn paint_numbers(&self, y: u32, band: &mut [[u8; 4]], row: usize) {
+        let n = self.n;
+        let scale = numbers::scale(n as u32);
+        let first = self.labels.partition_point(|(p, _)| p.y < y);
+        for &(p, number) in self.labels[first..].iter().take_while(|(p, _)| p.y == y) {
+            let (w, h) = numbers::label_size(number, scale);
+            let (w, h) = (w as usize, h as usize);
+            if w > row {
+                continue;
+            }
+            let centre = p.x as usize * n + n / 2;
+            let mut label = Cell {
+                band: &mut *band,
+                row,
+                x0: centre.saturating_sub(w / 2).min(row - w),
+            };
+            let top = (n - h) / 2;
+            label.fill(0, top, w, h, PAPER);
+            numbers::for_each_ink(number, scale, |x, y, w, h| {
+                let (x, y, w, h) = (x as usize, y as usize, w as usize, h as usize);
+                label.fill(x, top + y, w, h, INK);
+            });
+        }
+    }
+}
+
+/// The rectangle (x, y, w, h) of a bar `thick` pixels thick along side `d` of an
+/// `n`-pixel cell, from `from` pixels along the side for `length` pixels.
+fn along(
+    d: Dir,
+    n: usize,
+    from: usize,
+    length: usize,
+    thick: usize,
+) -> (usize, usize, usize, usize) {
+    match d {
+        Dir::Left => (0, from, thick, length),
+        Dir::Right => (n - thick, from, thick, length),
+        Dir::Up => (from, 0, length, thick),
+        Dir::Down => (from, n - thick, length, thick),
+    }
+}
+
+/// One cell's square of pixels in a band.
+struct Cell<'b> {
+    band: &'b mut [[u8; 4]],
+    /// Pixels in a row of the band.
+    row: usize,
+    /// The cell's first pixel column.
+    x0: usize,
+}
+
+impl Cell<'_> {
+    /// Fill the rectangle `w × h` at (x, y) inside the cell.
+    fn fill(&mut self, x: usize, y: usize, w: usize, h: usize, c: Rgb) {
+        for py in y..y + h {
+            let at = py * self.row + self.x0 + x;
+            self.band[at..at + w].fill(rgba(c));
+        }
+    }
+
+    /// A disc in the middle of the cell, filled with `colour` inside a ring `rim` pixels
+    /// wide in ink.
+    fn disc(&mut self, colour: Rgb, rim: usize) {
+        let n = self.band.len() / self.row;
+        let (centre, radius) = (n as f64 / 2.0, n as f64 * 0.38);
+        for py in 0..n {
+            for px in 0..n {
+                let (dx, dy) = (px as f64 + 0.5 - centre, py as f64 + 0.5 - centre);
+                let d = dx.hypot(dy);
+                if d <= radius {
+                    let c = if d > radius - rim as f64 { INK } else { colour };
+                    self.fill(px, py, 1, 1, c);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Dungeons as JSON, for programs: rooms with their cells and colours, paths, doors, start,
+//! goal and figures.
+
+use serde::Serialize;
+
+use dungeon_generator::Door;
+use dungeon_generator::Figures;
+use dungeon_generator::Path;
+use dungeon_generator::Pos;
+use dungeon_generator::Rgb;
+use dungeon_generator::{Dungeon, Stats};
+
+#[derive(Serialize)]
+struct JsonMap<'a> {
+    recipe: String,
+    width: u32,
+    height: u32,
+    rooms: Vec<JsonRoom<'a>>,
+    paths: &'a [Path],
+    doors: &'a [Door],
+    start: Option<Pos>,
+    goal: Option<Pos>,
+    stats: JsonStats<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonStats<'a> {
+    #[serde(flatten)]
+    stats: Stats,
+    #[serde(flatten)]
+    figures: &'a Figures,
+}
+
+#[derive(Serialize)]
+struct JsonRoom<'a> {
+    cells: &'a [Pos],
+    color: Rgb,
+}
+
+/// The dungeon as JSON: `recipe`, `width`, `height`, `rooms` (each with `cells` as `[x, y]`
+/// pairs and `color` as `[r, g, b]`), `paths` (`from`, `to`, `cells` from a cell of `from`
+/// to a cell of `to`, `crossed`), `doors` (`room`, its `cell` and the path cell `outside`
+/// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (counts, the
+/// readability figures of [`Figures`], and `longest_route`, the steps from start to
+/// goal). x runs right, y down, origin top-left.
+#[must_use]
+pub fn to_json(dungeon: &Dungeon) -> String {
+    let features = dungeon.features();
+    let map = JsonMap {
+        recipe: dungeon.recipe().to_string(),
+        width: dungeon.width(),
+        height: dungeon.height(),
+        rooms: dungeon
+            .rooms()
+            .iter()
+            .map(|r| JsonRoom {
+                cells: &r.cells,
+                color: r.colour,
+            })
+            .collect(),
+        paths: dungeon.paths(),
+        doors: &features.doors,
+        start: features.start,
+        goal: features.goal,
+        stats: JsonStats {
+            stats: dungeon.stats(),
+            figures: dungeon.figures(),
+        },
+    };
+    let mut json = serde_json::to_string(&map).unwrap_or_else(|e| {
+        // Only non-string map keys or failing Serialize impls can fail; ours have neither.
+        unreachable!("serialising a dungeon cannot fail: {e}")
+    });
+    json.push('\n');
+    json
+}

@@ -1,0 +1,328 @@
+//! Series of maps written at once: a replay of one generation, a sweep of one key, a batch
+//! of consecutive seeds, each as an animated GIF or numbered PNGs in a directory; and
+//! contact sheets of consecutive seeds. Every picture is the one `render` makes of its
+//! map with the same options, and every file appears whole or not at all.
+//!
+//! [`Series::check`] refuses what cannot be written (a cell size, a picture too big, a
+//! destination of the wrong kind) before any map is made. A watcher on another thread can
+//! follow the work through the `done` counter each writer takes: one more for each map
+//! made.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::gif::GifWriter;
+use super::safe_write::{self, write_replacing_with};
+use super::{Error, Format, Options, Target, naming, png};
+use crate::draw::pixels::Pixels;
+use crate::draw::raster::{image_size, rasterize};
+use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
+use crate::draw::within_pixels;
+use dungeon_generator::Dungeon;
+use dungeon_generator::Replay;
+use dungeon_generator::Sweep;
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
+
+/// The most frames a replay takes, whatever the map's size: its steps are grouped.
+pub const REPLAY_FRAMES: usize = 200;
+/// Hundredths of a second a replay's frame shows, and its last frame.
+const REPLAY_DELAY: u16 = 4;
+const REPLAY_END_DELAY: u16 = 300;
+/// Hundredths of a second each value of a sweep shows.
+const SWEEP_DELAY: u16 = 60;
+/// The most pixels a GIF's frame may have: two frames are held whole while it is written.
+pub const GIF_MOST_PIXELS: u64 = 4096 * 4096;
+/// The most pixels a contact sheet may have: its tiles and itself are held whole.
+pub const SHEET_MOST_PIXELS: u64 = 8192 * 8192;
+
+/// Where a series goes: one animated GIF, or numbered PNG files in a directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// An animated GIF.
+    Gif(PathBuf),
+    /// Numbered PNG files in this directory.
+    Dir(PathBuf),
+}
+
+impl Destination {
+    /// A directory when `path` ends in `/` or is one, a GIF when it ends in `.gif`.
+    ///
+    /// # Errors
+    /// Anything else, saying what to give.
+    pub fn of(path: &Path) -> Result<Self, Error> {
+        let text = path.as_os_str().to_string_lossy();
+        if text.ends_with('/') || path.is_dir() {
+            Ok(Destination::Dir(path.to_path_buf()))
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+        {
+            Ok(Destination::Gif(path.to_path_buf()))
+        } else {
+            Err(Error::SeriesDestination(path.to_path_buf()))
+        }
+    }
+}
+
+/// A series to write: what its pictures show.
+#[derive(Clone, Debug)]
+pub enum Series {
+    /// The generation of the map of a recipe, replayed.
+    Replay(Recipe),
+    /// One recipe with a key swept across its values.
+    Sweep(Recipe, Sweep),
+    /// A contact sheet of consecutive seeds.
+    Sheet(Recipe, SheetSize),
+    /// Maps of consecutive seeds.
+    Batch(Vec<Recipe>),
+}
+
+impl Series {
+    /// The recipes whose maps are drawn (the replay's one map, each value of a sweep, each
+    /// seed of a sheet or batch).
+    ///
+    /// # Errors
+    /// Seeds that would run past the largest seed.
+    pub fn recipes(&self) -> Result<Vec<Recipe>, Error> {
+        Ok(match self {
+            Series::Replay(recipe) => vec![recipe.clone()],
+            Series::Sweep(base, sweep) => sweep.recipes(base),
+            Series::Sheet(base, size) => consecutive_seeds(base, size.tiles())?,
+            Series::Batch(recipes) => recipes.clone(),
+        })
+    }
+
+    /// Whether the series can be written to `to` with `options`: every recipe valid, every
+    /// picture within the size a PNG, a GIF or a sheet may have, a GIF's frames all of one
+    /// size. Cheap: no map is made.
+    ///
+    /// # Errors
+    /// The first thing that cannot be written.
+    pub fn check(&self, options: &Options, to: &Destination) -> Result<(), Error> {
+        let recipes = self.recipes()?;
+        let style = options.style(Format::Png);
+        let mut sizes = Vec::with_capacity(recipes.len());
+        for recipe in &recipes {
+            recipe.validate()?;
+            let size = image_size(recipe.width, recipe.height, &style)?;
+            sizes.push((size, (recipe.width, recipe.height)));
+        }
+        let Some(&(first, cells)) = sizes.first() else {
+            return Ok(());
+        };
+        if let Series::Sheet(_, size) = self {
+            let sheet = Layout::new(*size, first).sheet();
+            within_pixels("contact sheet", sheet, cells, SHEET_MOST_PIXELS)?;
+        }
+        if let Destination::Gif(_) = to {
+            if sizes.iter().any(|(size, _)| *size != first) {
+                return Err(Error::FramesDiffer);
+            }
+            within_pixels("animated GIF", first, cells, GIF_MOST_PIXELS)?;
+        }
+        Ok(())
+    }
+}
+
+/// `count` recipes like `base` on consecutive seeds from `base`'s.
+///
+/// # Errors
+/// When the seeds would run past the largest seed.
+pub fn consecutive_seeds(base: &Recipe, count: u32) -> Result<Vec<Recipe>, Error> {
+    (0..u64::from(count))
+        .map(|i| {
+            let mut recipe = base.clone();
+            // Past the largest seed, the seed key says how far seeds go.
+            let seed = u128::from(base.seed) + u128::from(i);
+            recipe.set("seed", &seed.to_string())?;
+            Ok(recipe)
+        })
+        .collect()
+}
+
+/// Write the replay of `dungeon`'s generation in at most [`REPLAY_FRAMES`] frames, the last
+/// one the picture `render` makes; returns how many frames were written.
+///
+/// # Errors
+/// What [`Series::check`] refuses, or a file that cannot be written.
+pub fn write_replay(
+    dungeon: &Dungeon,
+    options: &Options,
+    to: &Destination,
+    done: &AtomicU32,
+) -> Result<usize, Error> {
+    Series::Replay(dungeon.recipe().clone()).check(options, to)?;
+    let replay = Replay::new(dungeon);
+    let frames = replay.frames(REPLAY_FRAMES);
+    let last = frames.len() - 1;
+    let stem = naming::file_stem(dungeon.recipe());
+    write_frames(
+        frames.len(),
+        |i| Ok(replay.at(frames[i])),
+        |i| {
+            if i == last {
+                REPLAY_END_DELAY
+            } else {
+                REPLAY_DELAY
+            }
+        },
+        |i, _| format!("{stem}-{:04}", i + 1),
+        options,
+        to,
+        done,
+    )?;
+    Ok(frames.len())
+}
+
+/// Write one picture for each value of `sweep` applied to `base`; returns how many.
+///
+/// # Errors
+/// As [`write_replay`].
+pub fn write_sweep(
+    base: &Recipe,
+    sweep: &Sweep,
+    options: &Options,
+    to: &Destination,
+    done: &AtomicU32,
+) -> Result<usize, Error> {
+    Series::Sweep(base.clone(), sweep.clone()).check(options, to)?;
+    let recipes = sweep.recipes(base);
+    let key = sweep.key();
+    write_frames(
+        recipes.len(),
+        |i| Ok(generate(&recipes[i])?),
+        |_| SWEEP_DELAY,
+        |i, d| {
+            let value = key.format(key.get(d.recipe()));
+            format!("{}-{:03}-{value}", key.name, i + 1)
+        },
+        options,
+        to,
+        done,
+    )?;
+    Ok(recipes.len())
+}
+
+/// Write the map of each recipe as a PNG in `dir`, named as the window names them and
+/// never over an existing file; each file is the one `render` writes of its recipe.
+/// Returns the files written.
+///
+/// # Errors
+/// As [`write_replay`].
+pub fn write_batch(
+    recipes: &[Recipe],
+    options: &Options,
+    dir: &Path,
+    done: &AtomicU32,
+) -> Result<Vec<PathBuf>, Error> {
+    Series::Batch(recipes.to_vec()).check(options, &Destination::Dir(dir.to_path_buf()))?;
+    recipes
+        .iter()
+        .map(|recipe| {
+            let dungeon = generate(recipe)?;
+            let stem = naming::file_stem(recipe);
+            let target = Target::New { dir, stem: &stem };
+            let path = super::write(&dungeon, Format::Png, options, target)?;
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(path)
+        })
+        .collect()
+}
+
+/// Write a contact sheet of `size` of consecutive seeds from `base`'s to a new PNG named
+/// like `path` (`sheet-2.png` when `sheet.png` is taken: nothing is written over). Each
+/// tile is labelled with its seed; the PNG holds the first tile's recipe, as any saved map
+/// does, and every tile's in a `tEXt` chunk `tile N`. Returns the file written.
+///
+/// # Errors
+/// A sheet too big for a PNG, options the PNG look cannot take, or a file that cannot be
+/// written.
+pub fn write_sheet(
+    base: &Recipe,
+    size: SheetSize,
+    options: &Options,
+    path: &Path,
+    done: &AtomicU32,
+) -> Result<PathBuf, Error> {
+    let series = Series::Sheet(base.clone(), size);
+    series.check(
+        options,
+        &Destination::Dir(safe_write::parent_dir(path).into()),
+    )?;
+    let recipes = series.recipes()?;
+    let tiles = recipes
+        .iter()
+        .map(|recipe| {
+            let pixels = picture(&generate(recipe)?, options)?;
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok((pixels, format!("seed {}", recipe.seed)))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let sheet = contact_sheet(size, &tiles)?;
+    let texts: Vec<(String, String)> = recipes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
+        .collect();
+    let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let dir = safe_write::parent_dir(path);
+    let bytes = png::encode_with(&sheet, base, &texts).map_err(Error::write(path))?;
+    let here = path.parent().is_none_or(|p| p.as_os_str().is_empty());
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let saved = safe_write::save_new(dir, &stem, "png", &bytes).map_err(Error::write(dir))?;
+    // Named as the user named it: `sheet.png`, not `./sheet.png`.
+    Ok(match (here, saved.file_name()) {
+        (true, Some(name)) => PathBuf::from(name),
+        _ => saved,
+    })
+}
+
+/// The picture `render` makes of `dungeon` as a PNG with `options`.
+fn picture(dungeon: &Dungeon, options: &Options) -> Result<Pixels, Error> {
+    Ok(rasterize(dungeon, &options.style(Format::Png))?)
+}
+
+/// Write `count` maps, made in order by `frame`, to `to`: as GIF frames shown `delay(i)`
+/// hundredths of a second, or as new PNGs named `name(i, map)` in a directory.
+fn write_frames(
+    count: usize,
+    frame: impl Fn(usize) -> Result<Dungeon, Error>,
+    delay: impl Fn(usize) -> u16,
+    name: impl Fn(usize, &Dungeon) -> String,
+    options: &Options,
+    to: &Destination,
+    done: &AtomicU32,
+) -> Result<(), Error> {
+    match to {
+        Destination::Dir(dir) => (0..count).try_for_each(|i| {
+            let map = frame(i)?;
+            let stem = name(i, &map);
+            super::write(&map, Format::Png, options, Target::New { dir, stem: &stem })?;
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        }),
+        Destination::Gif(path) => {
+            let mut failure = None;
+            let mut fail = |e: Error| {
+                let message = e.to_string();
+                failure = Some(e);
+                std::io::Error::other(message)
+            };
+            write_replacing_with(path, |out| {
+                let first = frame(0).and_then(|map| picture(&map, options));
+                let first = first.map_err(&mut fail)?;
+                let mut gif = GifWriter::new(out, first.width(), first.height())?;
+                gif.frame(first, delay(0))?;
+                done.fetch_add(1, Ordering::Relaxed);
+                for i in 1..count {
+                    let pixels = frame(i).and_then(|map| picture(&map, options));
+                    gif.frame(pixels.map_err(&mut fail)?, delay(i))?;
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                gif.finish().map(drop)
+            })
+            .map_err(|e| failure.take().unwrap_or_else(|| Error::write(path)(e)))
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! The map as SVG: the rasterizer's look as vector shapes, for printing and for editing in a
+//! drawing program.
+//!
+//! It follows the rasterizer's pixel layout (see [`crate::draw::raster`]): at cell size `N` the
+//! picture is `width·N × height·N` units, cell (x, y) covers `[x·N, x·N+N) × [y·N, y·N+N)`,
+//! and grid lines take the first row and column of each free cell. Drawn in that order: the
+//! gray33 ground, one dark blue line a unit wide along every row and column of cells (rooms
+//! and paths cover them where they lie), then one shape per colour (each room, and all
+//! paths), each made of horizontal runs of cells. The print look draws white ground, grey
+//! rooms and paths, its grid lines over them, and black walls over the lines. The recipe is
+//! in the `<metadata>` element.
+
+use std::fmt::Write;
+
+use super::Error;
+use crate::draw::numbers;
+use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use dungeon_generator::Dungeon;
+use dungeon_generator::Pos;
+use dungeon_generator::Rgb;
+use dungeon_generator::runs::runs;
+use dungeon_generator::text::join_or;
+
+/// Whether SVG draws `look`: the original look or the print look, with no other option.
+///
+/// # Errors
+/// [`Error::Look`] naming the options it leaves out.
+pub fn check_look(look: &Look) -> Result<(), Error> {
+    let others = [
+        (look.doors, "doors"),
+        (look.marks, "start and goal marks"),
+        (look.distance, "the distance tint"),
+        (look.outlines, "outlines"),
+    ];
+    let asked: Vec<&str> = others
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect();
+    if asked.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Look {
+            format: "an SVG",
+            options: join_or(&asked),
+        })
+    }
+}
+
+/// `dungeon` as an SVG document drawn in `style`, whose look must be the original or the
+/// print look (with no other option).
+///
+/// # Errors
+/// Another look ([`Error::Look`]), a cell size out of range, or a picture too large (see
+/// [`raster::image_size`]).
+pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
+    let look = style.look;
+    check_look(&look)?;
+    let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
+    let n = style.cell_size;
+    // The ground: the colour of a free cell away from everything.
+    let ground = if look.print { PAPER } else { Rgb::GRAY33 };
+    let mut svg = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" shape-rendering=\"crispEdges\">\n\
+         <metadata>{}</metadata>\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
+        escape(&dungeon.recipe().to_string()),
+        hex(ground)
+    );
+    // Every line drawn clockwise, so that crossings stay filled.
+    let mut lines = String::new();
+    if style.grid && n >= MIN_GRID_CELL {
+        for y in 0..dungeon.height() {
+            let _ = write!(lines, "M0 {}h{width}v1h-{width}z", y * n);
+        }
+        for x in 0..dungeon.width() {
+            let _ = write!(lines, "M{} 0h1v{height}h-1z", x * n);
+        }
+    }
+    let grid = raster::grid_colour(&look);
+    // Grid lines lie on free ground only in the original look: rooms and paths cover them.
+    // In the print look they lie on rooms and paths too, and walls cover them.
+    let walls = look.print.then_some(WALL);
+    if walls.is_none() && !lines.is_empty() {
+        shape(&mut svg, grid, &lines);
+    }
+    let cells = shapes_by_colour(dungeon, &look, n);
+    for (colour, d) in &cells {
+        if *colour != ground && Some(*colour) != walls {
+            shape(&mut svg, *colour, d);
+        }
+    }
+    if let Some(wall) = walls {
+        if !lines.is_empty() {
+            shape(&mut svg, grid, &lines);
+        }
+        for (colour, d) in cells.iter().filter(|(c, _)| *c == wall) {
+            shape(&mut svg, *colour, d);
+        }
+    }
+    if look.numbers && n >= numbers::MIN_NUMBER_CELL {
+        number_rooms(&mut svg, dungeon, n);
+    }
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// The cells of `dungeon` in `look` as path data, one entry per colour in the order the
+/// colours first appear, each made of horizontal runs of cells `n` units wide.
+fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)> {
+    let mut shapes: Vec<(Rgb, String)> = Vec::new();
+    for y in 0..dungeon.height() {
+        let row = |x| raster::cell_colour(dungeon, look, Pos::new(x, y));
+        for (colour, run) in runs(0..dungeon.width(), row) {
+            let at = match shapes.iter().position(|(c, _)| *c == colour) {
+                Some(at) => at,
+                None => {
+                    shapes.push((colour, String::new()));
+                    shapes.len() - 1
+                }
+            };
+            let (left, top, across) = (run.start * n, y * n, run.len() as u32 * n);
+            let _ = write!(shapes[at].1, "M{left} {top}h{across}v{n}h-{across}z");
+        }
+    }
+    shapes
+}
+
+/// Append each room's number as `<text>` on a paper label at its most interior cell, the
+/// label the size the PNG's is.
+fn number_rooms(svg: &mut String, dungeon: &Dungeon, n: u32) {
+    let scale = numbers::scale(n);
+    for (i, room) in dungeon.rooms().iter().enumerate() {
+        let Some(p) = numbers::label_cell(room) else {
+            continue;
+        };
+        let (w, h) = numbers::label_size(i + 1, scale);
+        let (cx, cy) = (p.x * n + n / 2, p.y * n + n / 2);
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"none\"/>\n\
+             <text x=\"{cx}\" y=\"{cy}\" font-family=\"monospace\" font-size=\"{}\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\" \
+             stroke=\"none\">{}</text>",
+            f64::from(cx) - f64::from(w) / 2.0,
+            f64::from(cy) - f64::from(h) / 2.0,
+            hex(PAPER),
+            7 * scale,
+            hex(raster::INK),
+            i + 1
+        );
+    }
+}
+
+/// Append a `<path>` filled with `colour` and not stroked: renderers that stroke shapes
+/// without a `stroke` (ImageMagick's own) would draw its edges black.
+fn shape(svg: &mut String, colour: Rgb, d: &str) {
+    let _ = writeln!(
+        svg,
+        "<path fill=\"{}\" stroke=\"none\" d=\"{d}\"/>",
+        hex(colour)
+    );
+}
+
+/// `#rrggbb`.
+fn hex(Rgb(r, g, b): Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// `text` safe inside an XML element or attribute.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,81 @@
+//! What a cell of a dungeon is: free, part of a room, or on a path between rooms.
+
+use std::fmt;
+
+/// One cell of a dungeon, in four bytes: the index of the room it belongs to (rooms in
+/// creation order), or free, or a path outside every room. Rooms win over paths: a path
+/// that crosses a room leaves the room's cells as they are.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tile(u32);
+
+/// A [`Tile`] to match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileKind {
+    /// Open ground: the background.
+    Free,
+    /// A path cell outside every room.
+    Path,
+    /// A cell of the room with this index.
+    Room(usize),
+}
+
+impl Tile {
+    /// Rock: neither room nor path.
+    pub const FREE: Tile = Tile(u32::MAX);
+    /// A path cell outside every room.
+    pub const PATH: Tile = Tile(u32::MAX - 1);
+    /// Room indices stay below this.
+    pub const MAX_ROOMS: u32 = u32::MAX - 1;
+    /// A free cell too near a room for another room to take it. Rooms see it as taken; it
+    /// is marked only while rooms are placed, and free again once they all are.
+    pub const NEAR_ROOM: Tile = Tile(Self::MAX_ROOMS - 1);
+
+    /// A cell of room `index`.
+    ///
+    /// # Panics
+    /// When `index` is not below [`Tile::MAX_ROOMS`].
+    #[must_use]
+    pub const fn of_room(index: u32) -> Tile {
+        assert!(index < Self::MAX_ROOMS, "room index out of range");
+        Tile(index)
+    }
+
+    /// The room this cell belongs to, if any.
+    #[must_use]
+    pub const fn room(self) -> Option<usize> {
+        if self.0 < Self::MAX_ROOMS {
+            Some(self.0 as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Whether no room holds this cell (it is free ground or a path), so a room may grow
+    /// into it.
+    #[must_use]
+    pub const fn is_outside_rooms(self) -> bool {
+        self.0 >= Self::MAX_ROOMS
+    }
+
+    #[must_use]
+    /// What the tile is, without the room's index.
+    pub const fn kind(self) -> TileKind {
+        match self {
+            Tile::FREE => TileKind::Free,
+            Tile::PATH => TileKind::Path,
+            Tile(room) => TileKind::Room(room as usize),
+        }
+    }
+}
+
+impl Default for Tile {
+    fn default() -> Self {
+        Tile::FREE
+    }
+}
+
+impl fmt::Debug for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind().fmt(f)
+    }
+}

@@ -1,0 +1,349 @@
+//! Corridors: the paths that join the rooms a connection style pairs up ([`crate::generate::connect`]),
+//! each routed in the recipe's corridor style ([`Corridor`], chosen at one `match` in
+//! `Router::join`: one file per style).
+//!
+//! Every room is always connected. The `flood` style (module `shortest`) runs through free
+//! cells, as short as possible, when free cells join the two rooms (`wavefront`); when
+//! other rooms wall one of them in, it crosses as few of their cells as it can
+//! (`crossing`) instead of giving up, as the original did. The drawn styles, `half-rect`
+//! (modules `half_rect` and `twisty`), lay a straight-sided corridor between the
+//! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
+
+mod crossing;
+mod half_rect;
+mod laid;
+mod landmarks;
+mod regions;
+mod shortest;
+mod twisty;
+mod wavefront;
+
+#[cfg(test)]
+pub(crate) use half_rect::half_rect;
+#[cfg(test)]
+pub(crate) use twisty::staircase;
+
+use std::sync::OnceLock;
+
+use crate::base::grid::{Grid, Pos};
+use crate::base::parallel::map_blocks;
+use crate::base::pool::Pool;
+use crate::base::streams::{Stage, stream};
+use crate::base::tile::Tile;
+use crate::generate::connect;
+use crate::model::Error;
+use crate::model::parts::{Path, Room};
+use crate::model::progress::Progress;
+use crate::model::recipe::{Connect, Corridor, Recipe};
+use crossing::CrossingSearch;
+use laid::{Dear, Laid};
+use landmarks::Landmarks;
+use regions::Regions;
+use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
+
+/// Which rooms to join and how the paths should look, with the seed their streams come from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathPlan {
+    pub seed: u64,
+    pub randomness: f64,
+    pub corridor: Corridor,
+    pub bends: u32,
+    pub connect: Connect,
+    pub loops: f64,
+    /// How strongly corridors join those laid before them (0: each its own shortest way).
+    pub merge: f64,
+    /// Cells of rock between rooms: room for twisty corridors to wander.
+    pub spacing: u32,
+}
+
+impl PathPlan {
+    /// What `recipe` asks of the path stage.
+    #[must_use]
+    pub fn of(recipe: &Recipe) -> Self {
+        Self {
+            seed: recipe.seed,
+            randomness: recipe.randomness,
+            corridor: recipe.corridor,
+            bends: recipe.bends,
+            connect: recipe.connect,
+            loops: recipe.loops,
+            merge: recipe.merge,
+            spacing: recipe.spacing,
+        }
+    }
+}
+
+/// Paths worth a thread of their own.
+const PATHS_PER_THREAD: usize = 16;
+
+/// Rooms whose doors are worth a thread of their own to find: a room's take about 0.6 µs,
+/// and starting a thread here about 40 (at W3's 192 rooms, one thread took 0.107 ms and
+/// two 0.15).
+const ROOMS_PER_THREAD: usize = 512;
+
+/// Landmarks pay for their floods when paths must cross rooms on big, crowded maps: from
+/// this many cells on, with rooms covering more than half of them.
+const LANDMARKS_FROM_CELLS: usize = 1 << 16;
+
+/// Join the rooms the plan's connection style pairs up, each pair by a path in the plan's
+/// corridor style. Path `i` draws from its own stream, so paths never change the rooms.
+/// Without `merge` each path ignores the others (and they are made on several threads);
+/// with it, each sees the corridors laid before it, so they are made in order.
+///
+/// # Errors
+/// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
+pub fn connect(
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    plan: &PathPlan,
+    progress: &Progress,
+) -> Result<Vec<Path>, Error> {
+    let router = Router::new(tiles, rooms, progress);
+    let pairs: Vec<(u64, (usize, usize))> =
+        connect::pairs(plan.connect, tiles, rooms, plan.loops, progress)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, pair)| (i as u64, pair))
+            .collect();
+    progress.start_paths(pairs.len() as u32);
+    let paths = match Dear::of(plan.merge) {
+        Some(dear) => {
+            let mut searches = SPARE.lend();
+            let mut merging = Merging {
+                laid: Laid::new(&router.free),
+                dear,
+            };
+            let mut paths = Vec::with_capacity(pairs.len());
+            for &(i, pair) in &pairs {
+                if progress.is_cancelled() {
+                    break;
+                }
+                let path = router.join(&mut searches, pair, plan, i, Some(&merging));
+                if let Some(path) = &path {
+                    merging.laid.add(&path.cells);
+                }
+                progress.path_joined(path.as_ref());
+                paths.extend(path);
+            }
+            paths
+        }
+        None => map_blocks(
+            &pairs,
+            (PATHS_PER_THREAD, 1),
+            || SPARE.lend(),
+            |searches, chunk| {
+                let mut paths = Vec::with_capacity(chunk.len());
+                for &(i, pair) in chunk {
+                    if progress.is_cancelled() {
+                        break;
+                    }
+                    let path = router.join(searches, pair, plan, i, None);
+                    progress.path_joined(path.as_ref());
+                    paths.extend(path);
+                }
+                paths
+            },
+        ),
+    };
+    // Paths called off before or while they were made are missing: no map.
+    progress.check()?;
+    Ok(paths)
+}
+
+/// One thread's reusable search memory.
+#[derive(Default)]
+struct Searches {
+    free: Wavefront,
+    crossing: CrossingSearch,
+}
+
+/// Search memory left by the maps made before, for the next map's threads (at most 8 kept,
+/// more than ever make paths at once here). The crossing search's memory holds a slot for
+/// every cell of the map: it is let go past 2¹⁸ cells (a 512 × 512 map, 4 MB).
+static SPARE: Pool<Searches> = Pool::new(8, |searches| {
+    if searches.crossing.cells() > 1 << 18 {
+        searches.crossing = CrossingSearch::default();
+    }
+});
+
+/// The corridors laid so far and what steps cost by them, when paths merge.
+struct Merging {
+    laid: Laid,
+    dear: Dear,
+}
+
+/// What path searches know about a map with its rooms placed.
+struct Router<'a> {
+    tiles: &'a Grid<Tile>,
+    rooms: &'a [Room],
+    /// Each room's bounds and doors.
+    sides: Vec<Option<PathEnd>>,
+    free: FreeBits,
+    /// Labelled when a path's search first finds no way inside its window (before it
+    /// widens the window); `None` when that was called off.
+    regions: OnceLock<Option<Regions>>,
+    /// Made when a path on a big crowded map first has to cross rooms.
+    landmarks: OnceLock<Option<Landmarks>>,
+    /// Asked during long searches whether the map is still wanted.
+    progress: &'a Progress,
+}
+
+impl<'a> Router<'a> {
+    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room], progress: &'a Progress) -> Self {
+        Self {
+            tiles,
+            rooms,
+            sides: map_blocks(
+                rooms,
+                (ROOMS_PER_THREAD, 16),
+                || (),
+                |(), part| part.iter().map(|r| PathEnd::new(tiles, &r.cells)).collect(),
+            ),
+            free: free_bits(tiles),
+            regions: OnceLock::new(),
+            landmarks: OnceLock::new(),
+            progress,
+        }
+    }
+
+    /// The map's free regions, labelled the first time they are asked for; `None` when the
+    /// map was called off while they were labelled.
+    fn regions(&self) -> Option<&Regions> {
+        self.regions
+            .get_or_init(|| {
+                Regions::new(self.free.lines(false), self.sides.len(), || {
+                    self.progress.is_cancelled()
+                })
+            })
+            .as_ref()
+    }
+
+    /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
+    /// touch, else in the plan's corridor style. The one place a style is chosen.
+    fn join(
+        &self,
+        searches: &mut Searches,
+        (a, b): (usize, usize),
+        plan: &PathPlan,
+        index: u64,
+        merging: Option<&Merging>,
+    ) -> Option<Path> {
+        let path = |cells: Vec<Pos>, crossed: u32| Path {
+            from: a,
+            to: b,
+            cells,
+            crossed,
+        };
+        if let Some(cells) = self.touching(a, b) {
+            return Some(path(cells, 0));
+        }
+        let mut rng = stream(plan.seed, Stage::Path, index);
+        let laid = merging.map(|m| &m.laid);
+        let drawn = match plan.corridor {
+            Corridor::Flood => None,
+            Corridor::HalfRect => half_rect::route(self, a, b, laid, &mut rng),
+            Corridor::Twisty => {
+                let shape = twisty::Shape {
+                    bends: plan.bends,
+                    wander: plan.spacing,
+                };
+                twisty::route(self, a, b, shape, laid, &mut rng)
+            }
+        };
+        if let Some(cells) = drawn {
+            return Some(path(cells, 0));
+        }
+        // Flood corridors wiggle as randomness says; drawn ones that found no straight way
+        // take the shortest one, walked as straight as it goes.
+        let walk = match plan.corridor {
+            Corridor::Flood => Walk::Wiggle(plan.randomness),
+            Corridor::HalfRect | Corridor::Twisty => Walk::Straight,
+        };
+        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk, merging)?;
+        Some(path(cells, crossed))
+    }
+
+    /// The closest pair of free cells beside rooms `a` and `b` (the first such pair in
+    /// reading order when several are as close): where a drawn corridor starts and ends.
+    fn facing_doors(&self, a: usize, b: usize) -> Option<(Pos, Pos)> {
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        let mut best: Option<(u32, Pos, Pos)> = None;
+        for &s in &from.doors {
+            // b's doors lie at most one step outside its bounds: only doors of a that near
+            // can beat the best so far.
+            let reach = best.map_or(u32::MAX, |(d, _, _)| d);
+            if to.bounds.distance_to(s).saturating_sub(1) >= reach {
+                continue;
+            }
+            for &e in &to.doors {
+                let d = s.manhattan(e);
+                if best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, s, e));
+                }
+            }
+        }
+        best.map(|(_, s, e)| (s, e))
+    }
+
+    /// A drawn corridor from room `a` into room `b`: the cell of `a` beside `start`,
+    /// `start`, `between`, `end` and the cell of `b` beside `end`; `None` when any of
+    /// `start`, `between` and `end` is not free or they do not touch the rooms, or (with
+    /// corridors `laid` to keep off) when it would run beside one of them.
+    fn lay(
+        &self,
+        a: usize,
+        b: usize,
+        (start, between, end): (Pos, &[Pos], Pos),
+        laid: Option<&Laid>,
+    ) -> Option<Vec<Pos>> {
+        let tiles = self.tiles;
+        let run = || {
+            std::iter::once(start)
+                .chain(between.iter().copied())
+                .chain((start != end).then_some(end))
+        };
+        if !run().all(|p| tiles.get(p) == Some(&Tile::FREE)) {
+            return None;
+        }
+        let beside = |p: Pos, room: usize| {
+            let tile = Tile::of_room(u32::try_from(room).ok()?);
+            tiles.neighbours(p).find(|&n| tiles[n] == tile)
+        };
+        let first = beside(start, a)?;
+        let last = beside(end, b)?;
+        let mut cells = Vec::with_capacity(between.len() + 4);
+        cells.push(first);
+        cells.extend(run());
+        cells.push(last);
+        match laid {
+            Some(laid) if laid.hugging(&cells) > 0 => None,
+            _ => Some(cells),
+        }
+    }
+
+    /// Whether the map is big and rooms cover more than half of it.
+    fn crowded(&self) -> bool {
+        let room_cells: usize = self.rooms.iter().map(|r| r.cells.len()).sum();
+        self.tiles.len() >= LANDMARKS_FROM_CELLS && 2 * room_cells > self.tiles.len()
+    }
+
+    /// When rooms `a` and `b` touch, the two cells where the path steps from one into the
+    /// other: the first cell of `a` (in growth order) beside `b`, and its first neighbour
+    /// in `b` (left, right, up, down).
+    fn touching(&self, a: usize, b: usize) -> Option<Vec<Pos>> {
+        // Rooms whose boxes lie more than a step apart cannot touch (nor can one without
+        // cells): most pairs, answered without a look at their cells.
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        if from.bounds.gap(&to.bounds) > 1 {
+            return None;
+        }
+        let other = Tile::of_room(u32::try_from(b).ok()?);
+        let tiles = self.tiles;
+        self.rooms[a].cells.iter().find_map(|&c| {
+            tiles
+                .neighbours(c)
+                .find(|&n| tiles[n] == other)
+                .map(|n| vec![c, n])
+        })
+    }
+}

@@ -1,0 +1,151 @@
+//! What a game master or a game needs beyond rooms and paths: doors, where the adventurer
+//! starts, and the goal farthest from the start (the original design placed the adventurer as far as
+//! possible from a target, by walking distance).
+//!
+//! All of it is read off a finished dungeon: doors from the paths, the start from its own
+//! stream, the goal from one breadth-first flood over the cells one can walk (rooms and
+//! paths). So looking at them never moves a room or a path.
+
+use std::collections::VecDeque;
+
+use crate::base::grid::{Grid, Pos, index};
+use crate::base::streams::{Stage, stream};
+use crate::base::tile::{Tile, TileKind};
+use crate::model::parts::Path;
+
+/// Where a path leaves or enters a room: the edge between the room's `cell` and the path
+/// cell `outside` it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Door {
+    /// The room's index.
+    pub room: usize,
+    /// The room's cell.
+    pub cell: Pos,
+    /// The path's cell beside it, outside the room.
+    pub outside: Pos,
+}
+
+/// A dungeon's doors, start and goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// One per edge where a path meets a room, in the order the paths first cross them.
+    pub doors: Vec<Door>,
+    /// A room cell, drawn from the start's own stream; `None` when there are no rooms.
+    pub start: Option<Pos>,
+    /// A cell farthest from the start by walking over rooms and paths.
+    pub goal: Option<Pos>,
+    /// Steps from the start to the goal.
+    pub longest_route: u32,
+}
+
+/// Whether one can walk on a tile: a room's floor or a path.
+#[must_use]
+pub fn walkable(tile: Tile) -> bool {
+    tile != Tile::FREE
+}
+
+impl Features {
+    /// Read the features off `tiles`, `rooms`' cells (for the start) and `paths`, on the map
+    /// made from `seed`.
+    #[must_use]
+    pub fn find(seed: u64, tiles: &Grid<Tile>, room_cells: &[&[Pos]], paths: &[Path]) -> Self {
+        let doors = doors(tiles, paths);
+        let total: u64 = room_cells.iter().map(|c| c.len() as u64).sum();
+        let start = (total > 0).then(|| {
+            let mut k = rand::RngExt::random_range(&mut stream(seed, Stage::Start, 0), 0..total);
+            let mut chosen = Pos::default();
+            for cells in room_cells {
+                if k < cells.len() as u64 {
+                    chosen = cells[k as usize];
+                    break;
+                }
+                k -= cells.len() as u64;
+            }
+            chosen
+        });
+        let (goal, longest_route) = start
+            .map(|s| {
+                let distances = walking_distances(tiles, s);
+                farthest(tiles, &distances)
+            })
+            .map_or((None, 0), |(g, d)| (Some(g), d));
+        Self {
+            doors,
+            start,
+            goal,
+            longest_route,
+        }
+    }
+}
+
+/// Every door along `paths`, each edge once.
+fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
+    let mut doors = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for path in paths {
+        for step in path.cells.windows(2) {
+            let (a, b) = (step[0], step[1]);
+            let door = match (tiles[a].kind(), tiles[b].kind()) {
+                (TileKind::Room(room), TileKind::Path) => Door {
+                    room,
+                    cell: a,
+                    outside: b,
+                },
+                (TileKind::Path, TileKind::Room(room)) => Door {
+                    room,
+                    cell: b,
+                    outside: a,
+                },
+                _ => continue,
+            };
+            if seen.insert((door.cell, door.outside)) {
+                doors.push(door);
+            }
+        }
+    }
+    doors
+}
+
+/// Steps from `start` to every cell one can walk to from it over rooms and paths
+/// (`u32::MAX` for the others), by a breadth-first flood.
+#[must_use]
+pub fn walking_distances(tiles: &Grid<Tile>, start: Pos) -> Grid<u32> {
+    let mut distance = Grid::new(tiles.width(), tiles.height(), u32::MAX);
+    if !tiles.get(start).is_some_and(|&t| walkable(t)) {
+        return distance;
+    }
+    let w = tiles.width();
+    let mut queue = VecDeque::from([start]);
+    distance.as_mut_slice()[index(w, start)] = 0;
+    while let Some(p) = queue.pop_front() {
+        let d = distance.as_slice()[index(w, p)];
+        for n in tiles.neighbours(p) {
+            let slot = &mut distance.as_mut_slice()[index(w, n)];
+            if *slot == u32::MAX && walkable(tiles[n]) {
+                *slot = d + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    distance
+}
+
+/// The first cell, in reading order, at the greatest finite distance, with that distance.
+fn farthest(tiles: &Grid<Tile>, distances: &Grid<u32>) -> (Pos, u32) {
+    let (mut best, mut at) = (0, 0);
+    for (i, &d) in distances.as_slice().iter().enumerate() {
+        if d != u32::MAX && d > best {
+            (best, at) = (d, i);
+        }
+    }
+    if best == 0 {
+        // Only the start is reachable: it is its own goal.
+        at = distances
+            .as_slice()
+            .iter()
+            .position(|&d| d == 0)
+            .unwrap_or(0);
+    }
+    (tiles.pos_of(at), best)
+}

@@ -1,0 +1,166 @@
+//! Figures that say how readable a map is, measured on the finished dungeon: rooms apart
+//! or touching, rooms that look like rooms, corridors that meet rather than run side by
+//! side, dead ends and loops. A corridor cell is a path cell outside every room.
+
+use crate::base::grid::{Grid, Pos, holds_square};
+use crate::base::tile::Tile;
+use crate::model::features::walking_distances;
+use crate::model::parts::{Path, Room};
+
+/// How readable a map is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Figures {
+    /// Rooms with a cell beside or diagonally beside another room's.
+    pub rooms_touching: u32,
+    /// Rooms of fewer cells than half the room size asked for.
+    pub rooms_under_half: u32,
+    /// Rooms of fewer cells than a quarter of the room size, or of 4 cells or more without
+    /// a 2×2 block anywhere: rooms that are not rooms.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub rooms_not_rooms: u32,
+    /// Path cells outside every room.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub corridor_cells: u64,
+    /// Corridor cells in a 2×2 block of corridor cells.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub corridor_in_blocks: u64,
+    /// Corridor cells beside a corridor cell that no path they are on goes through.
+    pub corridor_beside: u64,
+    /// Paths that step straight from room to room.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub zero_length_paths: u32,
+    /// Turns of all paths together.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub turns: u64,
+    /// Rooms joined to exactly one other.
+    pub dead_ends: u32,
+    /// Circuits: paths − rooms + 1 (0 for a tree).
+    pub loops: i64,
+    /// Steps from the start to the goal: the longest walk from the start.
+    pub longest_route: u32,
+    /// Whether one can walk from every room to every other.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub connected: bool,
+}
+
+impl Figures {
+    /// The figures of a map of `tiles` with `rooms` (asked for at `room_size` cells) and
+    /// `paths`, whose longest walk is `longest_route` steps.
+    #[must_use]
+    pub fn of(
+        tiles: &Grid<Tile>,
+        (rooms, room_size): (&[Room], u32),
+        paths: &[Path],
+        longest_route: u32,
+    ) -> Self {
+        let size = room_size as usize;
+        let mut figures = Figures {
+            connected: true,
+            longest_route,
+            ..Figures::default()
+        };
+        for (i, room) in rooms.iter().enumerate() {
+            let own = room_tile(i);
+            let touching = room
+                .cells
+                .iter()
+                .any(|&c| around(tiles, c).any(|n| tiles[n].room().is_some() && tiles[n] != own));
+            figures.rooms_touching += u32::from(touching);
+            figures.rooms_under_half += u32::from(2 * room.cells.len() < size);
+            let thin = room.cells.len() >= 4 && !holds_square(&room.cells);
+            figures.rooms_not_rooms += u32::from(4 * room.cells.len() < size || thin);
+        }
+        let corridor: Vec<Pos> = tiles
+            .positions()
+            .filter(|&p| tiles[p] == Tile::PATH)
+            .collect();
+        figures.corridor_cells = corridor.len() as u64;
+        let is_corridor = |p: Pos| tiles.get(p) == Some(&Tile::PATH);
+        let mut in_block = Grid::new(tiles.width(), tiles.height(), false);
+        for &p in &corridor {
+            let square = [
+                p,
+                Pos::new(p.x + 1, p.y),
+                Pos::new(p.x, p.y + 1),
+                Pos::new(p.x + 1, p.y + 1),
+            ];
+            if square.iter().all(|&q| is_corridor(q)) {
+                for q in square {
+                    in_block[q] = true;
+                }
+            }
+        }
+        figures.corridor_in_blocks = in_block.as_slice().iter().filter(|&&b| b).count() as u64;
+        // Pairs of neighbouring cells some path steps between.
+        let key = |a: Pos, b: Pos| {
+            let (i, j) = (
+                tiles.index_of(a).unwrap_or(0),
+                tiles.index_of(b).unwrap_or(0),
+            );
+            (i.min(j) as u64) << 32 | i.max(j) as u64
+        };
+        let mut stepped: Vec<u64> = paths
+            .iter()
+            .flat_map(|p| p.cells.windows(2).map(|w| key(w[0], w[1])))
+            .collect();
+        stepped.sort_unstable();
+        let mut beside = Grid::new(tiles.width(), tiles.height(), false);
+        for &p in &corridor {
+            for n in tiles.neighbours(p).filter(|&n| is_corridor(n)) {
+                if stepped.binary_search(&key(p, n)).is_err() {
+                    beside[p] = true;
+                }
+            }
+        }
+        figures.corridor_beside = beside.as_slice().iter().filter(|&&b| b).count() as u64;
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); rooms.len()];
+        for path in paths {
+            figures.zero_length_paths += u32::from(path.cells.len() == 2);
+            figures.turns += turns(&path.cells) as u64;
+            neighbours[path.from].push(path.to);
+            neighbours[path.to].push(path.from);
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+            list.dedup();
+        }
+        figures.dead_ends = neighbours.iter().filter(|n| n.len() == 1).count() as u32;
+        figures.loops = if rooms.is_empty() {
+            0
+        } else {
+            paths.len() as i64 - rooms.len() as i64 + 1
+        };
+        if let Some(first) = rooms.first().and_then(|r| r.cells.first()) {
+            let distances = walking_distances(tiles, *first);
+            figures.connected = rooms
+                .iter()
+                .all(|r| r.cells.iter().any(|&c| distances[c] != u32::MAX));
+        }
+        figures
+    }
+}
+
+fn room_tile(i: usize) -> Tile {
+    Tile::of_room(u32::try_from(i).unwrap_or(Tile::MAX_ROOMS - 1))
+}
+
+/// The eight cells around `p` on the grid.
+fn around(tiles: &Grid<Tile>, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+    (-1..=1_i64).flat_map(move |dy| {
+        (-1..=1_i64).filter_map(move |dx| {
+            let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
+            let q = Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+            ((dx, dy) != (0, 0) && tiles.contains(q)).then_some(q)
+        })
+    })
+}
+
+/// How many times a path of unit steps turns.
+#[must_use]
+pub fn turns(cells: &[Pos]) -> usize {
+    cells
+        .windows(3)
+        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
+        .count()
+}

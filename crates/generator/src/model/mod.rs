@@ -1,0 +1,135 @@
+//! What a map is: the recipe that decides it (with its key table and the named styles it
+//! picks from), the finished dungeon with its rooms, paths, doors, start and goal, the
+//! progress of one being made, and sweeps of one key across its values.
+
+pub mod dungeon;
+pub mod features;
+pub mod figures;
+pub mod parts;
+pub mod progress;
+pub mod recipe;
+pub mod sweep;
+pub mod tally;
+
+use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
+
+/// What is wrong with a recipe, one of its values or a sweep, or why a map was not made.
+/// Values quoted from the user's input are cut short (see [`crate::base::text::quote`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// Nothing to parse.
+    #[error("the recipe is empty; a recipe starts with `{VERSION}`")]
+    Empty,
+    /// The string does not start with [`VERSION`].
+    #[error("the recipe starts with `{found}`, not the version tag `{VERSION}`")]
+    Version {
+        /// The first word, cut short.
+        found: String,
+    },
+    /// A word that is not `key=value`.
+    #[error("`{token}` in the recipe is not of the form key=value")]
+    Malformed {
+        /// The word, cut short.
+        token: String,
+    },
+    /// A key no recipe has.
+    #[error("unknown recipe key `{key}`; the keys are {keys}", keys = key_names())]
+    UnknownKey {
+        /// The key as given, cut short.
+        key: String,
+    },
+    /// A key given twice.
+    #[error("recipe key `{key}` is given twice")]
+    Repeated {
+        /// The key.
+        key: String,
+    },
+    /// A value that is not a number of the right kind.
+    #[error("{key} = `{value}` is not a number in {range}")]
+    NotANumber {
+        /// The key.
+        key: String,
+        /// The value as given, cut short.
+        value: String,
+        /// The values allowed, in words.
+        range: String,
+    },
+    /// A name that is none of the key's choices.
+    #[error("{key} = `{value}` is not allowed: choose {allowed}")]
+    NotAChoice {
+        /// The key.
+        key: String,
+        /// The value as given, cut short.
+        value: String,
+        /// The choices, in words.
+        allowed: String,
+    },
+    /// A number outside the key's range.
+    #[error("{key} = {value} is out of range: allowed {range}")]
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// The value as given, cut short.
+        value: String,
+        /// The values allowed, in words.
+        range: String,
+    },
+    /// More room cells than the map may hold (see [`room_cells_allowed`]).
+    #[error(
+        "rooms × room-size = {rooms} × {room_size} = {asked} room cells is too many for a \
+         {width}×{height} map: at most {allowed} (a third of its cells, never more than \
+         {ROOM_CELLS_MOST}, always {ROOM_CELLS_ALWAYS})",
+        asked = u64::from(*rooms) * u64::from(*room_size),
+        allowed = room_cells_allowed(*width, *height)
+    )]
+    Crowded {
+        /// Rooms asked for.
+        rooms: u32,
+        /// Cells a room asked for.
+        room_size: u32,
+        /// The map's width in cells.
+        width: u32,
+        /// The map's height in cells.
+        height: u32,
+    },
+    /// A recipe estimated (by [`recipe::seconds`]) to take longer than
+    /// [`recipe::SECONDS_MOST`] to make; `fits` rooms would not.
+    #[error(
+        "{rooms} rooms chained across this map would take about {seconds} s to make, more \
+         than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
+         with connect=nearest or connect=loops",
+        most = recipe::SECONDS_MOST
+    )]
+    TooSlow {
+        /// Rooms asked for.
+        rooms: u32,
+        /// Seconds they would take, estimated.
+        seconds: u64,
+        /// The most rooms that fit within the time.
+        fits: u32,
+    },
+    /// A sweep of a key no recipe has.
+    #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
+    SweepUnknownKey {
+        /// The key as given, cut short.
+        key: String,
+    },
+    /// A sweep that is not `KEY`, `KEY=FROM:TO:COUNT` or `KEY=A:B:…`.
+    #[error("write a sweep as KEY=FROM:TO:COUNT, such as stickiness=0:1:11; not `{0}`")]
+    SweepMalformed(String),
+    /// A sweep of too few or too many values.
+    #[error("a sweep takes 1 to {most} values, not {count}", most = sweep::MOST)]
+    SweepCount {
+        /// The count as given, cut short.
+        count: String,
+    },
+    /// A key whose whole range is too long to sweep.
+    #[error("`{key}` has too many values to play them all; give them as {key}=FROM:TO:COUNT")]
+    SweepRangeTooLong {
+        /// The key.
+        key: String,
+    },
+    /// The watcher called the generation off.
+    #[error("generation was cancelled")]
+    Cancelled,
+}

@@ -1,0 +1,519 @@
+//! The table of recipe keys, [`KEYS`]: each key's name, help in a user's words, the values
+//! it takes, its default, where the window's panel shows it and when it applies. Parsing,
+//! printing, validation, the command line's flags, the panel's controls and tooltips, the
+//! sweeps and the README's table all come from it, so a new key is one entry here.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use super::styles::{Choice, Connect, Corridor, Fit, Shape};
+use super::{
+    BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
+    STRETCH, WIDTH,
+};
+use crate::base::text::{join_or, quote};
+use crate::model::Error;
+
+/// A key's value, whatever its kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// A whole number.
+    Whole(u64),
+    /// A number with a fraction.
+    Fraction(f64),
+    /// The index of one of the key's choices.
+    Choice(usize),
+}
+
+/// What values a key takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Whole numbers from `min` to `max`.
+    Whole {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// Numbers from `min` to `max`, moved by the panel in steps of 0.01.
+    Fraction {
+        /// The least.
+        min: f64,
+        /// The most.
+        max: f64,
+    },
+    /// One of these names.
+    Choice(&'static [&'static str]),
+}
+
+impl Kind {
+    /// The allowed values in words: `1 to 2048`, `cave, rect or diamond`.
+    #[must_use]
+    pub fn allowed(&self) -> String {
+        match self {
+            Kind::Whole { min, max } => format!("{min} to {max}"),
+            Kind::Fraction { min, max } => {
+                format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
+            }
+            Kind::Choice(names) => join_or(names),
+        }
+    }
+}
+
+/// One key of the recipe: its name, what it does in a user's words, the values it takes,
+/// and how to read and set it on a [`Recipe`]. [`KEYS`] lists them all; parsing, printing,
+/// validation, the command line's flags, the panel's controls and the README's table all
+/// come from it.
+#[derive(Clone, Copy)]
+pub struct Key {
+    /// As written in recipes and as a flag: `room-size`, `--room-size`.
+    pub name: &'static str,
+    /// What it does, for `--help`, tooltips and the README.
+    pub help: &'static str,
+    /// What values it takes.
+    pub kind: Kind,
+    /// Whether every recipe prints it; the other keys appear only when they differ from
+    /// their default, so recipes written before they existed print as they always did.
+    pub always_printed: bool,
+    /// Where the window's panel shows it.
+    pub group: Group,
+    /// Whether a sweep may play it: the keys that shape a map without resizing it.
+    pub sweepable: bool,
+    applies: fn(&Recipe) -> Result<(), &'static str>,
+    get: fn(&Recipe) -> Value,
+    set: fn(&mut Recipe, Value),
+}
+
+/// The groups of keys, as the window's panel shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The seed, edited in a box of its own.
+    Seed,
+    /// The kind of dungeon: room shape, corridor style and connection style.
+    Kind,
+    /// How the rooms and paths of that kind come out.
+    Tuning,
+    /// The map's size, its rooms' number and size.
+    Size,
+}
+
+/// Every key applies to every recipe.
+fn always(_: &Recipe) -> Result<(), &'static str> {
+    Ok(())
+}
+
+fn caves(r: &Recipe) -> Result<(), &'static str> {
+    match r.shape {
+        Shape::Cave | Shape::Mixed => Ok(()),
+        _ => Err("Only cave rooms use this (shape cave or mixed)."),
+    }
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Key")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Key {
+    /// This key's value in `recipe`.
+    #[must_use]
+    pub fn get(&self, recipe: &Recipe) -> Value {
+        (self.get)(recipe)
+    }
+
+    /// Whether the key changes anything in `recipe` as it stands; if not, why, in a
+    /// user's words.
+    ///
+    /// # Errors
+    /// The reason the key changes nothing for this kind of dungeon.
+    pub fn applies(&self, recipe: &Recipe) -> Result<(), &'static str> {
+        (self.applies)(recipe)
+    }
+
+    /// This key's value in the default recipe.
+    #[must_use]
+    pub fn default_value(&self) -> Value {
+        self.get(&Recipe::default())
+    }
+
+    /// The value as a recipe writes it.
+    #[must_use]
+    pub fn format(&self, value: Value) -> String {
+        match (value, self.kind) {
+            (Value::Whole(n), _) => n.to_string(),
+            (Value::Fraction(x), _) => fmt_fraction(x),
+            (Value::Choice(i), Kind::Choice(names)) => {
+                names.get(i).copied().unwrap_or("?").to_string()
+            }
+            (Value::Choice(i), _) => i.to_string(),
+        }
+    }
+
+    /// Read `text` as a value of this key.
+    ///
+    /// # Errors
+    /// Text that is not a value of the key's kind, or one outside its range; the error
+    /// names the key and what is allowed.
+    pub fn parse(&self, text: &str) -> Result<Value, Error> {
+        let wrong = |range: bool| {
+            let (key, value, allowed) = (self.name.to_string(), quote(text), self.kind.allowed());
+            match (self.kind, range) {
+                (Kind::Choice(_), _) => Error::NotAChoice {
+                    key,
+                    value,
+                    allowed,
+                },
+                (_, true) => Error::OutOfRange {
+                    key,
+                    value,
+                    range: allowed,
+                },
+                (_, false) => Error::NotANumber {
+                    key,
+                    value,
+                    range: allowed,
+                },
+            }
+        };
+        let value = match self.kind {
+            Kind::Whole { .. } => Value::Whole(text.parse().map_err(|_| wrong(false))?),
+            // `-0` reads as 0, so that it prints as 0; NaN and infinities fail the range.
+            Kind::Fraction { .. } => {
+                Value::Fraction(text.parse::<f64>().map_err(|_| wrong(false))? + 0.0)
+            }
+            Kind::Choice(names) => Value::Choice(
+                names
+                    .iter()
+                    .position(|n| *n == text)
+                    .ok_or_else(|| wrong(false))?,
+            ),
+        };
+        self.check(value).map_err(|()| wrong(true))?;
+        Ok(value)
+    }
+
+    /// Whether `value` is in the key's range.
+    pub(super) fn check(&self, value: Value) -> Result<(), ()> {
+        let fits = match (value, self.kind) {
+            (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(&n),
+            (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(&x),
+            (Value::Choice(i), Kind::Choice(names)) => i < names.len(),
+            _ => false,
+        };
+        if fits { Ok(()) } else { Err(()) }
+    }
+
+    /// Set this key of `recipe` to `value`, which must be of the key's kind and in its
+    /// range (as [`Key::parse`] gives).
+    ///
+    /// # Errors
+    /// A value of another kind or out of range; the recipe is unchanged then.
+    pub fn set(&self, recipe: &mut Recipe, value: Value) -> Result<(), Error> {
+        self.check(value).map_err(|()| Error::OutOfRange {
+            key: self.name.to_string(),
+            value: format!("{value:?}"),
+            range: self.kind.allowed(),
+        })?;
+        (self.set)(recipe, value);
+        Ok(())
+    }
+}
+
+/// The shortest decimal that reads back as `x`: `0.5`, `1`, `1e-320` (not 330 digits).
+#[must_use]
+pub fn fmt_fraction(x: f64) -> String {
+    let plain = format!("{x}");
+    let scientific = format!("{x:e}");
+    if scientific.len() < plain.len() {
+        scientific
+    } else {
+        plain
+    }
+}
+
+const fn whole(range: &RangeInclusive<u32>) -> Kind {
+    Kind::Whole {
+        min: *range.start() as u64,
+        max: *range.end() as u64,
+    }
+}
+
+const fn fraction(range: &RangeInclusive<f64>) -> Kind {
+    Kind::Fraction {
+        min: *range.start(),
+        max: *range.end(),
+    }
+}
+
+fn as_u32(v: Value) -> u32 {
+    match v {
+        Value::Whole(n) => u32::try_from(n).unwrap_or(u32::MAX),
+        _ => 0,
+    }
+}
+
+fn as_f64(v: Value) -> f64 {
+    match v {
+        Value::Fraction(x) => x,
+        _ => 0.0,
+    }
+}
+
+fn as_choice<C: Choice>(v: Value) -> C {
+    match v {
+        Value::Choice(i) => C::ALL.get(i).copied().unwrap_or(C::ALL[0]),
+        _ => C::ALL[0],
+    }
+}
+
+/// Every key, in the order a recipe is written.
+pub const KEYS: [Key; 16] = [
+    Key {
+        name: "seed",
+        help: "Every random choice of the map comes from this number: the same seed and \
+               settings always give the same map.",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+        },
+        always_printed: true,
+        group: Group::Seed,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.seed),
+        set: |r, v| {
+            r.seed = match v {
+                Value::Whole(n) => n,
+                _ => r.seed,
+            }
+        },
+    },
+    Key {
+        name: "width",
+        help: "How many cells wide the map is. The biggest maps take a few seconds to make.",
+        kind: whole(&WIDTH),
+        always_printed: true,
+        group: Group::Size,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.width.into()),
+        set: |r, v| r.width = as_u32(v),
+    },
+    Key {
+        name: "height",
+        help: "How many cells high the map is. The biggest maps take a few seconds to make.",
+        kind: whole(&HEIGHT),
+        always_printed: true,
+        group: Group::Size,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.height.into()),
+        set: |r, v| r.height = as_u32(v),
+    },
+    Key {
+        name: "rooms",
+        help: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
+               room size may be at most a third of the cells (never more than 1000000, \
+               always 65536). With chain, at most as many as are made in about 5 s: \
+               fewer on crowded maps, with winding or stretched caves, spacing or merge \
+               (the message says how many).",
+        kind: whole(&ROOMS),
+        always_printed: true,
+        group: Group::Size,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.rooms.into()),
+        set: |r, v| r.rooms = as_u32(v),
+    },
+    Key {
+        name: "room-size",
+        help: "How many cells each room grows to: 1 makes one-cell rooms. A room hemmed in \
+               by others stays smaller.",
+        kind: whole(&ROOM_SIZE),
+        always_printed: true,
+        group: Group::Size,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.room_size.into()),
+        set: |r, v| r.room_size = as_u32(v),
+    },
+    Key {
+        name: "stickiness",
+        help: "How cave rooms grow, one cell at a time. At 0 each new cell grows from \
+               anywhere on the room, making round, compact blobs; at 1 each grows from the \
+               cell added just before, making long winding caverns.",
+        kind: fraction(&STICKINESS),
+        always_printed: true,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: caves,
+        get: |r| Value::Fraction(r.stickiness),
+        set: |r, v| r.stickiness = as_f64(v),
+    },
+    Key {
+        name: "randomness",
+        help: "How flood corridors wiggle. At 0 they run straight, in long tidy corridors; \
+               at 1 they wander and turn at nearly every step. They stay as short as they can \
+               either way.",
+        kind: fraction(&RANDOMNESS),
+        always_printed: true,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: |r| match r.corridor {
+            Corridor::Flood => Ok(()),
+            _ => Err("Only flood corridors wiggle (corridor flood)."),
+        },
+        get: |r| Value::Fraction(r.randomness),
+        set: |r, v| r.randomness = as_f64(v),
+    },
+    Key {
+        name: "shape",
+        help: "The rooms' shape: cave (grown cell by cell), rect (rectangles), diamond, \
+               cross (two crossing bars), or mixed (each room picks one).",
+        kind: Kind::Choice(Shape::NAMES),
+        always_printed: false,
+        group: Group::Kind,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Choice(r.shape.index()),
+        set: |r, v| r.shape = as_choice(v),
+    },
+    Key {
+        name: "stretch",
+        help: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
+        kind: fraction(&STRETCH),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: caves,
+        get: |r| Value::Fraction(r.stretch),
+        set: |r, v| r.stretch = as_f64(v),
+    },
+    Key {
+        name: "corridor",
+        help: "How a corridor runs: flood (the shortest way, wiggled by randomness), \
+               half-rect (one L-shaped bend) or twisty (several bends, up to `bends`).",
+        kind: Kind::Choice(Corridor::NAMES),
+        always_printed: false,
+        group: Group::Kind,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Choice(r.corridor.index()),
+        set: |r, v| r.corridor = as_choice(v),
+    },
+    Key {
+        name: "bends",
+        help: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
+        kind: whole(&BENDS),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: |r| match r.corridor {
+            Corridor::Twisty => Ok(()),
+            _ => Err("Only twisty corridors bend more than once (corridor twisty)."),
+        },
+        get: |r| Value::Whole(r.bends.into()),
+        set: |r, v| r.bends = as_u32(v),
+    },
+    Key {
+        name: "connect",
+        help: "Which rooms get a corridor: chain (each to the next one made, crossing the \
+               map), nearest (each to its nearest neighbours: short corridors, no cycles) or \
+               loops (nearest plus extra short corridors that make circuits).",
+        kind: Kind::Choice(Connect::NAMES),
+        always_printed: false,
+        group: Group::Kind,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Choice(r.connect.index()),
+        set: |r, v| r.connect = as_choice(v),
+    },
+    Key {
+        name: "loops",
+        help: "For loops: the share of neighbouring rooms not yet joined that get an extra \
+               corridor, shortest first: 0 none (a tree), 1 every pair that faces each other.",
+        kind: fraction(&LOOPS),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: |r| match r.connect {
+            Connect::Loops => Ok(()),
+            _ => Err("Only the loops connection adds extra corridors (connect loops)."),
+        },
+        get: |r| Value::Fraction(r.loops),
+        set: |r, v| r.loops = as_f64(v),
+    },
+    Key {
+        name: "spacing",
+        help: "How many cells of rock at least between two rooms, diagonals included. 0 lets \
+               rooms touch, as the original did; 2 or more keeps them apart, and every \
+               corridor then runs at least that far.",
+        kind: whole(&SPACING),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Whole(r.spacing.into()),
+        set: |r, v| r.spacing = as_u32(v),
+    },
+    Key {
+        name: "fit",
+        help: "What a room does where it has no room to grow: shrink (as the original did: \
+               it may come out tiny or thin) or move (it tries other places, and is left \
+               out where none lets it reach half its size: fewer rooms are placed).",
+        kind: Kind::Choice(Fit::NAMES),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Choice(r.fit.index()),
+        set: |r, v| r.fit = as_choice(v),
+    },
+    Key {
+        name: "merge",
+        help: "How strongly corridors join each other instead of running side by side. At 0 \
+               each takes its own shortest way, as the original did; above 0 each runs on \
+               corridors already laid where that is as short, and a step right beside one \
+               costs more the higher merge is, until at 1 corridors run side by side only \
+               where no other way exists: they grow shared trunks.",
+        kind: fraction(&MERGE),
+        always_printed: false,
+        group: Group::Tuning,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Fraction(r.merge),
+        set: |r, v| r.merge = as_f64(v),
+    },
+];
+
+/// The key named `name`, if there is one.
+#[must_use]
+pub fn key(name: &str) -> Option<&'static Key> {
+    KEYS.iter().find(|k| k.name == name)
+}
+
+/// The README's table of keys, in Markdown: one row per key with its values, its default
+/// and what it does.
+#[must_use]
+pub fn keys_markdown() -> String {
+    let mut table = String::from("| key | values | default | what it does |\n|---|---|---|---|\n");
+    for key in &KEYS {
+        table.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            key.name,
+            key.kind.allowed(),
+            key.format(key.default_value()),
+            key.help
+        ));
+    }
+    table
+}
+
+/// The names of every key, for messages.
+#[must_use]
+pub fn key_names() -> String {
+    KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
+}

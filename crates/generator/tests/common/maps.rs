@@ -1,0 +1,183 @@
+//! Helpers for tests of maps: golden fingerprints, reference floods and random recipes.
+//! Shared by the generator's tests (its integration tests and its unit tests) and the
+//! program's, each of which includes this file as a module.
+#![allow(dead_code)]
+
+use dungeon_generator::flood::{Flood, FloodSpec};
+use dungeon_generator::recipe::{Choice, Recipe};
+use dungeon_generator::{Dungeon, Grid, Pos, Room, Tile, generate};
+use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
+
+/// FNV-1a over everything a dungeon holds, to pin generation with golden values.
+pub fn fingerprint(d: &Dungeon) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |v: u64| {
+        for b in v.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(d.rooms().len() as u64);
+    for room in d.rooms() {
+        eat(room.cells.len() as u64);
+        for p in &room.cells {
+            eat(u64::from(p.x) << 32 | u64::from(p.y));
+        }
+        eat(u64::from(room.colour.0) << 16
+            | u64::from(room.colour.1) << 8
+            | u64::from(room.colour.2));
+    }
+    eat(d.paths().len() as u64);
+    for path in d.paths() {
+        eat(path.from as u64);
+        eat(path.to as u64);
+        for p in &path.cells {
+            eat(u64::from(p.x) << 32 | u64::from(p.y));
+        }
+    }
+    h
+}
+
+/// Whether `cells` form one 4-connected group.
+pub fn four_connected(cells: &[Pos]) -> bool {
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let w = cells.iter().map(|p| p.x).max().unwrap() + 1;
+    let h = cells.iter().map(|p| p.y).max().unwrap() + 1;
+    let set: std::collections::BTreeSet<Pos> = cells.iter().copied().collect();
+    let mut flood = Flood::new(w, h);
+    flood.run(
+        &[first],
+        &mut FloodSpec::new().select(|p| set.contains(&p)),
+        &mut Pcg64Mcg::new(0),
+    );
+    flood.order().len() == set.len()
+}
+
+/// Steps of the shortest route from a cell of room `a` to a cell of room `b` through free
+/// cells only (a plain breadth-first flood, the reference for path lengths); `None` when
+/// free cells do not join them.
+pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
+    free_distance_in(d.tiles(), d.rooms(), a, b)
+}
+
+/// [`free_distance`] on any map: `tiles` with its `rooms`.
+pub fn free_distance_in(tiles: &Grid<Tile>, rooms: &[Room], a: usize, b: usize) -> Option<u32> {
+    let target = Tile::of_room(b as u32);
+    let mut flood = Flood::new(tiles.width(), tiles.height());
+    let mut spec = FloodSpec::new()
+        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
+        .goal(|p| tiles[p] == target);
+    flood.run(&rooms[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
+    flood.goal().and_then(|g| flood.value(g).copied())
+}
+
+/// The golden fingerprint of the map each recipe text makes.
+pub fn fingerprints(recipes: &[impl AsRef<str>]) -> Vec<u64> {
+    recipes
+        .iter()
+        .map(|text| fingerprint(&generate(&text.as_ref().parse().unwrap()).unwrap()))
+        .collect()
+}
+
+/// The fewest cells of other rooms any route from room `a` into room `b` must cross: a
+/// breadth-first search with two queues (0-1 BFS), the reference for crossing paths.
+pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
+    let tiles = d.tiles();
+    let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
+    let mut cost = vec![u32::MAX; tiles.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &p in &d.rooms()[a].cells {
+        cost[tiles.index_of(p).unwrap()] = 0;
+        queue.push_back(p);
+    }
+    while let Some(p) = queue.pop_front() {
+        let c = cost[tiles.index_of(p).unwrap()];
+        if tiles[p] == tb {
+            return c;
+        }
+        for n in tiles.neighbours(p) {
+            let t = tiles[n];
+            let step = u32::from(!(t.is_outside_rooms() || t == ta || t == tb));
+            let i = tiles.index_of(n).unwrap();
+            if c + step < cost[i] {
+                cost[i] = c + step;
+                if step == 0 {
+                    queue.push_front(n);
+                } else {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    u32::MAX
+}
+
+/// How many times a path of unit steps turns.
+pub fn turns(cells: &[Pos]) -> usize {
+    cells
+        .windows(3)
+        .filter(|w| (w[0].x == w[1].x) != (w[1].x == w[2].x))
+        .count()
+}
+
+/// Whether every step of `cells` goes left, right, up or down.
+pub fn unit_steps(cells: &[Pos]) -> bool {
+    cells.windows(2).all(|w| w[0].is_beside(w[1]))
+}
+
+/// A random recipe across the allowed ranges, mostly small enough for debug builds, with
+/// dense maps (rooms covering most of the grid) one time in four.
+pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
+    let width = log_uniform(rng, 1, 160);
+    let height = log_uniform(rng, 1, 160);
+    let cells = width * height;
+    let (rooms, room_size) = if rng.random_bool(0.25) {
+        let room_size = log_uniform(rng, 1, 400);
+        (((cells * 9 / 10) / room_size).clamp(1, 600), room_size)
+    } else {
+        (log_uniform(rng, 1, 200), log_uniform(rng, 1, 300))
+    };
+    Recipe {
+        seed: rng.random(),
+        width,
+        height,
+        rooms,
+        room_size,
+        stickiness: rng.random_range(0.0..=1.0),
+        randomness: rng.random_range(0.0..=1.0),
+        shape: pick(rng),
+        stretch: if rng.random_bool(0.5) {
+            0.0
+        } else {
+            rng.random_range(-1.0..=1.0)
+        },
+        corridor: pick(rng),
+        bends: rng.random_range(1..=8),
+        connect: pick(rng),
+        loops: rng.random_range(0.0..=1.0),
+        spacing: if rng.random_bool(0.5) {
+            0
+        } else {
+            rng.random_range(0..=8)
+        },
+        fit: pick(rng),
+        merge: if rng.random_bool(0.5) {
+            0.0
+        } else {
+            rng.random_range(0.0..=1.0)
+        },
+    }
+}
+
+/// One of a style's choices, at random.
+pub fn pick<C: Choice>(rng: &mut Pcg64Mcg) -> C {
+    C::ALL[rng.random_range(0..C::ALL.len())]
+}
+
+fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {
+    let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
+    (rng.random_range(a..b).exp() as u32).clamp(lo, hi)
+}

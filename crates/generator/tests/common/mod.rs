@@ -1,0 +1,4 @@
+//! Helpers shared by the generator's integration tests.
+
+mod maps;
+pub use maps::*;

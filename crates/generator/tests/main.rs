@@ -1,0 +1,11 @@
+//! The generator's integration tests, as one test crate: each module tests one part of the
+//! generator through its public API, as a game would use it.
+
+mod common;
+
+mod dungeon;
+mod flood;
+mod grid;
+mod random_recipes;
+mod recipe;
+mod replay;

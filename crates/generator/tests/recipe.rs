@@ -1,0 +1,166 @@
+use crate::common;
+
+use dungeon_generator::Error as RecipeError;
+use dungeon_generator::recipe::Recipe;
+use rand_pcg::Pcg64Mcg;
+
+#[test]
+fn the_default_is_the_original_map() {
+    let r = Recipe::default();
+    assert_eq!((r.width, r.height, r.rooms, r.room_size), (64, 56, 12, 90));
+    assert_eq!((r.stickiness, r.randomness), (0.5, 1.0));
+    assert_eq!(
+        r.to_string(),
+        "dv1 seed=1 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1"
+    );
+}
+
+#[test]
+fn display_and_parse_round_trip_across_the_ranges() {
+    let mut rng = Pcg64Mcg::new(5);
+    for _ in 0..500 {
+        let recipe = common::random_recipe(&mut rng);
+        let text = recipe.to_string();
+        assert_eq!(text.parse::<Recipe>(), Ok(recipe), "{text}");
+    }
+    let extreme = Recipe {
+        seed: u64::MAX,
+        width: 2048,
+        height: 2048,
+        rooms: 10_000,
+        room_size: 100,
+        stickiness: 0.1 + 0.2,
+        randomness: f64::MIN_POSITIVE,
+        ..Recipe::default()
+    };
+    assert_eq!(extreme.to_string().parse::<Recipe>(), Ok(extreme));
+}
+
+#[test]
+fn keys_may_come_in_any_order_and_missing_ones_keep_their_defaults() {
+    let r: Recipe = "  dv1   rooms=5 seed=77\twidth=10 ".parse().unwrap();
+    assert_eq!(
+        r,
+        Recipe {
+            seed: 77,
+            width: 10,
+            rooms: 5,
+            ..Recipe::default()
+        }
+    );
+    assert_eq!("dv1".parse::<Recipe>(), Ok(Recipe::default()));
+}
+
+fn error(text: &str) -> String {
+    text.parse::<Recipe>().unwrap_err().to_string()
+}
+
+#[test]
+fn each_error_names_the_problem() {
+    assert_eq!(error(""), "the recipe is empty; a recipe starts with `dv1`");
+    assert_eq!(
+        error("dv2 seed=1"),
+        "the recipe starts with `dv2`, not the version tag `dv1`"
+    );
+    assert_eq!(
+        error("dv1 seed"),
+        "`seed` in the recipe is not of the form key=value"
+    );
+    assert_eq!(
+        error("dv1 colour=red"),
+        "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
+         stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, fit, \
+         merge"
+    );
+    assert_eq!(
+        error("dv1 seed=1 seed=2"),
+        "recipe key `seed` is given twice"
+    );
+    assert_eq!(
+        error("dv1 width=5000"),
+        "width = 5000 is out of range: allowed 1 to 2048"
+    );
+    assert_eq!(
+        error("dv1 height=0"),
+        "height = 0 is out of range: allowed 1 to 2048"
+    );
+    assert_eq!(
+        error("dv1 rooms=10001"),
+        "rooms = 10001 is out of range: allowed 1 to 10000"
+    );
+    assert_eq!(
+        error("dv1 room-size=0"),
+        "room-size = 0 is out of range: allowed 1 to 4096"
+    );
+    assert_eq!(
+        error("dv1 stickiness=1.5"),
+        "stickiness = 1.5 is out of range: allowed 0 to 1"
+    );
+    assert_eq!(
+        error("dv1 randomness=NaN"),
+        "randomness = NaN is out of range: allowed 0 to 1"
+    );
+    assert_eq!(
+        error("dv1 seed=-3"),
+        "seed = `-3` is not a number in 0 to 18446744073709551615"
+    );
+    assert_eq!(
+        error("dv1 width=wide"),
+        "width = `wide` is not a number in 1 to 2048"
+    );
+}
+
+#[test]
+fn rooms_may_ask_for_a_third_of_a_big_map_and_at_most_a_million_cells() {
+    use dungeon_generator::recipe::room_cells_allowed;
+    assert_eq!(room_cells_allowed(64, 56), 65_536);
+    assert_eq!(room_cells_allowed(1024, 896), 305_834);
+    assert_eq!(room_cells_allowed(2048, 2048), 1_000_000);
+    // The workloads and the largest map with the original's rooms are allowed.
+    for text in [
+        "dv1 width=1024 height=896 rooms=3072",
+        "dv1 width=2048 height=2048 rooms=10000",
+        "dv1 width=2048 height=2048 rooms=10000 room-size=100",
+        "dv1 width=64 height=56 rooms=700 room-size=90",
+    ] {
+        assert!(text.parse::<Recipe>().is_ok(), "{text}");
+    }
+    assert_eq!(
+        error("dv1 width=1024 height=1024 rooms=10000"),
+        "rooms × room-size = 10000 × 90 = 900000 room cells is too many for a 1024×1024 map: \
+         at most 349525 (a third of its cells, never more than 1000000, always 65536)"
+    );
+    assert!(
+        error("dv1 width=2048 height=2048 rooms=10000 room-size=101").contains("at most 1000000")
+    );
+}
+
+#[test]
+fn set_checks_the_value_and_leaves_the_recipe_alone_on_error() {
+    let mut r = Recipe::default();
+    r.set("room-size", "30").unwrap();
+    assert_eq!(r.room_size, 30);
+    let before = r.clone();
+    assert!(matches!(
+        r.set("stickiness", "2"),
+        Err(RecipeError::OutOfRange { .. })
+    ));
+    assert!(matches!(
+        r.set("size", "2"),
+        Err(RecipeError::UnknownKey { .. })
+    ));
+    assert_eq!(r, before);
+}
+
+#[test]
+fn validate_catches_values_set_directly() {
+    let r = Recipe {
+        width: 0,
+        ..Recipe::default()
+    };
+    assert_eq!(
+        r.validate().unwrap_err().to_string(),
+        "width = 0 is out of range: allowed 1 to 2048"
+    );
+    assert!(Recipe::default().validate().is_ok());
+}

@@ -1,0 +1,214 @@
+//! How heavy a recipe is: generation timed against one plain breadth-first flood of the
+//! whole empty grid (a queue over a `Vec<bool>`, four neighbours, memory included), the
+//! floor any generator pays. Our generic [`Flood`] is timed beside it, but it is not the
+//! floor: its callbacks, values and shuffles make it several times slower. Used by
+//! `dungeon-viewer bench` and `cargo bench`.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::hint::black_box;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+use rand_pcg::Pcg64Mcg;
+
+use dungeon_generator::Error;
+use dungeon_generator::Pos;
+use dungeon_generator::flood::{Flood, FloodSpec};
+use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Stats, Timings};
+
+/// Timings of a recipe, in milliseconds.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub recipe: Recipe,
+    pub iterations: u32,
+    pub median_ms: f64,
+    pub min_ms: f64,
+    pub max_ms: f64,
+    /// Medians of the two stages of generation: placing rooms, joining them by paths.
+    pub rooms_ms: f64,
+    pub paths_ms: f64,
+    /// Median time of one plain flood of the whole empty grid ([`plain_flood`]).
+    pub floor_ms: f64,
+    /// Median time of one flood of the whole empty grid by our generic [`Flood`].
+    pub generic_flood_ms: f64,
+    pub stats: Stats,
+}
+
+impl Report {
+    /// Generation's median over the floor's: how many plain whole-grid floods a map costs.
+    #[must_use]
+    pub fn ratio(&self) -> f64 {
+        self.median_ms / self.floor_ms
+    }
+}
+
+/// Floods timed at least, however few the generations.
+const FLOOD_RUNS: u32 = 50;
+
+/// Generate `recipe` once for its figures, then `iterations` times (at least once) timed,
+/// and time both floods. The three are timed in turn, round by round, so that load from
+/// elsewhere on the machine weighs on all of them alike and their ratio holds. Each
+/// generation done adds one to `generations_done`, for a watcher on another thread
+/// (`iterations + 1` in all).
+///
+/// # Errors
+/// When the recipe is out of range.
+pub fn measure(
+    recipe: &Recipe,
+    iterations: u32,
+    generations_done: &AtomicU32,
+) -> Result<Report, Error> {
+    let iterations = iterations.max(1);
+    let dungeon = generate(recipe)?;
+    generations_done.fetch_add(1, Ordering::Relaxed);
+    let stats = dungeon.stats();
+    let (width, height) = (recipe.width, recipe.height);
+    let (mut times, mut floors, mut generic) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rooms, mut paths) = (Vec::new(), Vec::new());
+    for round in 0..iterations.max(FLOOD_RUNS) {
+        if round < iterations {
+            let mut stages = Timings::default();
+            times.push(once(|| {
+                if let Some(d) = black_box(generate(black_box(recipe)).ok()) {
+                    stages = d.timings();
+                }
+            }));
+            rooms.push(stages.rooms.as_secs_f64() * 1e3);
+            paths.push(stages.paths.as_secs_f64() * 1e3);
+            generations_done.fetch_add(1, Ordering::Relaxed);
+        }
+        floors.push(once(|| {
+            black_box(plain_flood(black_box(width), height));
+        }));
+        generic.push(once(|| {
+            black_box(generic_flood(black_box(width), height));
+        }));
+    }
+    Ok(Report {
+        recipe: recipe.clone(),
+        iterations,
+        median_ms: median(&mut times),
+        min_ms: times[0],
+        max_ms: times[times.len() - 1],
+        rooms_ms: median(&mut rooms),
+        paths_ms: median(&mut paths),
+        floor_ms: median(&mut floors),
+        generic_flood_ms: median(&mut generic),
+        stats,
+    })
+}
+
+/// The floor: one plain breadth-first flood of an empty `width × height` grid from its
+/// top-left cell, memory included, in the simplest correct code; returns how many cells
+/// it reached.
+#[must_use]
+pub fn plain_flood(width: u32, height: u32) -> usize {
+    let (w, h) = (width as usize, height as usize);
+    let mut seen = vec![false; w * h];
+    let mut queue = VecDeque::new();
+    if w * h > 0 {
+        seen[0] = true;
+        queue.push_back((0usize, 0usize));
+    }
+    let mut reached = 0;
+    while let Some((x, y)) = queue.pop_front() {
+        reached += 1;
+        // Stepping off the left or top wraps to a huge value, off the grid like the others.
+        let neighbours = [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ];
+        for (nx, ny) in neighbours {
+            if nx < w && ny < h && !seen[ny * w + nx] {
+                seen[ny * w + nx] = true;
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    reached
+}
+
+/// One flood of an empty `width × height` grid from its top-left cell by our generic
+/// [`Flood`], memory included; returns how many cells it reached.
+#[must_use]
+pub fn generic_flood(width: u32, height: u32) -> usize {
+    let mut flood = Flood::new(width, height);
+    flood.run(
+        &[Pos::new(0, 0)],
+        &mut FloodSpec::new(),
+        &mut Pcg64Mcg::new(0),
+    );
+    flood.order().len()
+}
+
+/// The median and the fastest of `n` runs of `f` (at least one), in milliseconds.
+pub fn time_ms(n: u32, f: impl FnMut()) -> (f64, f64) {
+    let mut times = time(n.max(1), f);
+    (median(&mut times), times[0])
+}
+
+/// Milliseconds each of `n` runs of `f` took.
+fn time(n: u32, mut f: impl FnMut()) -> Vec<f64> {
+    (0..n).map(|_| once(&mut f)).collect()
+}
+
+/// Milliseconds one run of `f` took.
+pub fn once(f: impl FnOnce()) -> f64 {
+    let start = Instant::now();
+    f();
+    start.elapsed().as_secs_f64() * 1e3
+}
+
+/// Sorts `times` and returns their median.
+pub fn median(times: &mut [f64]) -> f64 {
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        (times[n / 2 - 1] + times[n / 2]) / 2.0
+    }
+}
+
+/// `key: value` lines, one per figure.
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "recipe: {}", self.recipe)?;
+        writeln!(
+            f,
+            "cells: {}",
+            u64::from(self.recipe.width) * u64::from(self.recipe.height)
+        )?;
+        writeln!(f, "rooms_placed: {}", self.stats.rooms_placed)?;
+        writeln!(f, "room_cells: {}", self.stats.room_cells)?;
+        writeln!(f, "path_cells: {}", self.stats.path_cells)?;
+        writeln!(f, "iterations: {}", self.iterations)?;
+        writeln!(f, "median_ms: {:.4}", self.median_ms)?;
+        writeln!(f, "min_ms: {:.4}", self.min_ms)?;
+        writeln!(f, "max_ms: {:.4}", self.max_ms)?;
+        writeln!(f, "rooms_ms: {:.4}", self.rooms_ms)?;
+        writeln!(f, "paths_ms: {:.4}", self.paths_ms)?;
+        writeln!(f, "floor_ms: {:.4}", self.floor_ms)?;
+        writeln!(f, "ratio: {:.2}", self.ratio())?;
+        writeln!(f, "generic_flood_ms: {:.4}", self.generic_flood_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_floods_reach_every_cell() {
+        for (w, h) in [(1, 1), (64, 56), (7, 300)] {
+            assert_eq!(plain_flood(w, h), (w * h) as usize);
+            assert_eq!(generic_flood(w, h), (w * h) as usize);
+        }
+        assert_eq!(plain_flood(0, 5), 0);
+    }
+}
