@@ -62,7 +62,7 @@ const GOLDEN: [u64; 5] = [
 ];
 
 /// Corridors that keep off those laid before (`merge`), pinned the same way: their flood
-/// takes dear steps, above and below the target's doors.
+/// takes costly steps, above and below the target's doors.
 #[test]
 fn golden_fingerprints_pin_merged_corridors() {
     let recipes = [

@@ -1,6 +1,6 @@
 //! Memory kept from one piece of work for the next: a map's path searches grow buffers
 //! (layers, windows, queues) that the next map's searches can reuse instead of growing
-//! them afresh, which cost 3–5 % of a W3 map.
+//! them afresh for every map.
 
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, PoisonError};

@@ -1,44 +1,45 @@
 //! Corridors that join instead of hugging (the recipe's `merge`): the corridors laid so far
-//! and which steps by them are dear. A step alongside a corridor (from a cell beside one to
-//! another beside it: a parallel run, not a crossing or a join) and a step onto the cell
-//! that would close a 2×2 square of corridor cost more than a step on rock or on a
-//! corridor (at `merge` 1, more than any way without one). The flood ([`super::wavefront`]) then finds the cheapest path, and
-//! among equally cheap ones walks back over corridor cells first; so new corridors keep a
-//! cell of rock from the old ones or run on them, growing shared trunks.
+//! and which steps by them are costly steps (see the crate's glossary). A step alongside a
+//! corridor (from a cell beside one to another beside it: a parallel run, not a crossing or
+//! a join) and a step onto the cell that would close a 2×2 square of corridor cost more
+//! than a step on rock or on a corridor (at `merge` 1, more than any way without one). The
+//! flood ([`super::wavefront`]) then finds the cheapest path, and among equally cheap ones
+//! walks back over corridor cells first; so new corridors keep a cell of rock from the old
+//! ones or run on them, growing shared trunks.
 
 use crate::base::bits::{BitGrid, BothWays};
 use crate::base::grid::{Dir, Pos, step_within};
 
-/// What a dear step costs: a step alongside a corridor, or onto the cell that would close
-/// a 2×2 square of corridor.
+/// A costly step's surcharge: what a step alongside a corridor, or onto the cell that would
+/// close a 2×2 square of corridor, costs beyond a plain step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dear {
+pub enum Surcharge {
     /// This many steps more than a plain step.
-    Extra(u32),
-    /// More than any way without one: corridors take a dear step only where no way avoids
+    Steps(u32),
+    /// More than any way without one: corridors take a costly step only where no way avoids
     /// it.
-    Never,
+    Unbounded,
 }
 
-/// How many extra steps a dear step costs at `merge` ½; it grows without bound towards 1.
-const EXTRA_AT_HALF: f64 = 4.0;
+/// A costly step's surcharge, in steps, at `merge` ½; it grows without bound towards 1.
+const SURCHARGE_AT_HALF: f64 = 4.0;
 
-impl Dear {
-    /// What a dear step costs at `merge` (0 to 1): `None` at 0 (no step is dear), at least
-    /// one extra step above 0, `EXTRA_AT_HALF` at ½, growing without bound towards 1, and
-    /// [`Dear::Never`] at 1.
+impl Surcharge {
+    /// The surcharge at `merge` (0 to 1): `None` at 0 (no step is costly), at least one step
+    /// above 0, `SURCHARGE_AT_HALF` at ½, growing without bound towards 1, and
+    /// [`Surcharge::Unbounded`] at 1.
     #[must_use]
     pub fn of(merge: f64) -> Option<Self> {
         if merge.is_nan() || merge <= 0.0 {
             None
         } else if merge >= 1.0 {
-            Some(Self::Never)
+            Some(Self::Unbounded)
         } else {
             // Less a hair, so that 0.9 (not quite 0.9 in binary) gives 36, not 37.
-            let extra = (EXTRA_AT_HALF * merge / (1.0 - merge) - 1e-9)
+            let extra = (SURCHARGE_AT_HALF * merge / (1.0 - merge) - 1e-9)
                 .ceil()
                 .max(1.0);
-            Some(Self::Extra(extra.min(f64::from(u16::MAX)) as u32))
+            Some(Self::Steps(extra.min(f64::from(u16::MAX)) as u32))
         }
     }
 }
@@ -145,13 +146,13 @@ mod tests {
         assert_eq!(laid.hugging(&[Pos::new(3, 0), Pos::new(3, 1)]), 1);
         assert_eq!(laid.hugging(&[Pos::new(3, 1), Pos::new(2, 1)]), 0);
         assert_eq!(
-            [0.0, 0.01, 0.5, 0.9, 1.0].map(Dear::of),
+            [0.0, 0.01, 0.5, 0.9, 1.0].map(Surcharge::of),
             [
                 None,
-                Some(Dear::Extra(1)),
-                Some(Dear::Extra(4)),
-                Some(Dear::Extra(36)),
-                Some(Dear::Never)
+                Some(Surcharge::Steps(1)),
+                Some(Surcharge::Steps(4)),
+                Some(Surcharge::Steps(36)),
+                Some(Surcharge::Unbounded)
             ]
         );
     }

@@ -36,7 +36,7 @@ use crate::model::parts::{Path, Room};
 use crate::model::progress::Progress;
 use crate::model::recipe::{Connect, Corridor, Recipe};
 use crossing::CrossingSearch;
-use laid::{Dear, Laid};
+use laid::{Laid, Surcharge};
 use landmarks::Landmarks;
 use regions::Regions;
 use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
@@ -76,9 +76,8 @@ impl PathPlan {
 /// Paths worth a thread of their own.
 const PATHS_PER_THREAD: usize = 16;
 
-/// Rooms whose doors are worth a thread of their own to find: a room's take about 0.6 µs,
-/// and starting a thread here about 40 (at W3's 192 rooms, one thread took 0.107 ms and
-/// two 0.15).
+/// Rooms whose doors are worth a thread of their own to find: a room's doors take far less
+/// time to find than a thread takes to start, so only hundreds of rooms pay for one.
 const ROOMS_PER_THREAD: usize = 512;
 
 /// Landmarks pay for their floods when paths must cross rooms on big, crowded maps: from
@@ -106,12 +105,12 @@ pub fn connect(
             .map(|(i, pair)| (i as u64, pair))
             .collect();
     progress.start_paths(pairs.len() as u32);
-    let paths = match Dear::of(plan.merge) {
-        Some(dear) => {
+    let paths = match Surcharge::of(plan.merge) {
+        Some(surcharge) => {
             let mut searches = SPARE.lend();
             let mut merging = Merging {
                 laid: Laid::new(&router.free),
-                dear,
+                surcharge,
             };
             let mut paths = Vec::with_capacity(pairs.len());
             for &(i, pair) in &pairs {
@@ -169,7 +168,7 @@ static SPARE: Pool<Searches> = Pool::new(8, |searches| {
 /// The corridors laid so far and what steps cost by them, when paths merge.
 struct Merging {
     laid: Laid,
-    dear: Dear,
+    surcharge: Surcharge,
 }
 
 /// What path searches know about a map with its rooms placed.

@@ -38,7 +38,7 @@ impl Router<'_> {
         if worth_trying {
             let merge = merging.map(|m| Merge {
                 laid: &m.laid,
-                dear: m.dear,
+                surcharge: m.surcharge,
             });
             // Free regions tell whether any free cells join the rooms; labelled only when
             // a window holds no path, to spare the search that cannot succeed.

@@ -19,10 +19,10 @@
 //! no step lowers: an A* bound). Below the turn, cells are reached by steps right and up
 //! within a layer, which a sweep over those rows, from the window's last row up and before
 //! the rows above, does; a step down or left moves a cell two layers on. A cell far below
-//! the doors thus lies in a late layer, which the flood often never reaches (at W4, 30 %
-//! of the cells it filled before). Every door lies above the turn, where the
-//! potential is unchanged, so the length found and every cell's layer on a shortest path
-//! tell the same steps as before: the path is the same.
+//! the doors thus lies in a late layer, which the flood often never reaches: on big maps,
+//! where windows are wide, much of a window lies below the doors. Every door lies above the
+//! turn, where the potential is unchanged, so the length found and every cell's layer on a
+//! shortest path tell the same steps as without the turn: the path is the same.
 //!
 //! The flood stays inside the rooms' bounding box widened by a margin. A path that leaves
 //! it is at least twice the margin longer than the rooms' straight distance, and takes a
@@ -43,10 +43,10 @@
 //! room A in the order the randomness knob gives (as the original's flood does): always the same
 //! order gives straight, well-ordered paths, shuffled orders wiggly ones.
 //!
-//! With corridors to keep off ([`Merge`]), some steps cost more than one ([`super::laid`]):
-//! a dear step moves a cell as many layers on as it costs beyond a plain step, and the
-//! flood then finds the cheapest path, walked back over corridor cells first. Below the
-//! turn a dear step up moves a cell its extra on, a dear step down two more.
+//! With corridors to keep off ([`Merge`]), some steps are costly ([`super::laid`]): a
+//! costly step moves a cell as many layers on as its surcharge more than a plain step, and
+//! the flood then finds the cheapest path, walked back over corridor cells first. Below the
+//! turn a costly step up moves a cell its surcharge on, a costly step down two more.
 
 use std::cell::Cell;
 
@@ -57,7 +57,7 @@ use crate::base::flood::neighbour_order;
 use crate::base::grid::{Dir, Grid, Pos, Rect, step_within};
 use crate::base::tile::Tile;
 
-use super::laid::{Dear, Laid};
+use super::laid::{Laid, Surcharge};
 
 /// How a path the flood found is walked back from its end: among the cells one step
 /// nearer the start, in the order the original's randomness gives (0 straight and tidy, 1
@@ -84,7 +84,7 @@ pub(super) fn straight_on(ahead: Option<Dir>) -> [Dir; 4] {
 #[derive(Clone, Copy, Debug)]
 pub struct Merge<'a> {
     pub laid: &'a Laid,
-    pub dear: Dear,
+    pub surcharge: Surcharge,
 }
 
 /// The free cells of a map as bits, row by row and column by column.
@@ -349,22 +349,22 @@ trait Seeds {
 /// The seeds of one pass of a layer's sweep, the rows read in the pass's order (`BACK`:
 /// upwards, below the turn): its start cells, the cells a plain step left or `BEHIND` (the
 /// step against the pass: up in a pass down, down in a pass up) from two layers back, and
-/// with `DEAR` the dear steps from further back: right and `AHEAD` (the step along the
+/// with `COSTLY` the costly steps from further back: right and `AHEAD` (the step along the
 /// pass) their extra back, left and `BEHIND` two more. In the pass down, the turn's row
 /// also takes the steps up from the row below it (swept first, and a step up there keeps
-/// the layer): plain ones from the layer itself, dear ones from their extra back.
-struct Sweeping<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> {
+/// the layer): plain ones from the layer itself, costly ones from their extra back.
+struct Sweeping<'a, const COSTLY: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> {
     starts: Steps<'a, STAY, BACK>,
     plain: (Steps<'a, LEFT, BACK>, Steps<'a, BEHIND, BACK>),
-    dear: Option<Dear4<'a, BACK, AHEAD, BEHIND>>,
-    steps: &'a DearSteps,
-    /// The turn, and the cells below it a plain and a dear step up leads from.
+    costly: Option<Costly4<'a, BACK, AHEAD, BEHIND>>,
+    steps: &'a CostlySteps,
+    /// The turn, and the cells below it a plain and a costly step up leads from.
     turn: (u32, &'a [Entry], &'a [Entry]),
     wpr: usize,
 }
 
-/// The dear steps of a pass: right, ahead, left and behind.
-type Dear4<'a, const BACK: bool, const AHEAD: u8, const BEHIND: u8> = (
+/// The costly steps of a pass: right, ahead, left and behind.
+type Costly4<'a, const BACK: bool, const AHEAD: u8, const BEHIND: u8> = (
     Steps<'a, RIGHT, BACK>,
     Steps<'a, AHEAD, BACK>,
     Steps<'a, LEFT, BACK>,
@@ -372,9 +372,9 @@ type Dear4<'a, const BACK: bool, const AHEAD: u8, const BEHIND: u8> = (
 );
 
 /// The pass down to the turn.
-type Downwards<'a, const DEAR: bool> = Sweeping<'a, DEAR, false, DOWN, UP>;
+type Downwards<'a, const COSTLY: bool> = Sweeping<'a, COSTLY, false, DOWN, UP>;
 /// The pass up to the row below the turn.
-type Upwards<'a, const DEAR: bool> = Sweeping<'a, DEAR, true, UP, DOWN>;
+type Upwards<'a, const COSTLY: bool> = Sweeping<'a, COSTLY, true, UP, DOWN>;
 
 /// The direction of a step `WAY`.
 const fn dir(way: u8) -> Dir {
@@ -386,8 +386,8 @@ const fn dir(way: u8) -> Dir {
     }
 }
 
-impl<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
-    Sweeping<'a, DEAR, BACK, AHEAD, BEHIND>
+impl<'a, const COSTLY: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
+    Sweeping<'a, COSTLY, BACK, AHEAD, BEHIND>
 {
     /// The seeds of layer `k` (whose start cells are `starts`) from the `done` layers
     /// before it; `turn` as in [`Sweeping::turn`], empty for a pass up.
@@ -395,12 +395,12 @@ impl<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
         k: usize,
         done: &'a [Layer],
         starts: &'a [Entry],
-        steps: &'a DearSteps,
+        steps: &'a CostlySteps,
         turn: (u32, &'a [Entry], &'a [Entry]),
         wpr: usize,
     ) -> Self {
         let before = |back: usize| k.checked_sub(back).map_or(&[][..], |j| &done[j][..]);
-        let dear = steps.extra().filter(|_| DEAR).map(|extra| {
+        let costly = steps.extra().filter(|_| COSTLY).map(|extra| {
             let extra = extra as usize;
             (
                 Steps::new(before(extra)),
@@ -412,7 +412,7 @@ impl<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
         Self {
             starts: Steps::new(starts),
             plain: (Steps::new(before(2)), Steps::new(before(2))),
-            dear,
+            costly,
             steps,
             turn,
             wpr,
@@ -420,32 +420,32 @@ impl<'a, const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8>
     }
 }
 
-impl<const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> Seeds
-    for Sweeping<'_, DEAR, BACK, AHEAD, BEHIND>
+impl<const COSTLY: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> Seeds
+    for Sweeping<'_, COSTLY, BACK, AHEAD, BEHIND>
 {
     #[inline(always)]
     fn feed(&mut self, row: u32, base: usize, add: &mut impl FnMut(u32, u64)) {
         let at = (base, self.wpr);
         self.starts.feed(row, at, |_| !0, add);
-        // A plain step goes where a step is not dear; a dear step only where it is.
+        // A plain step goes where a step is not costly; a costly step only where it is.
         let steps = self.steps;
-        let dear = move |way: u8| move |i: usize| dear_mask::<DEAR>(steps, dir(way), i);
-        let plain = move |way: u8| move |i: usize| !dear_mask::<DEAR>(steps, dir(way), i);
+        let costly = move |way: u8| move |i: usize| costly_mask::<COSTLY>(steps, dir(way), i);
+        let plain = move |way: u8| move |i: usize| !costly_mask::<COSTLY>(steps, dir(way), i);
         self.plain.0.feed(row, at, plain(LEFT), add);
         self.plain.1.feed(row, at, plain(BEHIND), add);
-        if let Some((right, ahead, left, behind)) = &mut self.dear {
-            right.feed(row, at, dear(RIGHT), add);
-            ahead.feed(row, at, dear(AHEAD), add);
-            left.feed(row, at, dear(LEFT), add);
-            behind.feed(row, at, dear(BEHIND), add);
+        if let Some((right, ahead, left, behind)) = &mut self.costly {
+            right.feed(row, at, costly(RIGHT), add);
+            ahead.feed(row, at, costly(AHEAD), add);
+            left.feed(row, at, costly(LEFT), add);
+            behind.feed(row, at, costly(BEHIND), add);
         }
         if row == self.turn.0 {
-            let (plain, dear) = (plain(UP), dear(UP));
+            let (plain, costly) = (plain(UP), costly(UP));
             for &(_, word, bits) in self.turn.1 {
                 add(word, bits & plain(base + word as usize));
             }
             for &(_, word, bits) in self.turn.2 {
-                add(word, bits & dear(base + word as usize));
+                add(word, bits & costly(base + word as usize));
             }
         }
     }
@@ -464,25 +464,25 @@ impl<const DEAR: bool, const BACK: bool, const AHEAD: u8, const BEHIND: u8> Seed
             self.plain.1.first_row(),
             turn,
         ];
-        match &self.dear {
+        match &self.costly {
             None => first(plain),
             Some((right, ahead, left, behind)) => {
-                let dear = [
+                let costly = [
                     right.first_row(),
                     ahead.first_row(),
                     left.first_row(),
                     behind.first_row(),
                 ];
-                first([first(plain), first(dear), None, None])
+                first([first(plain), first(costly), None, None])
             }
         }
     }
 }
 
-/// Where a step `way` into the cells of word `i` is dear (never, unless `DEAR`).
+/// Where a step `way` into the cells of word `i` is costly (never, unless `COSTLY`).
 #[inline(always)]
-fn dear_mask<const DEAR: bool>(steps: &DearSteps, way: Dir, i: usize) -> u64 {
-    if DEAR { steps.mask(way, i) } else { 0 }
+fn costly_mask<const COSTLY: bool>(steps: &CostlySteps, way: Dir, i: usize) -> u64 {
+    if COSTLY { steps.mask(way, i) } else { 0 }
 }
 
 /// One pass of a sweep: the rows from `first` to `last` (down, or with `BACK` up), each
@@ -713,8 +713,9 @@ impl Leaving {
 /// they would go when absent), searched outwards from index `hint`: a few steps when they
 /// are near it.
 fn search_near(layer: &[Entry], key: (u32, u32), hint: usize) -> Result<usize, usize> {
-    // Most keys a walk back looks up lie within a few entries of the last one (at W4, 88 %
-    // within 4): step to them one by one, and gallop only when they are further.
+    // A walk back goes over a layer's cells in order, so most keys it looks up lie within a
+    // few entries of the last one: step to them one by one, and gallop only when they are
+    // further.
     const STEPS: usize = 8;
     let key_at = |i: usize| (layer[i].0, layer[i].1);
     let mut at = hint.min(layer.len());
@@ -784,25 +785,25 @@ pub struct Wavefront {
     /// The cells beside room A a flood starts from: `(s, extra cost, cell)`.
     starts: Vec<(u32, u32, Local)>,
     /// Which steps cost more than one, when the flood keeps off corridors.
-    dear: DearSteps,
+    costly: CostlySteps,
 }
 
 /// The window's cells a step into costs more than one step, per window word and per way
 /// the step goes (a `Dir` as index): a step alongside a corridor (from a cell beside one
 /// to another) and a step onto a cell that would close a square of corridor.
 #[derive(Debug, Default)]
-struct DearSteps {
-    /// What a dear step costs; `None` when no step is dear.
-    cost: Option<Dear>,
-    /// Per step direction, the cells a step that way into is dear.
+struct CostlySteps {
+    /// What a costly step costs; `None` when no step is costly.
+    surcharge: Option<Surcharge>,
+    /// Per step direction, the cells a step that way into is costly.
     into: [Vec<u64>; 4],
-    /// The cells that would close a square of corridor: a step into them is dear
+    /// The cells that would close a square of corridor: a step into them is costly
     /// whichever way it goes, from a room too.
     square: Vec<u64>,
 }
 
-impl DearSteps {
-    /// Read the dear cells of `merge` in a window `wpr` words wide and `h` rows high,
+impl CostlySteps {
+    /// Read the costly cells of `merge` in a window `wpr` words wide and `h` rows high,
     /// through `word_of` (a grid's 64 bits at a window row and word); none without an
     /// extra cost.
     fn read(
@@ -812,7 +813,7 @@ impl DearSteps {
         h: u32,
         word_of: impl Fn(&BothWays, u32, usize) -> u64,
     ) {
-        self.cost = merge.map(|m| m.dear);
+        self.surcharge = merge.map(|m| m.surcharge);
         let Some(merge) = merge else {
             return;
         };
@@ -837,28 +838,28 @@ impl DearSteps {
         }
     }
 
-    /// The cells of word `i` a step `d` into is dear.
+    /// The cells of word `i` a step `d` into is costly.
     fn mask(&self, d: Dir, i: usize) -> u64 {
-        if self.cost.is_some() {
+        if self.surcharge.is_some() {
             self.into[d as usize][i]
         } else {
             0
         }
     }
 
-    /// The extra steps dear steps cost, when the flood takes them.
+    /// The extra steps costly steps cost, when the flood takes them.
     fn extra(&self) -> Option<u32> {
-        match self.cost {
-            Some(Dear::Extra(extra)) => Some(extra),
-            Some(Dear::Never) | None => None,
+        match self.surcharge {
+            Some(Surcharge::Steps(extra)) => Some(extra),
+            Some(Surcharge::Unbounded) | None => None,
         }
     }
 
-    /// What a step beyond a step costs when it is dear; `None` when it is never taken.
-    fn beyond(&self, dear: bool) -> Option<u32> {
-        match self.cost {
-            Some(Dear::Extra(extra)) if dear => Some(extra),
-            Some(Dear::Never) if dear => None,
+    /// What a step beyond a step costs when it is costly; `None` when it is never taken.
+    fn beyond(&self, costly: bool) -> Option<u32> {
+        match self.surcharge {
+            Some(Surcharge::Steps(extra)) if costly => Some(extra),
+            Some(Surcharge::Unbounded) if costly => None,
             _ => Some(0),
         }
     }
@@ -872,7 +873,7 @@ impl DearSteps {
     /// What a step from a room onto the cell at bit `bit` of word `i` costs beyond a step;
     /// `None` when it is never taken.
     fn leaving_room(&self, i: usize, bit: u64) -> Option<u32> {
-        self.beyond(self.cost.is_some() && self.square[i] & bit != 0)
+        self.beyond(self.surcharge.is_some() && self.square[i] & bit != 0)
     }
 }
 
@@ -953,8 +954,8 @@ impl Wavefront {
         let whole = free.width().max(free.height());
         // A window too narrow is flooded again, wider, after all its work; one too wide
         // costs the cells beyond the target that steps right reach free. Half the gap more,
-        // up to 24, spares most of the second floods of long paths (W2 −11 %, W3 −5 %
-        // instructions) and costs short ones under 1 %.
+        // up to 24, spares most of the second floods of long paths, and adds little to a
+        // short path's window.
         let first_margin = 8 + gap / 8 + (gap / 2).min(24);
         let mut margin = first_margin;
         loop {
@@ -968,7 +969,7 @@ impl Wavefront {
             let path = match (found.reached, leaving) {
                 (Some(r), _) if leaving.is_none_or(|l| r.length < l) => {
                     let ends = (&from.cells[..], target);
-                    // The plain walk is built apart, without the look-ups of dear steps.
+                    // The plain walk is built apart, without the look-ups of costly steps.
                     Some(match merge {
                         Some(m) => self.walk_back::<R, true>(
                             tiles,
@@ -984,12 +985,12 @@ impl Wavefront {
                     })
                 }
                 (None, None) => match merge {
-                    // No way without a dear step: take the fewest, each costing as much as
+                    // No way without a costly step: take the fewest, each costing as much as
                     // a walk around the whole map.
-                    Some(m) if m.dear == Dear::Never => {
+                    Some(m) if m.surcharge == Surcharge::Unbounded => {
                         let whole_walk = 2 * (free.width() + free.height());
                         merge = Some(Merge {
-                            dear: Dear::Extra(whole_walk),
+                            surcharge: Surcharge::Steps(whole_walk),
                             ..m
                         });
                         margin = first_margin;
@@ -1071,7 +1072,7 @@ impl Wavefront {
                 self.open.push(word_of(free, y, word));
             }
         }
-        self.dear.read(merge, wpr, h, word_of);
+        self.costly.read(merge, wpr, h, word_of);
         let mut nearest_door = u32::MAX;
         // The doors' furthest column, and their first and last rows.
         let (mut furthest, mut rows) = (0, (u32::MAX, 0));
@@ -1108,7 +1109,7 @@ impl Wavefront {
                 let i = l.y as usize * wpr + l.x as usize / 64;
                 let bit = 1 << (l.x % 64);
                 let extra = self
-                    .dear
+                    .costly
                     .leaving_room(i, bit)
                     .filter(|_| self.open[i] & bit != 0);
                 if let Some(extra) = extra {
@@ -1172,8 +1173,8 @@ impl Wavefront {
                     };
                 }
             }
-            // Later layers are reached from the last two (the last `reach` with dear steps).
-            let reach = 2 + self.dear.extra().unwrap_or(0) as usize;
+            // Later layers are reached from the last two (the last `reach` with costly steps).
+            let reach = 2 + self.costly.extra().unwrap_or(0) as usize;
             let quiet = k > last_start && last_filled.is_none_or(|last| k > last + reach);
             if quiet {
                 break;
@@ -1183,8 +1184,8 @@ impl Wavefront {
                 self.narrow(spare, (wpr, turn), &mut within);
             }
             self.used = self.used.max(k + 1).max(last_start + 1);
-            // The plain flood is built apart, without the look-ups of dear steps.
-            if self.dear.cost.is_some() {
+            // The plain flood is built apart, without the look-ups of costly steps.
+            if self.costly.surcharge.is_some() {
                 self.sweep::<true>(k, wpr, (h, turn), within.1);
             } else {
                 self.sweep::<false>(k, wpr, (h, turn), within.1);
@@ -1281,11 +1282,11 @@ impl Wavefront {
     }
 
     /// Reach every cell of layer `k` from its seeds: its start cells, and the cells a step
-    /// left or up (below the turn, left or down) from layer `k − 2`; `DEAR` when some steps
-    /// cost more (and the dear steps from further back). The rows below the turn are swept
+    /// left or up (below the turn, left or down) from layer `k − 2`; `COSTLY` when some steps
+    /// cost more (and the costly steps from further back). The rows below the turn are swept
     /// first, upwards, by steps right and up; then the rows down to the turn, by steps right
     /// and down. No row past `last_row` is swept.
-    fn sweep<const DEAR: bool>(
+    fn sweep<const COSTLY: bool>(
         &mut self,
         k: usize,
         wpr: usize,
@@ -1300,32 +1301,32 @@ impl Wavefront {
         let (starts, starts_below) = starts.split_at(starts.partition_point(|e| e.0 <= turn));
         self.scratch.clear();
         self.scratch.resize(wpr, 0);
-        let dear = &self.dear;
+        let costly = &self.costly;
         // Where a plain step `way` may go.
-        let plain = move |way: Dir| move |i: usize| !dear_mask::<DEAR>(dear, way, i);
+        let plain = move |way: Dir| move |i: usize| !costly_mask::<COSTLY>(costly, way, i);
         let below = &mut self.below;
         below.clear();
         if turn < last_row.min(h - 1) {
             let none = (turn, &[][..], &[][..]);
-            let mut seeds = Upwards::<DEAR>::new(k, done, starts_below, dear, none, wpr);
+            let mut seeds = Upwards::<COSTLY>::new(k, done, starts_below, costly, none, wpr);
             let space = (&mut self.open[..], &mut self.scratch[..]);
             let steps = (plain(Dir::Up), plain(Dir::Right));
             pass::<true>((h - 1, turn + 1), &mut seeds, space, wpr, steps, below);
             rows_downwards(below);
         }
-        // The cells of the row below the turn, of this layer and of the layer a dear step up
+        // The cells of the row below the turn, of this layer and of the layer a costly step up
         // from there comes from.
         let row_below = |cells: &[Entry]| {
             let from = cells.partition_point(|e| e.0 <= turn);
             from..cells.partition_point(|e| e.0 <= turn + 1)
         };
-        let dear_below = dear
+        let costly_below = costly
             .extra()
-            .filter(|_| DEAR)
+            .filter(|_| COSTLY)
             .and_then(|extra| k.checked_sub(extra as usize))
             .map_or(&[][..], |j| &done[j][row_below(&done[j])]);
-        let turn_row = (turn, &below[row_below(below)], dear_below);
-        let mut seeds = Downwards::<DEAR>::new(k, done, starts, dear, turn_row, wpr);
+        let turn_row = (turn, &below[row_below(below)], costly_below);
+        let mut seeds = Downwards::<COSTLY>::new(k, done, starts, costly, turn_row, wpr);
         let space = (&mut self.open[..], &mut self.scratch[..]);
         let steps = (plain(Dir::Down), plain(Dir::Right));
         pass::<false>(
@@ -1394,7 +1395,7 @@ impl Wavefront {
             let steps = reached.lowest + layer as i64 + i64::from(here.x + here.y) - 2 * below_turn;
             let (i, bit) = word(here);
             let first_step = if MERGED {
-                let extra = self.dear.leaving_room(i, bit);
+                let extra = self.costly.leaving_room(i, bit);
                 extra.map_or(0, |extra| 1 + i64::from(extra))
             } else {
                 1
@@ -1424,7 +1425,7 @@ impl Wavefront {
                 }
                 // The step from `l` into `here`, in the window: right or down keeps the
                 // layer, left or up costs two (below the turn, up keeps it and down costs
-                // two); a dear step costs its extra more.
+                // two); a costly step costs its extra more.
                 let (into, forward) = if l.x < here.x {
                     (Dir::Right, true)
                 } else if l.x > here.x {
@@ -1434,12 +1435,12 @@ impl Wavefront {
                 } else {
                     (Dir::Up, l.y > reached.turn)
                 };
-                let dear = if MERGED {
-                    self.dear.cost(into, i, bit)? as usize
+                let surcharge = if MERGED {
+                    self.costly.cost(into, i, bit)? as usize
                 } else {
                     0
                 };
-                let cost = usize::from(!forward) * 2 + dear;
+                let cost = usize::from(!forward) * 2 + surcharge;
                 let k = layer.checked_sub(cost)?;
                 in_layer(l, k).then_some((l, k, d))
             };
