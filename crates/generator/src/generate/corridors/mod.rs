@@ -1,6 +1,6 @@
-//! Corridors: the paths that join the rooms a connection style pairs up ([`crate::generate::connect`]),
-//! each routed in the recipe's corridor style ([`Corridor`], chosen at one `match` in
-//! `Router::join`: one file per style).
+//! Corridors: the paths that join the rooms a connection style pairs up
+//! ([`crate::generate::connect`]), each routed in the recipe's corridor style ([`Corridor`],
+//! chosen at one `match` in `Router::join`: one file per style).
 //!
 //! Every room is always connected. The `flood` style (module `shortest`) runs through free
 //! cells, as short as possible, when free cells join the two rooms (`wavefront`); when
