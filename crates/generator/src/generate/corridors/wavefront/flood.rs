@@ -28,6 +28,24 @@ pub(super) struct Found {
     pub(super) leaving: Option<u32>,
 }
 
+/// Where the target's doors lie in the window: the least `x + y` of any, their furthest
+/// column, and their first and last rows. Below the last (the *turn*) a step down leads
+/// away from them and a step up towards them: there the layers turn, so that a cell lies
+/// two layers on for each row it lies below.
+#[derive(Clone, Copy, Debug)]
+struct DoorSpan {
+    nearest: u32,
+    furthest: u32,
+    rows: (u32, u32),
+}
+
+impl DoorSpan {
+    /// The row the layers turn below.
+    fn turn(&self) -> u32 {
+        self.rows.1
+    }
+}
+
 impl Wavefront {
     /// Flood the window layer by layer until no later layer can reach the target sooner;
     /// a path that leaves the window is known to be at least `leaving` steps long.
@@ -44,90 +62,21 @@ impl Wavefront {
             reached: None,
             leaving: None,
         };
-        let (w, h) = (frame.width(), frame.height());
-        let wpr = frame.words_per_row();
-        self.open.clear();
-        self.open.reserve(wpr * h as usize);
-        for y in 0..h {
-            for word in 0..wpr {
-                self.open.push(frame.word(free, y, word));
-            }
-        }
-        self.costly.read(merge, frame);
-        let mut nearest_door = u32::MAX;
-        // The doors' furthest column, and their first and last rows.
-        let (mut furthest, mut rows) = (0, (u32::MAX, 0));
-        self.door_cells.clear();
-        self.door_cells
-            .extend(to.doors.iter().filter_map(|&door| frame.local(door)));
-        for l in &self.door_cells {
-            nearest_door = nearest_door.min(l.x + l.y);
-            furthest = furthest.max(l.x);
-            rows = (rows.0.min(l.y), rows.1.max(l.y));
-        }
-        if nearest_door == u32::MAX {
-            return nothing;
-        }
-        // The doors as bits, in their rows only.
-        self.doors.clear();
-        self.doors.resize(wpr * (rows.1 - rows.0 + 1) as usize, 0);
-        for l in &self.door_cells {
-            self.doors[(l.y - rows.0) as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
-        }
-        // Below the doors' last row a step down leads away from them and a step up towards
-        // them: there the layers turn, so that a cell lies two layers on for each row it
-        // lies below.
-        let turn = rows.1;
-        let below_turn = |y: u32| 2 * y.saturating_sub(turn);
-
-        // Start seeds: the free cells beside room A, at potential 1 − s. Layers are numbered
-        // from the lowest start potential: layer k holds potential `lowest + k`.
-        // Each with the extra cost of stepping onto it from the room.
-        let mut starts = std::mem::take(&mut self.starts);
-        starts.clear();
-        for &cell in &from.doors {
-            if let Some(l) = frame.local(cell) {
-                let i = l.y as usize * wpr + l.x as usize / 64;
-                let bit = 1 << (l.x % 64);
-                let extra = self
-                    .costly
-                    .leaving_room(i, bit)
-                    .filter(|_| self.open[i] & bit != 0);
-                if let Some(extra) = extra {
-                    starts.push((l.x + l.y, extra, l));
-                }
-            }
-        }
-        let Some(s_highest) = starts.iter().map(|&(s, _, _)| s).max() else {
+        let (h, wpr) = (frame.height(), frame.words_per_row());
+        self.read_window(free, frame, merge);
+        let Some(doors) = self.place_doors(frame, to) else {
             return nothing;
         };
-        let lowest = 1 - i64::from(s_highest);
+        let turn = doors.turn();
+        let Some((lowest, last_start)) = self.seed_starts(frame, from, turn) else {
+            return nothing;
+        };
         let potential = |layer: usize| lowest + layer as i64;
-        let mut last_start = 0;
         let mut last_filled: Option<usize> = None;
-        let used = std::mem::take(&mut self.used);
-        for layer in self
-            .layers
-            .iter_mut()
-            .take(used)
-            .chain(self.seeds.iter_mut().take(used))
-        {
-            layer.clear();
-        }
-        for &(s, extra, l) in &starts {
-            let k = (s_highest - s + extra + below_turn(l.y)) as usize;
-            if self.seeds.len() <= k {
-                self.seeds.resize_with(k + 1, Vec::new);
-            }
-            self.seeds[k].push((l.y, l.x / 64, 1 << (l.x % 64)));
-            last_start = last_start.max(k);
-        }
-        self.starts = starts;
-
         let mut best: Option<Reached> = None;
-        let mut sides = Leaving::new(frame, furthest);
+        let mut sides = Leaving::new(frame, doors.furthest);
         // The last column flooded and the last row swept, once a path is found.
-        let mut within = (w - 1, h - 1);
+        let mut within = (frame.width() - 1, h - 1);
         for k in 0.. {
             if self.layers.len() <= k {
                 self.layers.resize_with(k + 1, Vec::new);
@@ -136,7 +85,7 @@ impl Wavefront {
                 self.seeds.resize_with(k + 1, Vec::new);
             }
             // No later layer can do better than its potential plus the nearest door.
-            let floor = potential(k) + i64::from(nearest_door) + 1;
+            let floor = potential(k) + i64::from(doors.nearest) + 1;
             if best.is_some_and(|b| i64::from(b.length) <= floor) {
                 break;
             }
@@ -144,7 +93,7 @@ impl Wavefront {
             // window may, and none has, the window is bound to be widened: stop now.
             if i64::from(leaving) <= floor {
                 sides.read(&self.layers[..k], potential);
-                if let Some(out) = sides.fewest(nearest_door, leaving)
+                if let Some(out) = sides.fewest(doors.nearest, leaving)
                     && i64::from(out) <= floor
                     && best.is_none_or(|b| b.length >= out)
                 {
@@ -171,38 +120,10 @@ impl Wavefront {
             } else {
                 self.sweep::<false>(k, wpr, (h, turn), within.1);
             }
-            let layer = &self.layers[k];
-            if !layer.is_empty() {
+            if !self.layers[k].is_empty() {
                 last_filled = Some(k);
             }
-            let at_doors = layer.partition_point(|e| e.0 < rows.0);
-            for &(row, word, bits) in layer[at_doors..].iter().take_while(|e| e.0 <= rows.1) {
-                let hits = bits & self.doors[(row - rows.0) as usize * wpr + word as usize];
-                if hits != 0 {
-                    let x = word * 64 + hits.trailing_zeros();
-                    let Ok(length) = u32::try_from(potential(k) + i64::from(x + row) + 1) else {
-                        continue;
-                    };
-                    let door = Local { x, y: row };
-                    // Among doors as near, the first the layer reached by the rows of the
-                    // window unturned.
-                    let before = |b: Reached| {
-                        length < b.length
-                            || (length == b.length
-                                && b.layer == k
-                                && frame.unturned_order(door) < frame.unturned_order(b.door))
-                    };
-                    if best.is_none_or(before) {
-                        best = Some(Reached {
-                            door,
-                            layer: k,
-                            length,
-                            lowest,
-                            turn,
-                        });
-                    }
-                }
-            }
+            best = self.doors_reached(frame, (k, lowest), &doors, best);
         }
         // Which sides of the window the flood reached matters only when the path found is
         // not already shorter than any path that leaves it (most are).
@@ -215,8 +136,143 @@ impl Wavefront {
         sides.read(&self.layers[..self.used.min(self.layers.len())], potential);
         Found {
             reached: best,
-            leaving: sides.fewest(nearest_door, leaving),
+            leaving: sides.fewest(doors.nearest, leaving),
         }
+    }
+
+    /// Read the window's free cells into `open`, and where steps by the corridors of
+    /// `merge` are costly.
+    fn read_window(&mut self, free: &FreeBits, frame: &Frame, merge: Option<Merge<'_>>) {
+        let (h, wpr) = (frame.height(), frame.words_per_row());
+        self.open.clear();
+        self.open.reserve(wpr * h as usize);
+        for y in 0..h {
+            for word in 0..wpr {
+                self.open.push(frame.word(free, y, word));
+            }
+        }
+        self.costly.read(merge, frame);
+    }
+
+    /// Note the target's doors that lie in the window, as cells and as bits in their rows
+    /// only; `None` when none does.
+    fn place_doors(&mut self, frame: &Frame, to: &PathEnd) -> Option<DoorSpan> {
+        self.door_cells.clear();
+        self.door_cells
+            .extend(to.doors.iter().filter_map(|&door| frame.local(door)));
+        if self.door_cells.is_empty() {
+            return None;
+        }
+        let mut span = DoorSpan {
+            nearest: u32::MAX,
+            furthest: 0,
+            rows: (u32::MAX, 0),
+        };
+        for l in &self.door_cells {
+            span.nearest = span.nearest.min(l.x + l.y);
+            span.furthest = span.furthest.max(l.x);
+            span.rows = (span.rows.0.min(l.y), span.rows.1.max(l.y));
+        }
+        let (wpr, first_row) = (frame.words_per_row(), span.rows.0);
+        self.doors.clear();
+        self.doors
+            .resize(wpr * (span.rows.1 - first_row + 1) as usize, 0);
+        for l in &self.door_cells {
+            self.doors[(l.y - first_row) as usize * wpr + l.x as usize / 64] |= 1 << (l.x % 64);
+        }
+        Some(span)
+    }
+
+    /// Clear the layers the last flood used, and seed them with the free cells beside room
+    /// A, each in the layer of its potential: 1 − s, plus the surcharge of stepping onto it
+    /// from the room, plus two a row below the `turn`. Layers are numbered from the lowest
+    /// start potential: layer k holds potential `lowest + k`. The lowest, and the last layer
+    /// a cell starts in; `None` when no free cell beside room A lies in the window.
+    fn seed_starts(&mut self, frame: &Frame, from: &PathEnd, turn: u32) -> Option<(i64, usize)> {
+        let wpr = frame.words_per_row();
+        let mut starts = std::mem::take(&mut self.starts);
+        starts.clear();
+        for &cell in &from.doors {
+            if let Some(l) = frame.local(cell) {
+                let i = l.y as usize * wpr + l.x as usize / 64;
+                let bit = 1 << (l.x % 64);
+                let extra = self
+                    .costly
+                    .leaving_room(i, bit)
+                    .filter(|_| self.open[i] & bit != 0);
+                if let Some(extra) = extra {
+                    starts.push((l.x + l.y, extra, l));
+                }
+            }
+        }
+        let s_highest = starts.iter().map(|&(s, _, _)| s).max();
+        let Some(s_highest) = s_highest else {
+            self.starts = starts;
+            return None;
+        };
+        let used = std::mem::take(&mut self.used);
+        for layer in self
+            .layers
+            .iter_mut()
+            .take(used)
+            .chain(self.seeds.iter_mut().take(used))
+        {
+            layer.clear();
+        }
+        let mut last_start = 0;
+        for &(s, extra, l) in &starts {
+            let k = (s_highest - s + extra + 2 * l.y.saturating_sub(turn)) as usize;
+            if self.seeds.len() <= k {
+                self.seeds.resize_with(k + 1, Vec::new);
+            }
+            self.seeds[k].push((l.y, l.x / 64, 1 << (l.x % 64)));
+            last_start = last_start.max(k);
+        }
+        self.starts = starts;
+        Some((1 - i64::from(s_highest), last_start))
+    }
+
+    /// The nearest way into the target through a door layer `k` reached (layer 0 at
+    /// potential `lowest`), if it is shorter than `best`, the nearest before; else `best`.
+    /// Among doors as near, the first the layer reached by the rows of the window unturned.
+    fn doors_reached(
+        &self,
+        frame: &Frame,
+        (k, lowest): (usize, i64),
+        doors: &DoorSpan,
+        mut best: Option<Reached>,
+    ) -> Option<Reached> {
+        let (wpr, rows) = (frame.words_per_row(), doors.rows);
+        let potential = lowest + k as i64;
+        let layer = &self.layers[k];
+        let at_doors = layer.partition_point(|e| e.0 < rows.0);
+        for &(row, word, bits) in layer[at_doors..].iter().take_while(|e| e.0 <= rows.1) {
+            let hits = bits & self.doors[(row - rows.0) as usize * wpr + word as usize];
+            if hits == 0 {
+                continue;
+            }
+            let x = word * 64 + hits.trailing_zeros();
+            let Ok(length) = u32::try_from(potential + i64::from(x + row) + 1) else {
+                continue;
+            };
+            let door = Local { x, y: row };
+            let before = |b: Reached| {
+                length < b.length
+                    || (length == b.length
+                        && b.layer == k
+                        && frame.unturned_order(door) < frame.unturned_order(b.door))
+            };
+            if best.is_none_or(before) {
+                best = Some(Reached {
+                    door,
+                    layer: k,
+                    length,
+                    lowest,
+                    turn: doors.turn(),
+                });
+            }
+        }
+        best
     }
 }
 
