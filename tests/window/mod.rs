@@ -1,0 +1,399 @@
+//! The real viewer window, run under Xvfb (its own server on a free display when `DISPLAY`
+//! is unset) and driven with real X events through xdotool: this module holds the driver
+//! (the display, the viewer's start, xdotool, waits on conditions, places in the panel),
+//! each file beside it tests one part of the window.
+//!
+//! Without a display or Xvfb these tests print a loud notice saying what to install and
+//! pass; under `CI` they fail instead, and `.ci/run` installs Xvfb, so CI never skips.
+
+mod no_display;
+mod panel;
+mod replay;
+mod screenshot;
+mod shortcuts;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use dungeon_files::formats::png as png_file;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
+const PACKAGES: &str = "xvfb xauth xdotool imagemagick libgl1 libgl1-mesa-dri libxi6 libxkbcommon0";
+
+/// A child process killed when the test ends, however it ends.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A display to open windows on: the one in `DISPLAY`, or a fresh Xvfb server. Window tests
+/// take turns (software rendering of two windows at once on two cores slows both).
+struct Display {
+    name: String,
+    _server: Option<Reaped>,
+    _turn: std::sync::MutexGuard<'static, ()>,
+}
+
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn take_turn() -> std::sync::MutexGuard<'static, ()> {
+    TURN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn skip_or_fail(why: &str) -> Option<Display> {
+    if std::env::var_os("CI").is_some() {
+        panic!("window tests cannot run: {why}. Install: apt-get install -y {PACKAGES}");
+    }
+    // Straight to the terminal: the test harness would hide eprintln! of a passing test.
+    let bar = "!".repeat(78);
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n{bar}\n!! SKIPPING a window test: {why}.\n!! To run it, install: \
+         apt-get install -y {PACKAGES}\n{bar}\n"
+    );
+    None
+}
+
+fn display() -> Option<Display> {
+    let turn = take_turn();
+    if let Some(name) = std::env::var_os("DISPLAY") {
+        return Some(Display {
+            name: name.to_string_lossy().into_owned(),
+            _server: None,
+            _turn: turn,
+        });
+    }
+    let found = Command::new("Xvfb")
+        .arg("-help")
+        .stderr(Stdio::null())
+        .status();
+    if found.is_err() {
+        return skip_or_fail("there is no display (DISPLAY is unset) and no Xvfb");
+    }
+    // Xvfb picks a free display itself and writes its number to the given descriptor
+    // (here its standard output), so tests running side by side never race for one. A
+    // server that took the number of one just stopped may find that server's abstract
+    // socket, which X clients try first, not yet released, and serve only its socket
+    // file: then clients fail to connect. Such a server is replaced by a new one.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (server, n) = loop {
+        let Ok(child) = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1600x1000x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+        else {
+            return skip_or_fail("Xvfb would not start");
+        };
+        let mut server = Reaped(child);
+        let mut number = String::new();
+        if let Some(out) = server.0.stdout.take() {
+            let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut number);
+        }
+        let Ok(n) = number.trim().parse::<u32>() else {
+            return skip_or_fail("Xvfb started but gave no display");
+        };
+        // Ready once it accepts a connection on both its sockets, as a window will make one.
+        loop {
+            if !matches!(server.0.try_wait(), Ok(None)) {
+                return skip_or_fail("Xvfb stopped before it served a display");
+            }
+            if accepts_clients(n) {
+                break;
+            }
+            if Instant::now() > deadline {
+                return skip_or_fail("Xvfb took no connection within 20 s");
+            }
+            sleep(Duration::from_millis(20));
+        }
+        if accepts_clients_abstract(n) {
+            break (server, n);
+        }
+        if Instant::now() > deadline {
+            return skip_or_fail("Xvfb served no abstract socket within 20 s");
+        }
+    };
+    Some(Display {
+        name: format!(":{n}"),
+        _server: Some(server),
+        _turn: turn,
+    })
+}
+
+/// Whether the X server of display `n` takes a client on its socket file: it answers the
+/// opening of a connection (byte order, protocol 11.0, no authorization) with "success".
+fn accepts_clients(n: u32) -> bool {
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    std::os::unix::net::UnixStream::connect(socket).is_ok_and(handshake)
+}
+
+/// Whether it answers on its abstract socket, which X clients on Linux try first.
+fn accepts_clients_abstract(n: u32) -> bool {
+    use std::os::linux::net::SocketAddrExt;
+    let Ok(address) =
+        std::os::unix::net::SocketAddr::from_abstract_name(format!("/tmp/.X11-unix/X{n}"))
+    else {
+        return false;
+    };
+    std::os::unix::net::UnixStream::connect_addr(&address).is_ok_and(handshake)
+}
+
+/// Send an X connection request and read whether the server accepted it.
+fn handshake(mut stream: std::os::unix::net::UnixStream) -> bool {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let hello = [b'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let mut answer = [0_u8; 1];
+    stream.write_all(&hello).is_ok()
+        && std::io::Read::read_exact(&mut stream, &mut answer).is_ok()
+        && answer[0] == 1
+}
+
+/// Fail, in a few words, unless files `a` and `b` hold the same bytes.
+fn assert_same_file(a: &Path, b: &Path) {
+    let (x, y) = (std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+    if x != y {
+        let at = x.iter().zip(&y).position(|(p, q)| p != q);
+        panic!(
+            "{a:?} ({} bytes) and {b:?} ({} bytes) differ, first at byte {at:?}",
+            x.len(),
+            y.len()
+        );
+    }
+}
+
+/// A fresh Xvfb on a machine this loaded sometimes refuses a client's first connection
+/// although it has answered the test's own (about once in ten runs while two builds run):
+/// miniquad then stops with this message. A viewer that stopped so is started again.
+const REFUSED: &str = "XOpenDisplay() failed";
+/// Starts of the viewer before giving up on a display that keeps refusing it.
+const STARTS: usize = 3;
+
+/// Run xdotool on `display`. A loaded Xvfb now and then refuses a client's connection (see
+/// [`REFUSED`]); xdotool then sends nothing, and a key the test waits on would never come.
+/// Such a run is repeated until the server takes it, within a deadline.
+fn xdotool(display: &Display, args: &[&str]) -> Output {
+    let run = || {
+        Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &display.name)
+            .output()
+            .expect("xdotool runs")
+    };
+    let mut out = run();
+    let refused =
+        |out: &Output| String::from_utf8_lossy(&out.stderr).contains("Can't open display");
+    if refused(&out) {
+        wait_for("xdotool to reach the display", || {
+            out = run();
+            !refused(&out)
+        });
+    }
+    out
+}
+
+/// The pictures in `dir`: its `.png` files, not the hidden temporary files a picture is
+/// written into before it takes its name.
+fn saved(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "png"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Wait until `dir` holds one whole picture more than `before` (one that reads back: the
+/// window creates the file, then writes it), and return it.
+fn next_picture(what: &str, dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
+    let mut new = None;
+    wait_for(what, || {
+        new = saved(dir)
+            .into_iter()
+            .find(|f| !before.contains(f) && png_file::read(f).is_ok());
+        new.is_some()
+    });
+    let new = new.unwrap();
+    before.push(new.clone());
+    new
+}
+
+fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    // Generous: a deadline, not a delay; on a loaded machine a window may take a while.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+/// CPU time the process has used so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// The viewer, running on `display` with `args` and its favourites in `data`, and its
+/// window once it is on screen and has the keyboard.
+fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String) {
+    let start = || {
+        let app = Command::new(BIN)
+            .args(args)
+            .env("DISPLAY", &display.name)
+            .env("XDG_DATA_HOME", data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        Reaped(app)
+    };
+    let mut app = start();
+    let mut starts = 1;
+    let mut window = String::new();
+    wait_for("the window", || {
+        if let Ok(Some(status)) = app.0.try_wait() {
+            let mut err = String::new();
+            if let Some(mut stderr) = app.0.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+            }
+            if err.contains(REFUSED) && starts < STARTS {
+                starts += 1;
+                app = start();
+                return false;
+            }
+            panic!("the viewer exited ({status}) before showing a window: {err}");
+        }
+        // Only a window on screen can take the keyboard.
+        let found = xdotool(
+            display,
+            &["search", "--onlyvisible", "--name", "^Dungeon Viewer$"],
+        );
+        window = String::from_utf8_lossy(&found.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
+        !window.is_empty()
+    });
+    // Keys sent from now on wait in the window's queue until it reads them.
+    wait_for("the window to take the keyboard", || {
+        xdotool(display, &["windowfocus", "--sync", &window])
+            .status
+            .success()
+    });
+    (app, window)
+}
+
+/// Wait until the process has used no CPU for a tenth of a second.
+fn wait_until_idle(pid: u32) {
+    let mut last = cpu_ticks(pid);
+    wait_for("the window to go idle", || {
+        sleep(Duration::from_millis(100));
+        let now = cpu_ticks(pid);
+        std::mem::replace(&mut last, now) == now
+    });
+}
+
+/// Whether `xdotool` can be had (else the test is skipped, or fails under CI).
+fn have_xdotool() -> bool {
+    Command::new("xdotool").arg("version").output().is_ok()
+        || skip_or_fail("xdotool is not installed").is_some()
+}
+
+/// The panel's width, and the status bar's height at most, in pixels.
+const PANEL: usize = 300;
+const STATUS_BAR: usize = 30;
+
+/// Places in the panel of the default window (1068×698: `--seed` only), from the panel's
+/// left edge, with every section closed but the one the place is in.
+struct Panel;
+
+impl Panel {
+    const SEED_BOX: (u32, u32) = (100, 10);
+    const SAVE_PNG: (u32, u32) = (37, 31);
+    const KEEP: (u32, u32) = (180, 31);
+    const WIDTH_BOX: (u32, u32) = (173, 353);
+    /// The last of the map's own controls, below the kind's sliders.
+    const ROOM_SIZE_BOX: (u32, u32) = (173, 416);
+    const FAVOURITES: (u32, u32) = (30, 458);
+    const WATCH: (u32, u32) = (30, 479);
+    const RECIPE: (u32, u32) = (30, 500);
+    /// In the open recipe section.
+    const PASTE_BOX: (u32, u32) = (120, 522);
+    /// In the open favourites section: the first thumbnail, the preset's name, Open.
+    const FIRST_FAVOURITE: (u32, u32) = (40, 533);
+    const PRESET_NAME: (u32, u32) = (90, 633);
+    const OPEN_BOX: (u32, u32) = (120, 654);
+}
+
+/// The window's width.
+fn window_width(display: &Display, window: &str) -> u32 {
+    let out = xdotool(display, &["getwindowgeometry", "--shell", window]);
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("WIDTH="))
+        .and_then(|w| w.trim().parse().ok())
+        .expect("the window's width")
+}
+
+/// The xdotool arguments that move the pointer to `place` in the panel of `window`.
+fn at(display: &Display, window: &str, (x, y): (u32, u32)) -> Vec<String> {
+    let left = window_width(display, window) - PANEL as u32;
+    [
+        "mousemove",
+        "--window",
+        window,
+        &(left + x).to_string(),
+        &y.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Click `place` in the panel, then wait until the window is idle (a section opened
+/// slides open over a few frames).
+fn click(display: &Display, window: &str, pid: u32, place: (u32, u32)) {
+    let mut args = at(display, window, place);
+    args.extend(["click", "1"].map(String::from));
+    xdotool(
+        display,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    wait_until_idle(pid);
+}
+
+/// The names in a list file of the data directory (`favourites.json`, `presets.json`).
+fn listed(data: &Path, file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(data.join("dungeon-viewer").join(file)).unwrap_or_default();
+    let list: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    list.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e["name"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}

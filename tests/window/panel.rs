@@ -1,0 +1,149 @@
+//! The side panel: text fields that take what is typed without firing a shortcut, and
+//! its buttons in sight in a small window.
+
+use std::process::Command;
+
+use dungeon_files::formats::png as png_file;
+use dungeon_generator::generate;
+use dungeon_viewer::store::favourites::{Favourite, Favourites};
+
+use super::{
+    BIN, Display, Panel, assert_same_file, at, click, display, have_xdotool, listed, next_picture,
+    open_window, saved, wait_for, wait_until_idle, xdotool,
+};
+use crate::common::scratch;
+
+/// Click (with `button`) the text field at `place` and at once, in the same breath, select
+/// what it holds, type `text` at xdotool's default speed and press Enter; then wait until
+/// the window is idle.
+fn type_into(
+    display: &Display,
+    window: &str,
+    pid: u32,
+    place: (u32, u32),
+    button: &str,
+    text: &str,
+) {
+    let mut args = at(display, window, place);
+    // `type` takes every word after it as text: Enter is a second call, at once.
+    args.extend(["click", button, "key", "ctrl+a", "type", text].map(String::from));
+    xdotool(
+        display,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    xdotool(display, &["key", "Return"]);
+    wait_until_idle(pid);
+}
+
+#[test]
+fn typing_into_any_text_field_fires_no_shortcut() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("typing");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    // A favourite of seed 99: a digit that reached the shortcuts would open it.
+    let kept = Favourite::new(&generate(&"dv1 seed=99".parse().unwrap()).unwrap()).unwrap();
+    Favourites::open(&data.join("dungeon-viewer"))
+        .0
+        .add(kept)
+        .unwrap();
+    let (app, window) = open_window(
+        &display,
+        &data,
+        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
+    );
+    let pid = app.0.id();
+    let (w, d) = (&window, &display);
+    // Each text, typed right after the click that focuses its field, holds shortcut keys:
+    // digits open favourites, S saves, space makes a new seed, V the gallery, H hides the
+    // panel, G, D, M, P and O change the look.
+    type_into(d, w, pid, Panel::SEED_BOX, "1", "1234");
+    type_into(d, w, pid, Panel::WIDTH_BOX, "1", "100");
+    click(d, w, pid, Panel::RECIPE);
+    let pasted = "dv1 seed=98 rooms=30 room-size=60 shape=mixed connect=loops";
+    type_into(d, w, pid, Panel::PASTE_BOX, "1", pasted);
+    click(d, w, pid, Panel::RECIPE);
+    click(d, w, pid, Panel::FAVOURITES);
+    type_into(d, w, pid, Panel::PRESET_NAME, "1", "spd gmk 1");
+    type_into(d, w, pid, Panel::OPEN_BOX, "1", "nowhere/svhdgmpo1.png");
+    // A right-click opens the favourite's menu with its name's box ready for typing.
+    type_into(d, w, pid, Panel::FIRST_FAVOURITE, "3", "the spd gmk 2");
+
+    // No picture was saved, no favourite kept; the rename and the preset were taken on Enter.
+    assert!(saved(&shots).is_empty(), "saved: {:?}", saved(&shots));
+    assert_eq!(listed(&data, "favourites.json"), ["the spd gmk 2"]);
+    assert_eq!(listed(&data, "presets.json"), ["spd gmk 1"]);
+    // The map shown is the pasted one, in the look it started with: S saves exactly what
+    // `render` makes of it. Each typed value is one step of the history, in order.
+    let mut files = Vec::new();
+    let steps = [
+        pasted.to_string(),
+        "dv1 seed=1234 width=100".to_string(),
+        "dv1 seed=1234".to_string(),
+        "dv1 seed=5".to_string(),
+    ];
+    for (n, recipe) in steps.iter().enumerate() {
+        if n > 0 {
+            xdotool(d, &["key", "Left"]);
+        }
+        xdotool(d, &["key", "s"]);
+        let file = next_picture("a picture of the history", &shots, &mut files);
+        let expected: dungeon_generator::recipe::Recipe = recipe.parse().unwrap();
+        let rendered = dir.join(format!("rendered-{n}.png"));
+        let out = Command::new(BIN)
+            .args(["render", "--recipe", &expected.to_string(), "-o"])
+            .arg(&rendered)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert_same_file(&file, &rendered);
+    }
+}
+
+#[test]
+fn at_1280_by_720_save_png_and_keep_are_in_sight() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("small-window");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let (app, window) = open_window(
+        &display,
+        &data,
+        &["--seed", "21", "--out-dir", shots.to_str().unwrap()],
+    );
+    xdotool(&display, &["windowsize", "--sync", &window, "1280", "720"]);
+    wait_until_idle(app.0.id());
+    click(&display, &window, app.0.id(), Panel::SAVE_PNG);
+    let mut files = Vec::new();
+    let file = next_picture("the picture Save PNG saves", &shots, &mut files);
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 21);
+    click(&display, &window, app.0.id(), Panel::KEEP);
+    wait_for("Keep to keep the layout", || {
+        listed(&data, "favourites.json") == ["seed 21"]
+    });
+    // The kind's sliders (the same rows for every kind, greyed where they change nothing)
+    // and the map's size and rooms are in sight too: the last of them takes a value.
+    type_into(
+        &display,
+        &window,
+        app.0.id(),
+        Panel::ROOM_SIZE_BOX,
+        "1",
+        "40",
+    );
+    xdotool(&display, &["key", "s"]);
+    let file = next_picture(
+        "the picture after a room size was typed",
+        &shots,
+        &mut files,
+    );
+    assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
+}

@@ -1,0 +1,228 @@
+//! The window's keys and the gallery: saving, new and earlier maps, typed seeds, quitting,
+//! favourites kept across a restart or while another program holds their lock, and a
+//! seed picked from the gallery.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::Duration;
+
+use dungeon_files::formats::png as png_file;
+
+use super::{
+    BIN, Display, assert_same_file, cpu_ticks, display, have_xdotool, listed, next_picture,
+    open_window, wait_for, wait_until_idle, xdotool,
+};
+use crate::common::scratch;
+
+/// Type `seed` into the seed box (the panel's first field, reached with Tab) and press
+/// Enter, which leaves the box; then wait until the window has gone idle, so that it has
+/// handled the Enter before any further key (a key in the same frame as the Enter would
+/// still be typed into the box).
+fn type_seed(display: &Display, pid: u32, seed: &str) {
+    xdotool(display, &["key", "Tab", "ctrl+a"]);
+    xdotool(display, &["type", seed]);
+    xdotool(display, &["key", "Return"]);
+    wait_until_idle(pid);
+}
+
+#[test]
+fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("keys");
+    let shots = dir.join("shots");
+    let (mut app, _) = open_window(
+        &display,
+        &dir.join("data"),
+        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
+    );
+
+    // S saves the map; Space makes a new one and S, pressed at once, saves that one.
+    let mut files = Vec::new();
+    xdotool(&display, &["key", "s"]);
+    next_picture("the first picture", &shots, &mut files);
+    xdotool(&display, &["key", "space", "s"]);
+    next_picture("the picture after Space", &shots, &mut files);
+
+    let (first, first_recipe) = png_file::read(&files[0]).unwrap();
+    let (second, second_recipe) = png_file::read(&files[1]).unwrap();
+    assert_eq!(first_recipe.seed, 5);
+    assert_ne!(second_recipe.seed, 5, "Space kept the seed");
+    assert!(first != second, "Space did not change the map");
+    assert!(
+        files[0]
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("seed-5-")
+    );
+
+    // Each saved picture is what `render` makes of its recipe at the default 12 pixels a
+    // cell, byte for byte, and `render --from` gives it back.
+    for (file, recipe) in [(&files[0], &first_recipe), (&files[1], &second_recipe)] {
+        let again = dir.join("again.png");
+        let recipe = recipe.to_string();
+        for from in [
+            ["--recipe", &recipe, "--cell-size", "12"],
+            ["--from", file.to_str().unwrap(), "--cell-size", "12"],
+        ] {
+            let out = Command::new(BIN)
+                .arg("render")
+                .args(from)
+                .args(["-o", again.to_str().unwrap()])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            assert_same_file(file, &again);
+        }
+    }
+
+    // Back shows the first map again, and saving it never overwrites the first picture.
+    xdotool(&display, &["key", "Left", "s"]);
+    next_picture("the picture after Left", &shots, &mut files);
+    assert_same_file(&files[0], &files[2]);
+    assert!(files[2].to_str().unwrap().ends_with("-2.png"), "{files:?}");
+
+    // Seeds typed in the seed box are taken exactly, also beyond 2^53, where a float
+    // would round them; each typed seed is one step of the history.
+    for seed in [u64::MAX, (1 << 53) + 1] {
+        type_seed(&display, app.0.id(), &seed.to_string());
+        xdotool(&display, &["key", "s"]);
+        let file = next_picture("the picture of a typed seed", &shots, &mut files);
+        assert_eq!(png_file::read(&file).unwrap().1.seed, seed);
+        let name = file.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.starts_with(&format!("seed-{seed}-")), "{name}");
+    }
+    xdotool(&display, &["key", "Left", "s"]);
+    let file = next_picture(
+        "the picture after Left from a typed seed",
+        &shots,
+        &mut files,
+    );
+    assert_eq!(png_file::read(&file).unwrap().1.seed, u64::MAX);
+
+    // Idle, the window costs next to no CPU.
+    wait_until_idle(app.0.id());
+    let before = cpu_ticks(app.0.id());
+    sleep(Duration::from_secs(2));
+    let used = cpu_ticks(app.0.id()) - before;
+    assert!(
+        used <= 10,
+        "the idle window used {used} ticks of CPU in 2 s"
+    );
+
+    // Ctrl+Q quits.
+    xdotool(&display, &["key", "ctrl+q"]);
+    wait_for("the window to close", || {
+        matches!(app.0.try_wait(), Ok(Some(_)))
+    });
+    assert!(app.0.try_wait().unwrap().unwrap().success());
+}
+
+#[test]
+fn a_kept_layout_is_found_again_after_a_restart() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("favourites");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let list = data.join("dungeon-viewer").join("favourites.json");
+    let shots_arg = shots.to_str().unwrap();
+    {
+        let (app, _) = open_window(&display, &data, &["--seed", "77", "--out-dir", shots_arg]);
+        xdotool(&display, &["key", "k"]);
+        wait_for("the favourite to be kept", || {
+            std::fs::read_to_string(&list).is_ok_and(|text| text.contains("dv1 seed=77 "))
+        });
+        xdotool(&display, &["key", "ctrl+q"]);
+        let mut app = app;
+        wait_for("the window to close", || {
+            matches!(app.0.try_wait(), Ok(Some(_)))
+        });
+    }
+    // A new window on another seed finds it: 1 opens the first favourite, S saves it.
+    let (_app, _) = open_window(&display, &data, &["--seed", "5", "--out-dir", shots_arg]);
+    xdotool(&display, &["key", "1", "s"]);
+    let file = next_picture("the picture of the favourite", &shots, &mut Vec::new());
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 77);
+}
+
+#[test]
+fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("gallery");
+    let shots = dir.join("shots");
+    let (app, window) = open_window(
+        &display,
+        &dir.join("data"),
+        &["--seed", "30", "--out-dir", shots.to_str().unwrap()],
+    );
+    xdotool(&display, &["key", "v"]);
+    // The default window: a 768×672 map area beside the panel, tiles in a 3×3 grid with
+    // 10 pixels between them and 20 above each for its seed. The middle tile's centre:
+    let (w, h) = ((768.0 - 40.0) / 3.0, (672.0 - 40.0) / 3.0 - 20.0);
+    let (x, y) = (
+        10.0 + (w + 10.0) + w / 2.0,
+        10.0 + (h + 30.0) + 20.0 + h / 2.0,
+    );
+    wait_until_idle(app.0.id());
+    let (x, y) = (format!("{x:.0}"), format!("{y:.0}"));
+    xdotool(
+        &display,
+        &["mousemove", "--window", &window, &x, &y, "click", "1"],
+    );
+    wait_until_idle(app.0.id());
+    xdotool(&display, &["key", "s"]);
+    let file = next_picture("the picture of the picked tile", &shots, &mut Vec::new());
+    assert_eq!(
+        png_file::read(&file).unwrap().1.seed,
+        34,
+        "the middle tile is seed 30 + 4"
+    );
+}
+
+#[test]
+fn a_lock_held_by_another_program_never_freezes_the_window() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("locked-store");
+    let (data, shots) = (dir.join("data"), dir.join("shots"));
+    let store = data.join("dungeon-viewer");
+    std::fs::create_dir_all(&store).unwrap();
+    let lock = std::fs::File::create(store.join("favourites.lock")).unwrap();
+    lock.lock().unwrap();
+    let (app, _) = open_window(
+        &display,
+        &data,
+        &["--seed", "8", "--out-dir", shots.to_str().unwrap()],
+    );
+    // K waits for the lock off the window's thread: S, pressed meanwhile, saves at once,
+    // while the lock is still held.
+    xdotool(&display, &["key", "k", "s"]);
+    let file = next_picture("the picture S saves while K waits", &shots, &mut Vec::new());
+    assert_eq!(png_file::read(&file).unwrap().1.seed, 8);
+    assert!(listed(&data, "favourites.json").is_empty());
+    // Let go: the favourite kept meanwhile is saved (tried again every few seconds).
+    drop(lock);
+    wait_for("the favourite kept meanwhile to be saved", || {
+        listed(&data, "favourites.json") == ["seed 8"]
+    });
+    drop(app);
+}
