@@ -117,7 +117,7 @@ pub struct Wavefront {
     below: Layer,
     /// How many of `layers` and `seeds` the last flood used.
     used: usize,
-    /// The cells beside room A a flood starts from: `(s, extra cost, cell)`.
+    /// The cells beside room A a flood starts from: `(s, surcharge of the step onto it, cell)`.
     starts: Vec<(u32, u32, Local)>,
     /// Which steps cost more than one, when the flood keeps off corridors.
     costly: CostlySteps,

@@ -18,9 +18,9 @@ pub(super) trait Seeds {
 /// upwards, below the turn): its start cells, the cells a plain step left or `BEHIND` (the
 /// step against the pass: up in a pass down, down in a pass up) from two layers back, and
 /// with `COSTLY` the costly steps from further back: right and `AHEAD` (the step along the
-/// pass) their extra back, left and `BEHIND` two more. In the pass down, the turn's row
+/// pass) their surcharge back, left and `BEHIND` two more. In the pass down, the turn's row
 /// also takes the steps up from the row below it (swept first, and a step up there keeps
-/// the layer): plain ones from the layer itself, costly ones from their extra back.
+/// the layer): plain ones from the layer itself, costly ones from their surcharge back.
 pub(super) struct Sweeping<
     'a,
     const COSTLY: bool,

@@ -1,5 +1,6 @@
-//! The walk back: the path from the target to room A, one step at a time onto a cell of the
-//! layer a step from it came from, in the order the walk asks for.
+//! The walk back: the path found, traced from the target's door back to room A, each step
+//! onto a cell of the layer that step would have come from, chosen among them in the order
+//! the walk asks for.
 
 use std::cell::Cell;
 
@@ -121,7 +122,7 @@ impl Wavefront {
                 }
                 // The step from `l` into `here`, in the window: right or down keeps the
                 // layer, left or up costs two (below the turn, up keeps it and down costs
-                // two); a costly step costs its extra more.
+                // two); a costly step costs its surcharge more.
                 let (into, forward) = if l.x < here.x {
                     (Dir::Right, true)
                 } else if l.x > here.x {
