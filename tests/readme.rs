@@ -1,11 +1,59 @@
-//! The README says what the code does: its table of recipe keys is the key table's own.
+//! The README and the documents say what the code does: the table of recipe keys is the key
+//! table's own, every preset is named, and every command they show runs.
 
-use dungeon_generator::recipe::keys_markdown;
+use crate::common::{scratch, within};
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use dungeon_files::formats::naming;
+use dungeon_generator::recipe::{Recipe, keys_markdown};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
+
+/// The README and the documents it links to, from the repository's top.
+const DOCUMENTS: [&str; 5] = [
+    "README.md",
+    "assets/doc/GUIDE.md",
+    "assets/doc/FORMATS.md",
+    "assets/doc/PERFORMANCE.md",
+    "assets/doc/CHANGELOG.md",
+];
+
+/// Commands too heavy for a debug build within a few seconds, by a piece of their text, and
+/// why. They run on a small map ([`SMALL`] after their flags) or, when they size the map
+/// themselves, are checked by their flags alone (clap refuses an unknown one before
+/// `--help`).
+const HEAVY: [(&str, &str); 7] = [
+    (
+        ".dd2vtt",
+        "a tabletop picture at 70 pixels a cell: 17 million pixels",
+    ),
+    (".uvtt", "a tabletop picture at 100 pixels a cell"),
+    ("-o frames/", "200 pictures"),
+    (
+        "--animate --seed 7 -o grow.gif",
+        "200 frames of 768×672 pixels",
+    ),
+    ("--count 20", "20 maps"),
+    ("--iterations 40", "W3 made 41 times"),
+    (
+        "--width 1024 --height 896",
+        "W4: a second a map in release, many in a debug build",
+    ),
+];
+
+/// The map a heavy command makes instead.
+const SMALL: [&str; 4] = ["--width", "24", "--height", "16"];
+
+fn read(document: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(document))
+        .unwrap_or_else(|e| panic!("{document}: {e}"))
+}
 
 #[test]
 fn the_readme_lists_every_recipe_key_as_the_key_table_does() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md is readable");
+    let readme = read("README.md");
     let table = keys_markdown();
     assert!(
         readme.contains(&table),
@@ -15,8 +63,7 @@ fn the_readme_lists_every_recipe_key_as_the_key_table_does() {
 
 #[test]
 fn the_readme_names_every_shipped_preset_and_the_commands() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md is readable");
+    let readme = read("README.md");
     let section = readme
         .split("### Presets")
         .nth(1)
@@ -33,4 +80,263 @@ fn the_readme_names_every_shipped_preset_and_the_commands() {
         );
     }
     assert!(section.contains("-- presets") && section.contains("--preset "));
+}
+
+/// A command a document shows.
+#[derive(Debug)]
+struct Example {
+    /// Where: `README.md:42`.
+    at: String,
+    /// The program's arguments.
+    args: Vec<String>,
+    /// For a transcript (`$ dungeon-viewer …` in a block), the output it shows.
+    shown: Option<Vec<String>>,
+}
+
+/// The program's invocations in `markdown`: `cargo run --release -- ARGS` (or alone) and
+/// `target/release/dungeon-viewer ARGS`, in code blocks (one a line, up to a `#` comment)
+/// and in inline code (which may break over lines); and transcripts, `$ dungeon-viewer ARGS`
+/// in a code block followed by what it prints.
+fn examples(document: &str, markdown: &str) -> Vec<Example> {
+    let mut found = Vec::new();
+    let lines: Vec<&str> = markdown.lines().collect();
+    let mut fenced = false;
+    // Inline code outside blocks: its text and the line it starts on.
+    let mut span: Option<(String, usize)> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let at = format!("{document}:{}", i + 1);
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            if let Some(rest) = line.strip_prefix("$ dungeon-viewer ") {
+                let shown = lines[i + 1..]
+                    .iter()
+                    .take_while(|l| !l.starts_with("```") && !l.starts_with('$'))
+                    .map(|l| (*l).to_string())
+                    .collect();
+                found.push(Example {
+                    at,
+                    args: words(rest),
+                    shown: Some(shown),
+                });
+            } else if let Some(args) = invocation(line) {
+                found.push(Example {
+                    at,
+                    args,
+                    shown: None,
+                });
+            }
+            continue;
+        }
+        for (j, piece) in line.split('`').enumerate() {
+            if j > 0 {
+                // A backtick opens or closes a span.
+                span = match span.take() {
+                    Some((text, start)) => {
+                        if let Some(args) = invocation(&text) {
+                            found.push(Example {
+                                at: format!("{document}:{start}"),
+                                args,
+                                shown: None,
+                            });
+                        }
+                        None
+                    }
+                    None => Some((String::new(), i + 1)),
+                };
+            }
+            if let Some((text, _)) = &mut span {
+                if j == 0 && !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(piece);
+            }
+        }
+    }
+    found
+}
+
+/// The program's arguments, if `text` runs the program.
+fn invocation(text: &str) -> Option<Vec<String>> {
+    if let Some((_, rest)) = text.split_once("target/release/dungeon-viewer") {
+        return Some(words(rest));
+    }
+    let (_, rest) = text.split_once("cargo run --release")?;
+    let rest = words(rest);
+    match rest.first().map(String::as_str) {
+        None => Some(Vec::new()),
+        Some("--") => Some(rest[1..].to_vec()),
+        // Another package's example, or cargo's own flags.
+        Some(_) => None,
+    }
+}
+
+/// `text` split as a shell splits it: by blanks, with '…' and "…" quoting, up to a `#`.
+fn words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_default().push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                word.get_or_insert_default();
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, '#') if word.is_none() => break,
+            (None, c) => word.get_or_insert_default().push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
+/// Run one example in `dir`, the documents' files beside it; `Err` says what went wrong.
+fn run(example: &Example, dir: &Path) -> Result<(), String> {
+    let mut args = example.args.clone();
+    let heavy = HEAVY
+        .iter()
+        .find(|(piece, _)| args.join(" ").contains(piece));
+    if heavy.is_some() {
+        if args.iter().any(|a| a == "--width" || a == "--height") {
+            args.push("--help".into());
+        } else {
+            args.extend(SMALL.map(String::from));
+        }
+    }
+    // A file the example writes may go into a folder of the repository (assets/…).
+    for pair in args.windows(2) {
+        if matches!(pair[0].as_str(), "-o" | "--output")
+            && let Some(parent) = Path::new(&pair[1]).parent()
+        {
+            std::fs::create_dir_all(dir.join(parent)).map_err(|e| e.to_string())?;
+        }
+    }
+    let command = matches!(
+        args.first().map(String::as_str),
+        Some("render" | "bench" | "presets")
+    );
+    let mut program = Command::new(BIN);
+    program
+        .args(&args)
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        // The window is checked up to opening it: its flags, its recipe, its files.
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    let out: Output = within(120, program);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = || {
+        let run = heavy.map_or(String::new(), |(_, why)| {
+            format!(" (as `{}`: {why})", args.join(" "))
+        });
+        format!("exit code {:?}{run}: {}", out.status.code(), stderr.trim())
+    };
+    if let Some(shown) = &example.shown {
+        let printed = format!("{stderr}{}", String::from_utf8_lossy(&out.stdout));
+        let printed: Vec<&str> = printed.lines().collect();
+        return if printed == *shown {
+            Ok(())
+        } else {
+            Err(format!("prints {printed:?}"))
+        };
+    }
+    if command {
+        return if out.status.success() {
+            Ok(())
+        } else {
+            Err(said())
+        };
+    }
+    if out.status.code() == Some(1) && stderr.contains("no display") {
+        Ok(())
+    } else {
+        Err(said())
+    }
+}
+
+/// The picture the README reopens, which the window's Save PNG names so for the default
+/// map: the window's save is the file `render` writes (window.rs checks it), so `render`
+/// makes it here, in `dir`. Returns its name.
+fn saved_by_the_window(dir: &Path) -> String {
+    let saved = format!(
+        "{}/{}.png",
+        naming::DEFAULT_DIR,
+        naming::file_stem(&Recipe::default())
+    );
+    std::fs::create_dir_all(dir.join(naming::DEFAULT_DIR)).unwrap();
+    let made = Command::new(BIN)
+        .args(["render", "--recipe", "dv1", "-o", &saved])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    saved
+}
+
+/// Run `document`'s examples in order, in a scratch directory of its own; returns how many
+/// and what failed.
+fn run_all(document: &str) -> (usize, Vec<String>) {
+    let dir = scratch(&format!("examples-{}", document.replace('/', "-")));
+    let text = read(document);
+    if document == "README.md" {
+        let saved = saved_by_the_window(&dir);
+        assert!(text.contains(&saved), "README.md should reopen {saved}");
+    }
+    let examples = examples(document, &text);
+    let failed = examples
+        .iter()
+        .filter_map(|example| {
+            let why = run(example, &dir).err()?;
+            Some(format!(
+                "{} `{}`: {why}",
+                example.at,
+                example.args.join(" ")
+            ))
+        })
+        .collect();
+    (examples.len(), failed)
+}
+
+#[test]
+fn every_command_in_the_readme_and_the_documents_runs() {
+    let results: Vec<(usize, Vec<String>)> = std::thread::scope(|s| {
+        let runs: Vec<_> = DOCUMENTS
+            .iter()
+            .map(|document| s.spawn(|| run_all(document)))
+            .collect();
+        runs.into_iter().map(|run| run.join().unwrap()).collect()
+    });
+    let count: usize = results.iter().map(|(n, _)| n).sum();
+    let failed: Vec<String> = results.into_iter().flat_map(|(_, f)| f).collect();
+    assert!(count >= 40, "only {count} commands found");
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn commands_are_found_in_blocks_inline_and_across_lines_but_not_other_packages() {
+    let markdown = "Open it with `cargo run --release -- --seed 4\n--rooms 3`, or `cargo run \
+                    --release`.\n\n```sh\ncargo run --release -- render --recipe \"dv1 \
+                    seed=2\" -o a.png  # a comment\ncargo run --release -p dungeon-generator \
+                    --example walk\nvalgrind target/release/dungeon-viewer bench\n$ \
+                    dungeon-viewer presets --x\nerror: no\n```\n";
+    let found = examples("x.md", markdown);
+    let args: Vec<Vec<String>> = found.iter().map(|e| e.args.clone()).collect();
+    let expected: [&[&str]; 5] = [
+        &["--seed", "4", "--rooms", "3"],
+        &[],
+        &["render", "--recipe", "dv1 seed=2", "-o", "a.png"],
+        &["bench"],
+        &["presets", "--x"],
+    ];
+    assert_eq!(
+        args,
+        expected.map(|a| a.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    );
+    assert_eq!(found[0].at, "x.md:1");
+    assert_eq!(found[4].shown, Some(vec!["error: no".to_string()]));
 }
