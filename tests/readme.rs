@@ -1,5 +1,7 @@
-//! The README says what the code does: its table of recipe keys is the key table's own.
+//! The README says what the code does: its tables of recipe keys and of look options are
+//! the key table's and the look table's own.
 
+use dungeon_files::draw::look::looks_markdown;
 use dungeon_generator::recipe::keys_markdown;
 
 #[test]
@@ -10,6 +12,17 @@ fn the_readme_lists_every_recipe_key_as_the_key_table_does() {
     assert!(
         readme.contains(&table),
         "README.md's key table is out of date; it should read:\n{table}"
+    );
+}
+
+#[test]
+fn the_readme_lists_every_look_option_as_the_look_table_does() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let table = looks_markdown();
+    assert!(
+        readme.contains(&table),
+        "README.md's look table is out of date; it should read:\n{table}"
     );
 }
 
