@@ -117,7 +117,7 @@ fn value_name(key: &Key) -> &'static str {
     match key.kind {
         Kind::Whole { .. } => "N",
         Kind::Fraction { .. } => "NUMBER",
-        Kind::Choice(_) => "STYLE",
+        Kind::Choice { .. } => "STYLE",
     }
 }
 
@@ -160,7 +160,7 @@ impl Args for RecipeArgs {
                     .allow_negative_numbers(true)
                     .help(format!(
                         "{} ({})",
-                        key.help.trim_end_matches('.'),
+                        key.help().trim_end_matches('.'),
                         key.kind.allowed()
                     )),
             )
