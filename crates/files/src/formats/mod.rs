@@ -29,9 +29,25 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::text::join_or;
 use safe_write::{parent_dir, stage, through_links};
 
-/// A format a map can be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+/// Declares [`Format`] and [`Format::ALL`] from one list of variants, so that no format can
+/// be missing from `ALL` (and so refused by `render -o` and absent from the window's Export
+/// menu). The `match`es below then ask for each new format's arms.
+macro_rules! formats {
+    ($($(#[$meta:meta])* $format:ident,)+) => {
+        /// A format a map can be written in.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Format {
+            $($(#[$meta])* $format,)+
+        }
+
+        impl Format {
+            /// Every format, in the order the window offers them.
+            pub const ALL: [Format; [$(Format::$format),+].len()] = [$(Format::$format),+];
+        }
+    };
+}
+
+formats! {
     /// The picture, with its recipe inside.
     Png,
     /// The same picture as vector shapes.
@@ -48,16 +64,6 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format, in the order the window offers them.
-    pub const ALL: [Format; 6] = [
-        Format::Png,
-        Format::Svg,
-        Format::Uvtt,
-        Format::Tiled,
-        Format::Json,
-        Format::Text,
-    ];
-
     /// Every extension a file of this format may end in, the one it is written with first.
     #[must_use]
     pub const fn extensions(self) -> &'static [&'static str] {
@@ -114,7 +120,10 @@ impl Format {
     /// Whether the format draws the map as a picture at a cell size.
     #[must_use]
     pub const fn is_picture(self) -> bool {
-        !matches!(self, Format::Json | Format::Text)
+        match self {
+            Format::Png | Format::Svg | Format::Uvtt | Format::Tiled => true,
+            Format::Json | Format::Text => false,
+        }
     }
 
     /// The format a file name asks for, by its extension (any case); `None` for others.
