@@ -24,7 +24,8 @@ pub mod uvtt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::draw::raster::{self, Look, Raster, Style};
+use crate::draw::look::{Look, LookOption};
+use crate::draw::raster::{self, Raster, Style};
 use dungeon_generator::Dungeon;
 use dungeon_generator::text::join_or;
 use safe_write::{parent_dir, stage, through_links};
@@ -182,12 +183,15 @@ pub enum Error {
     #[error(transparent)]
     Recipe(#[from] dungeon_generator::Error),
     /// Look options a format does not draw.
-    #[error("{format} is drawn in the original look or the print look only, not with {options}")]
+    #[error(
+        "{format} is drawn in the original look or the print look only, not with {}",
+        join_or(&refused.iter().map(|option| option.label).collect::<Vec<_>>())
+    )]
     Look {
         /// The format.
         format: &'static str,
-        /// The options it does not draw, in words.
-        options: String,
+        /// The options asked for that it does not draw.
+        refused: Vec<&'static LookOption>,
     },
     /// A Universal VTT grid too small for the tabletops that import it.
     #[error(

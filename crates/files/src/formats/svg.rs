@@ -20,7 +20,6 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
 use dungeon_generator::runs::runs;
-use dungeon_generator::text::join_or;
 
 /// What of `look` SVG draws: the print look and room numbers. It refuses the other options,
 /// new ones included.
@@ -39,17 +38,16 @@ fn drawn(look: &Look) -> Look {
 /// [`Error::Look`] naming the options it leaves out.
 pub fn check_look(look: &Look) -> Result<(), Error> {
     let drawn = drawn(look);
-    let asked: Vec<&str> = LOOKS
+    let refused: Vec<_> = LOOKS
         .iter()
         .filter(|option| option.is_on(look) && !option.is_on(&drawn))
-        .map(|option| option.label)
         .collect();
-    if asked.is_empty() {
+    if refused.is_empty() {
         Ok(())
     } else {
         Err(Error::Look {
             format: "an SVG",
-            options: join_or(&asked),
+            refused,
         })
     }
 }
