@@ -1,11 +1,13 @@
-//! The README and the documents say what the code does: the table of recipe keys is the key
-//! table's own, every preset is named, and every command they show runs.
+//! The README and the documents say what the code does: the tables of recipe keys and of look
+//! options are the key table's and the look table's own, every preset is named, and every
+//! command they show runs.
 
 use crate::common::{scratch, within};
 
 use std::path::Path;
 use std::process::{Command, Output};
 
+use dungeon_files::draw::look::looks_markdown;
 use dungeon_files::formats::naming;
 use dungeon_generator::recipe::{Recipe, keys_markdown};
 
@@ -58,6 +60,17 @@ fn the_readme_lists_every_recipe_key_as_the_key_table_does() {
     assert!(
         readme.contains(&table),
         "README.md's key table is out of date; it should read:\n{table}"
+    );
+}
+
+#[test]
+fn the_readme_lists_every_look_option_as_the_look_table_does() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let table = looks_markdown();
+    assert!(
+        readme.contains(&table),
+        "README.md's look table is out of date; it should read:\n{table}"
     );
 }
 

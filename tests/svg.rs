@@ -166,10 +166,13 @@ fn render_writes_svg_with_the_cell_size_and_refuses_bad_ones() {
     };
     assert!(matches!(to_svg(&d, &doors), Err(SvgError::Look { .. })));
     assert!(run(&["render", "--print", "-o", path]).status.success());
-    let done = run(&["render", "--doors", "-o", path]);
+    let done = run(&["render", "--doors", "--print", "--marks", "-o", path]);
     assert_eq!(done.status.code(), Some(2));
     assert!(
-        stderr(&done).contains("original look or the print look only"),
+        stderr(&done).contains(
+            "original look or the print look only, not with doors or start and goal marks: \
+             leave out --doors --marks, or write a PNG"
+        ),
         "{}",
         stderr(&done)
     );

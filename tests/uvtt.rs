@@ -285,7 +285,7 @@ fn picture(file: &Uvtt) -> (u32, u32, Vec<u8>) {
 /// The names of a choice key's choices.
 fn choices(key: &str) -> &'static [&'static str] {
     match KEYS.iter().find(|k| k.name == key).map(|k| k.kind) {
-        Some(Kind::Choice(names)) => names,
+        Some(Kind::Choice { names, .. }) => names,
         _ => panic!("{key} is a choice key"),
     }
 }

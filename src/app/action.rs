@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use dungeon_files::draw::raster::Look;
+use dungeon_files::draw::look::LookOption;
 use dungeon_files::formats::Format;
 use dungeon_generator::recipe::Recipe;
 
@@ -24,7 +24,8 @@ pub enum Action {
     /// A save over the size that asks first was confirmed: save at this cell size.
     SaveConfirmed(Format, u32),
     ToggleGrid,
-    ToggleLook(LookOption),
+    /// Turn this look option on or off.
+    ToggleLook(&'static LookOption),
     ToggleHelp,
     /// Replay or sweep controls.
     Watch(WatchAction),
@@ -39,82 +40,6 @@ pub enum Action {
     /// Close what is open (the help, the gallery, a question).
     Escape,
     Quit,
-}
-
-/// A look option the panel's checkboxes and the keys turn on and off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LookOption {
-    Doors,
-    Marks,
-    Distance,
-    Outlines,
-    Print,
-    Numbers,
-}
-
-impl LookOption {
-    /// Every option, in the panel's order.
-    pub const ALL: [LookOption; 6] = [
-        LookOption::Doors,
-        LookOption::Marks,
-        LookOption::Distance,
-        LookOption::Outlines,
-        LookOption::Print,
-        LookOption::Numbers,
-    ];
-
-    /// The switch for this option in `look`.
-    pub fn switch(self, look: &mut Look) -> &mut bool {
-        match self {
-            LookOption::Doors => &mut look.doors,
-            LookOption::Marks => &mut look.marks,
-            LookOption::Distance => &mut look.distance,
-            LookOption::Outlines => &mut look.outlines,
-            LookOption::Print => &mut look.print,
-            LookOption::Numbers => &mut look.numbers,
-        }
-    }
-
-    /// Its checkbox's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            LookOption::Doors => "doors",
-            LookOption::Marks => "start and goal",
-            LookOption::Distance => "distance tint",
-            LookOption::Outlines => "outlines",
-            LookOption::Print => "print",
-            LookOption::Numbers => "room numbers",
-        }
-    }
-
-    /// What it draws, in a user's words.
-    pub fn help(self) -> &'static str {
-        match self {
-            LookOption::Doors => {
-                "Mark each door, where a path goes into a room, with a wooden bar."
-            }
-            LookOption::Marks => {
-                "Mark where the adventurers start (green) and the goal farthest from it by \
-                 walking (red)."
-            }
-            LookOption::Distance => {
-                "Tint rooms and paths by how far they are to walk from the start: orange near \
-                 it, blue far away."
-            }
-            LookOption::Outlines => {
-                "Draw a dark line around each room where it meets rock or another room, so \
-                 touching rooms of similar colours can be told apart."
-            }
-            LookOption::Print => {
-                "An ink-friendly look for printing: white ground, black walls, light grey \
-                 floors and a light grid. Works with the other options."
-            }
-            LookOption::Numbers => {
-                "Number each room (1, 2, 3…) in its middle, to key your notes to: the same \
-                 numbers as the rooms in the JSON and in Tiled. Shown from 8 pixels a cell."
-            }
-        }
-    }
 }
 
 /// What the replay and sweep controls ask of the window.

@@ -1,15 +1,20 @@
-//! The keyboard: one table of bindings ([`BINDINGS`]) drives the shortcuts, the help
-//! window and the README's table of keys.
+//! The keyboard: one list of bindings ([`bindings`]), made of the tables here and one
+//! binding per look option from the look table, drives the shortcuts, the help window and
+//! the README's table of keys.
 //!
 //! egui-macroquad hands every key to macroquad too, and under load several keys arrive in
 //! one frame: the click that focuses a text field, or the Enter that leaves it, may come
 //! with letters typed. So a frame that had a text field focused at its start or at its end
 //! is a frame of typing, and no key of it is a shortcut ([`Typing`]).
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use egui_macroquad::egui;
 use macroquad::input::{KeyCode, get_char_pressed, get_keys_down, is_key_down, is_key_pressed};
 
-use super::action::{Action, KeepAction, LookOption, WatchAction};
+use super::action::{Action, KeepAction, WatchAction};
+use dungeon_files::draw::look::{LOOKS, LookOption};
 use dungeon_files::formats::Format;
 
 /// What sets a binding off.
@@ -23,17 +28,29 @@ pub enum Trigger {
     Char(char, fn(usize) -> Action),
     /// The key with Ctrl held.
     Ctrl(egui::Key, fn(usize) -> Action),
+    /// The look option's key, pressed without Ctrl: turns it on or off.
+    Look(&'static LookOption),
     /// The mouse, on the map: listed for the help and the README, handled by the pointer.
     Mouse,
 }
 
 /// A key (or mouse gesture) and what it does.
+#[derive(Clone)]
 pub struct Binding {
     /// As the help and the README write them: `S, F12`.
-    pub keys: &'static str,
+    pub keys: Cow<'static, str>,
     /// What it does, in a user's words.
-    pub what: &'static str,
+    pub what: Cow<'static, str>,
     pub trigger: Trigger,
+}
+
+/// A binding written in a table.
+const fn bind(keys: &'static str, what: &'static str, trigger: Trigger) -> Binding {
+    Binding {
+        keys: Cow::Borrowed(keys),
+        what: Cow::Borrowed(what),
+        trigger,
+    }
 }
 
 const DIGITS: [KeyCode; 9] = [
@@ -48,125 +65,120 @@ const DIGITS: [KeyCode; 9] = [
     KeyCode::Key9,
 ];
 
-/// Every binding, in the order the help and the README list them.
-pub const BINDINGS: &[Binding] = &[
-    Binding {
-        keys: "Space",
-        what: "new seed",
-        trigger: Trigger::Keys(&[KeyCode::Space], |_| Action::NewSeed),
-    },
-    Binding {
-        keys: "Left, Backspace",
-        what: "back to the map seen before",
-        trigger: Trigger::Free(&[KeyCode::Left, KeyCode::Backspace], |_| Action::Back),
-    },
-    Binding {
-        keys: "Right",
-        what: "forward again",
-        trigger: Trigger::Free(&[KeyCode::Right], |_| Action::Forward),
-    },
-    Binding {
-        keys: "G",
-        what: "grid lines on or off",
-        trigger: Trigger::Keys(&[KeyCode::G], |_| Action::ToggleGrid),
-    },
-    Binding {
-        keys: "D",
-        what: "doors on or off",
-        trigger: Trigger::Keys(&[KeyCode::D], |_| Action::ToggleLook(LookOption::Doors)),
-    },
-    Binding {
-        keys: "M",
-        what: "start and goal marks on or off",
-        trigger: Trigger::Keys(&[KeyCode::M], |_| Action::ToggleLook(LookOption::Marks)),
-    },
-    Binding {
-        keys: "T",
-        what: "distance tint on or off",
-        trigger: Trigger::Keys(&[KeyCode::T], |_| Action::ToggleLook(LookOption::Distance)),
-    },
-    Binding {
-        keys: "O",
-        what: "room outlines on or off",
-        trigger: Trigger::Keys(&[KeyCode::O], |_| Action::ToggleLook(LookOption::Outlines)),
-    },
-    Binding {
-        keys: "P",
-        what: "print look on or off",
-        trigger: Trigger::Keys(&[KeyCode::P], |_| Action::ToggleLook(LookOption::Print)),
-    },
-    Binding {
-        keys: "N",
-        what: "room numbers on or off",
-        trigger: Trigger::Keys(&[KeyCode::N], |_| Action::ToggleLook(LookOption::Numbers)),
-    },
-    Binding {
-        keys: "S, F12",
-        what: "save the map as a PNG",
-        trigger: Trigger::Keys(&[KeyCode::S, KeyCode::F12], |_| Action::Save(Format::Png)),
-    },
-    Binding {
-        keys: "K",
-        what: "keep the layout among the favourites",
-        trigger: Trigger::Keys(&[KeyCode::K], |_| Action::Keep(KeepAction::Keep)),
-    },
-    Binding {
-        keys: "1 … 9",
-        what: "open favourite 1 to 9",
-        trigger: Trigger::Keys(&DIGITS, |n| Action::Keep(KeepAction::OpenNth(n))),
-    },
-    Binding {
-        keys: "V",
-        what: "the gallery of nine seeds, or back from it",
-        trigger: Trigger::Keys(&[KeyCode::V], |_| Action::ToggleGallery),
-    },
-    Binding {
-        keys: "W",
-        what: "replay how the map was made, or stop the replay",
-        trigger: Trigger::Keys(&[KeyCode::W], |_| Action::Watch(WatchAction::Replay)),
-    },
-    Binding {
-        keys: "H",
-        what: "hide or show the panel",
-        trigger: Trigger::Keys(&[KeyCode::H], |_| Action::HidePanel),
-    },
-    Binding {
-        keys: "F, double-click",
-        what: "fit the map to the window",
-        trigger: Trigger::Keys(&[KeyCode::F], |_| Action::Fit),
-    },
-    Binding {
-        keys: "wheel",
-        what: "zoom at the pointer",
-        trigger: Trigger::Mouse,
-    },
-    Binding {
-        keys: "drag",
-        what: "move the map",
-        trigger: Trigger::Mouse,
-    },
-    Binding {
-        keys: "?",
-        what: "the keyboard shortcuts",
-        trigger: Trigger::Char('?', |_| Action::ToggleHelp),
-    },
-    Binding {
-        keys: "Esc",
-        what: "close the shortcuts, the gallery or a question",
-        trigger: Trigger::Keys(&[KeyCode::Escape], |_| Action::Escape),
-    },
-    Binding {
-        keys: "Ctrl+Q",
-        what: "quit",
-        trigger: Trigger::Ctrl(egui::Key::Q, |_| Action::Quit),
-    },
+/// The bindings listed before the look options': moving between maps and the grid.
+const VIEW: &[Binding] = &[
+    bind(
+        "Space",
+        "new seed",
+        Trigger::Keys(&[KeyCode::Space], |_| Action::NewSeed),
+    ),
+    bind(
+        "Left, Backspace",
+        "back to the map seen before",
+        Trigger::Free(&[KeyCode::Left, KeyCode::Backspace], |_| Action::Back),
+    ),
+    bind(
+        "Right",
+        "forward again",
+        Trigger::Free(&[KeyCode::Right], |_| Action::Forward),
+    ),
+    bind(
+        "G",
+        "grid lines on or off",
+        Trigger::Keys(&[KeyCode::G], |_| Action::ToggleGrid),
+    ),
 ];
 
-/// The README's table of keys, in Markdown, from [`BINDINGS`].
+/// The bindings listed after the look options'.
+const REST: &[Binding] = &[
+    bind(
+        "S, F12",
+        "save the map as a PNG",
+        Trigger::Keys(&[KeyCode::S, KeyCode::F12], |_| Action::Save(Format::Png)),
+    ),
+    bind(
+        "K",
+        "keep the layout among the favourites",
+        Trigger::Keys(&[KeyCode::K], |_| Action::Keep(KeepAction::Keep)),
+    ),
+    bind(
+        "1 … 9",
+        "open favourite 1 to 9",
+        Trigger::Keys(&DIGITS, |n| Action::Keep(KeepAction::OpenNth(n))),
+    ),
+    bind(
+        "V",
+        "the gallery of nine seeds, or back from it",
+        Trigger::Keys(&[KeyCode::V], |_| Action::ToggleGallery),
+    ),
+    bind(
+        "W",
+        "replay how the map was made, or stop the replay",
+        Trigger::Keys(&[KeyCode::W], |_| Action::Watch(WatchAction::Replay)),
+    ),
+    bind(
+        "H",
+        "hide or show the panel",
+        Trigger::Keys(&[KeyCode::H], |_| Action::HidePanel),
+    ),
+    bind(
+        "F, double-click",
+        "fit the map to the window",
+        Trigger::Keys(&[KeyCode::F], |_| Action::Fit),
+    ),
+    bind("wheel", "zoom at the pointer", Trigger::Mouse),
+    bind("drag", "move the map", Trigger::Mouse),
+    bind(
+        "?",
+        "the keyboard shortcuts",
+        Trigger::Char('?', |_| Action::ToggleHelp),
+    ),
+    bind(
+        "Esc",
+        "close the shortcuts, the gallery or a question",
+        Trigger::Keys(&[KeyCode::Escape], |_| Action::Escape),
+    ),
+    bind(
+        "Ctrl+Q",
+        "quit",
+        Trigger::Ctrl(egui::Key::Q, |_| Action::Quit),
+    ),
+];
+
+/// Every binding, in the order the help and the README list them: [`VIEW`], one per look
+/// option (its key from the look table), then [`REST`].
+pub fn bindings() -> &'static [Binding] {
+    static ALL: LazyLock<Vec<Binding>> = LazyLock::new(|| {
+        let looks = LOOKS.iter().map(|option| Binding {
+            keys: option.key.to_string().into(),
+            what: format!("{} on or off", option.label).into(),
+            trigger: Trigger::Look(option),
+        });
+        VIEW.iter()
+            .cloned()
+            .chain(looks)
+            .chain(REST.iter().cloned())
+            .collect()
+    });
+    &ALL
+}
+
+/// The key a look option's letter is on: `None` for a character that is not a capital
+/// letter.
+pub fn letter_key(letter: char) -> Option<KeyCode> {
+    use KeyCode::*;
+    const LETTERS: [KeyCode; 26] = [
+        A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    ];
+    let index = u32::from(letter).checked_sub(u32::from('A'))?;
+    LETTERS.get(index as usize).copied()
+}
+
+/// The README's table of keys, in Markdown, from [`bindings`].
 #[cfg(test)]
 pub fn keys_markdown() -> String {
     let mut table = String::from("| keys | what they do |\n|---|---|\n");
-    for binding in BINDINGS {
+    for binding in bindings() {
         table.push_str(&format!("| {} | {} |\n", binding.keys, binding.what));
     }
     table
@@ -216,25 +228,19 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
         })
     };
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| is_key_pressed(k));
     let mut actions = Vec::new();
-    for binding in BINDINGS {
-        let fired = match binding.trigger {
-            Trigger::Keys(keys, _) if !ctrl => keys.iter().position(|&k| is_key_pressed(k)),
-            Trigger::Free(keys, _) if !ctrl && !focused => {
-                keys.iter().position(|&k| is_key_pressed(k))
-            }
-            Trigger::Char(c, _) => typed.contains(&c).then_some(0),
-            Trigger::Ctrl(key, _) => with_ctrl(key).then_some(0),
-            Trigger::Keys(..) | Trigger::Free(..) | Trigger::Mouse => None,
-        };
-        let make = match binding.trigger {
-            Trigger::Keys(_, make)
-            | Trigger::Free(_, make)
-            | Trigger::Char(_, make)
-            | Trigger::Ctrl(_, make) => make,
-            Trigger::Mouse => continue,
-        };
-        actions.extend(fired.map(make));
+    for binding in bindings() {
+        actions.extend(match binding.trigger {
+            Trigger::Keys(keys, make) if !ctrl => pressed(keys).map(make),
+            Trigger::Free(keys, make) if !ctrl && !focused => pressed(keys).map(make),
+            Trigger::Look(option) if !ctrl => letter_key(option.key)
+                .filter(|&k| is_key_pressed(k))
+                .map(|_| Action::ToggleLook(option)),
+            Trigger::Char(c, make) => typed.contains(&c).then(|| make(0)),
+            Trigger::Ctrl(key, make) => with_ctrl(key).then(|| make(0)),
+            Trigger::Keys(..) | Trigger::Free(..) | Trigger::Look(_) | Trigger::Mouse => None,
+        });
     }
     actions
 }
@@ -252,13 +258,14 @@ mod tests {
     #[test]
     fn no_key_is_bound_twice() {
         let mut seen: Vec<String> = Vec::new();
-        for binding in BINDINGS {
+        for binding in bindings() {
             let keys: Vec<String> = match binding.trigger {
                 Trigger::Keys(keys, _) | Trigger::Free(keys, _) => {
                     keys.iter().map(|k| format!("{k:?}")).collect()
                 }
                 Trigger::Char(c, _) => vec![c.to_string()],
                 Trigger::Ctrl(k, _) => vec![format!("Ctrl+{k:?}")],
+                Trigger::Look(option) => vec![format!("{:?}", letter_key(option.key).unwrap())],
                 Trigger::Mouse => vec![],
             };
             for key in keys {
@@ -280,12 +287,12 @@ mod tests {
     }
 
     #[test]
-    fn each_look_option_has_a_key() {
-        for option in LookOption::ALL {
-            let bound = BINDINGS.iter().any(|b| {
-                matches!(b.trigger, Trigger::Keys(_, make) if make(0) == Action::ToggleLook(option))
-            });
-            assert!(bound, "{option:?}");
+    fn each_capital_letter_is_on_its_key() {
+        for letter in 'A'..='Z' {
+            let key = letter_key(letter).map(|k| format!("{k:?}"));
+            assert_eq!(key, Some(letter.to_string()));
         }
+        assert_eq!(letter_key('a'), None);
+        assert_eq!(letter_key('@'), None);
     }
 }

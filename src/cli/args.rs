@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 
 use super::Failure;
 use super::presets::{applied, user_presets};
-use dungeon_files::draw::raster::Look;
+use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::draw::sheet::SheetSize;
 use dungeon_files::formats::layout;
 use dungeon_files::formats::naming;
@@ -42,40 +42,47 @@ pub struct Cli {
     pub look: LookArgs,
 }
 
-/// The look options: how a map is drawn, not which map (they are not recipe keys).
-#[derive(Args, Debug, Default, Clone, Copy)]
-#[command(next_help_heading = "Look (pictures and the window; off by default)")]
-pub struct LookArgs {
-    /// Mark every door with a wooden bar
-    #[arg(long)]
-    pub doors: bool,
-    /// Mark the start (green) and the goal (red)
-    #[arg(long)]
-    pub marks: bool,
-    /// Shade walkable cells by walking distance from the start: orange near, blue far
-    #[arg(long)]
-    pub distance: bool,
-    /// Outline rooms where they meet rock or another room
-    #[arg(long)]
-    pub outlines: bool,
-    /// Ink-friendly look for printing: white ground, black walls, grey floors, light grid
-    #[arg(long)]
-    pub print: bool,
-    /// Number the rooms (1, 2, …, as in the JSON and Tiled) at their most interior cells
-    #[arg(long)]
-    pub numbers: bool,
+/// The look options, one flag each, made from the look table: how a map is drawn, not
+/// which map (they are not recipe keys).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LookArgs(Look);
+
+impl Args for LookArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let cmd = cmd.next_help_heading("Look (pictures and the window; off by default)");
+        LOOKS.iter().fold(cmd, |cmd, option| {
+            cmd.arg(
+                Arg::new(option.name)
+                    .long(option.name)
+                    .action(ArgAction::SetTrue)
+                    .help(option.help),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for LookArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut look = Look::ORIGINAL;
+        for option in LOOKS {
+            *option.switch(&mut look) = matches.get_flag(option.name);
+        }
+        Ok(Self(look))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
 impl From<LookArgs> for Look {
-    fn from(a: LookArgs) -> Self {
-        Look {
-            doors: a.doors,
-            marks: a.marks,
-            distance: a.distance,
-            outlines: a.outlines,
-            print: a.print,
-            numbers: a.numbers,
-        }
+    fn from(args: LookArgs) -> Self {
+        args.0
     }
 }
 
@@ -110,7 +117,7 @@ fn value_name(key: &Key) -> &'static str {
     match key.kind {
         Kind::Whole { .. } => "N",
         Kind::Fraction { .. } => "NUMBER",
-        Kind::Choice(_) => "STYLE",
+        Kind::Choice { .. } => "STYLE",
     }
 }
 
@@ -153,7 +160,7 @@ impl Args for RecipeArgs {
                     .allow_negative_numbers(true)
                     .help(format!(
                         "{} ({})",
-                        key.help.trim_end_matches('.'),
+                        key.help().trim_end_matches('.'),
                         key.kind.allowed()
                     )),
             )

@@ -99,8 +99,9 @@ fn with_flags(e: &formats::Error) -> String {
             "a {width}×{height}-pixel {what} is too big (at most {most} pixels a frame): use \
              --cell-size {fits} or less, or write PNGs to a directory"
         ),
-        E::Look { .. } => {
-            format!("{e}: leave out --doors, --marks, --distance and --outlines, or write a PNG")
+        E::Look { refused, .. } => {
+            let flags: Vec<String> = refused.iter().map(|o| format!("--{}", o.name)).collect();
+            format!("{e}: leave out {}, or write a PNG", flags.join(" "))
         }
         E::FramesDiffer => format!("{e} (end -o in /)"),
         _ => e.to_string(),

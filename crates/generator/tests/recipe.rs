@@ -1,7 +1,7 @@
 use crate::common;
 
 use dungeon_generator::Error as RecipeError;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::recipe::{Choice, Connect, Corridor, Fit, KEYS, Kind, Recipe, Shape, key};
 use rand_pcg::Pcg64Mcg;
 
 #[test]
@@ -163,4 +163,35 @@ fn validate_catches_values_set_directly() {
         "width = 0 is out of range: allowed 1 to 2048"
     );
     assert!(Recipe::default().validate().is_ok());
+}
+
+/// Each style of `C` is at its own place in `ALL` and is the one its name in recipes sets.
+fn each_style_is_set_by_its_name<C: Choice + std::fmt::Debug>(name: &str) {
+    let key = key(name).unwrap();
+    for (i, &style) in C::ALL.iter().enumerate() {
+        assert_eq!(style.index(), i, "{style:?}");
+        let mut r = Recipe::default();
+        r.set(name, style.name()).unwrap();
+        assert_eq!(key.format(key.get(&r)), style.name());
+    }
+}
+
+#[test]
+fn a_style_key_takes_and_explains_every_style_of_its_table() {
+    each_style_is_set_by_its_name::<Shape>("shape");
+    each_style_is_set_by_its_name::<Corridor>("corridor");
+    each_style_is_set_by_its_name::<Connect>("connect");
+    each_style_is_set_by_its_name::<Fit>("fit");
+    assert_eq!(
+        key("shape").unwrap().help(),
+        "The rooms' shape: cave (grown cell by cell), rect (rectangles), diamond, cross (two \
+         crossing bars) or mixed (each room picks one)."
+    );
+    for key in &KEYS {
+        if let Kind::Choice { names, glosses } = key.kind {
+            assert_eq!(names.len(), glosses.len(), "{}", key.name);
+            let help = key.help();
+            assert!(names.iter().all(|n| help.contains(n)), "{help}");
+        }
+    }
 }

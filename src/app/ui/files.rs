@@ -42,6 +42,15 @@ impl CellSizes {
         }
     }
 
+    /// What files of `format` are, as the label of their cell size says.
+    fn what(format: Format) -> &'static str {
+        match format {
+            Format::Uvtt => "tabletop",
+            Format::Tiled => "tiles",
+            Format::Png | Format::Svg | Format::Json | Format::Text => "picture",
+        }
+    }
+
     /// Pixels a cell to write a map of `recipe` as `format` at: the chosen size, or less
     /// when the picture would pass [`MAX_SIDE`] pixels a side.
     #[must_use]
@@ -108,31 +117,17 @@ impl FilesPanel {
             "Write the map beside the saved pictures, never over an existing file: the same \
              file as `render` makes with these cell sizes and this look.",
         );
-        for (format, what) in [
-            (Format::Svg, "picture"),
-            (Format::Uvtt, "tabletop"),
-            (Format::Tiled, "tiles"),
-        ] {
+        // PNG has its own button above; the other pictures each come with their cell size.
+        let others = Format::ALL.into_iter().filter(|&f| f != Format::Png);
+        for format in others.clone().filter(|f| f.is_picture()) {
             ui.horizontal(|ui| {
-                if ui
-                    .button(format.name())
-                    .on_hover_text(format!("Write the map as a .{} file.", format.extension()))
-                    .clicked()
-                {
-                    actions.push(Action::Save(format));
-                }
-                self.size(ui, format, what, recipe);
+                export_button(ui, format, actions);
+                self.size(ui, format, CellSizes::what(format), recipe);
             });
         }
         ui.horizontal(|ui| {
-            for format in [Format::Json, Format::Text] {
-                if ui
-                    .button(format.name())
-                    .on_hover_text(format!("Write the map as a .{} file.", format.extension()))
-                    .clicked()
-                {
-                    actions.push(Action::Save(format));
-                }
+            for format in others.filter(|f| !f.is_picture()) {
+                export_button(ui, format, actions);
             }
         });
     }
@@ -170,6 +165,17 @@ impl FilesPanel {
         if changed {
             *chosen = size;
         }
+    }
+}
+
+/// The button that exports the map as `format`.
+fn export_button(ui: &mut egui::Ui, format: Format, actions: &mut Vec<Action>) {
+    if ui
+        .button(format.name())
+        .on_hover_text(format!("Write the map as a .{} file.", format.extension()))
+        .clicked()
+    {
+        actions.push(Action::Save(format));
     }
 }
 

@@ -17,13 +17,13 @@ use std::time::{Duration, Instant};
 
 use egui_macroquad::egui::{self, Color32};
 
-use super::action::{Action, LookOption};
-use super::keys::BINDINGS;
+use super::action::Action;
+use super::keys::bindings;
 use super::session::Session;
 use super::status::Status;
 use super::store::Store;
 use super::watch::Watch;
-use dungeon_files::draw::raster::Look;
+use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::formats::Format;
 use dungeon_generator::Figures;
 use dungeon_generator::Snapshot;
@@ -240,17 +240,10 @@ fn reset_and_grid(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action
 fn look(ui: &mut egui::Ui, mut look: Look, actions: &mut Vec<Action>) {
     ui.weak("How the map is drawn, here and in saved pictures; the map stays the same.");
     ui.horizontal_wrapped(|ui| {
-        for option in LookOption::ALL {
-            let key = BINDINGS
-                .iter()
-                .find(|b| {
-                    matches!(b.trigger, super::keys::Trigger::Keys(_, make)
-                        if make(0) == Action::ToggleLook(option))
-                })
-                .map_or(String::new(), |b| format!(" ({})", b.keys));
+        for option in LOOKS {
             if ui
-                .checkbox(option.switch(&mut look), option.label())
-                .on_hover_text(format!("{}{key}", option.help()))
+                .checkbox(option.switch(&mut look), option.label)
+                .on_hover_text(format!("{} ({}).", option.help, option.key))
                 .changed()
             {
                 actions.push(Action::ToggleLook(option));
@@ -411,9 +404,9 @@ fn help(ctx: &egui::Context, open: &mut bool) {
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                for binding in BINDINGS {
-                    ui.monospace(binding.keys);
-                    ui.label(binding.what);
+                for binding in bindings() {
+                    ui.monospace(binding.keys.as_ref());
+                    ui.label(binding.what.as_ref());
                     ui.end_row();
                 }
             });

@@ -58,8 +58,8 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
     let label = key.name.replace('-', " ");
     let applies = key.applies(recipe);
     let help = match applies {
-        Ok(()) => key.help.to_string(),
-        Err(why) => format!("{} {why}", key.help),
+        Ok(()) => key.help(),
+        Err(why) => format!("{} {why}", key.help()),
     };
     let mut value = key.get(recipe);
     let moved = ui
@@ -75,7 +75,7 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
                 *n = (x.round() as u64).clamp(min, max);
                 moved
             }
-            (Value::Choice(i), Kind::Choice(names)) => {
+            (Value::Choice(i), Kind::Choice { names, .. }) => {
                 // Every choice in sight, one click away.
                 let before = *i;
                 ui.horizontal_wrapped(|ui| {

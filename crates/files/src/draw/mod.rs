@@ -1,7 +1,8 @@
 //! Drawing maps as pixels: the one rasterizer the window and every picture file share
-//! ([`raster`]), the pixels it makes ([`pixels`]) and contact sheets of many maps
-//! ([`sheet`]).
+//! ([`raster`]), the look options it draws and their table ([`look`]), the pixels it makes
+//! ([`pixels`]) and contact sheets of many maps ([`sheet`]).
 
+pub mod look;
 pub mod numbers;
 pub mod pixels;
 pub mod raster;

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
+pub use super::look::Look;
 use super::numbers;
 use super::pixels::Pixels;
 use super::{Error, picture_size};
@@ -55,48 +56,6 @@ impl Default for Style {
             grid: true,
             look: Look::default(),
         }
-    }
-}
-
-/// Look options: marks and shades over the original look, any of them together. They are
-/// not part of the recipe (the same map in any look), and all are off by default, when a
-/// picture is the original's byte for byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Look {
-    /// A wooden bar across every door's edge, where tabletops put the door (from
-    /// [`MIN_MARK_CELL`] pixels).
-    pub doors: bool,
-    /// The start as a green disc, the goal as a red one (from [`MIN_MARK_CELL`] pixels).
-    pub marks: bool,
-    /// Every walkable cell shaded by its walking distance from the start: orange near it,
-    /// blue at the farthest cell.
-    pub distance: bool,
-    /// A dark line inside a room's cells where they meet rock, the map's edge or another
-    /// room, but not a path (from [`MIN_MARK_CELL`] pixels).
-    pub outlines: bool,
-    /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
-    /// rooms and paths, a light grid over everything but walls.
-    pub print: bool,
-    /// Each room's number at its most interior cell (from [`numbers::MIN_NUMBER_CELL`]
-    /// pixels).
-    pub numbers: bool,
-}
-
-impl Look {
-    /// The original look: every option off.
-    pub const ORIGINAL: Look = Look {
-        doors: false,
-        marks: false,
-        distance: false,
-        outlines: false,
-        print: false,
-        numbers: false,
-    };
-}
-
-impl Default for Look {
-    fn default() -> Self {
-        Self::ORIGINAL
     }
 }
 

@@ -24,14 +24,31 @@ pub mod uvtt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::draw::raster::{self, Look, Raster, Style};
+use crate::draw::look::{Look, LookOption};
+use crate::draw::raster::{self, Raster, Style};
 use dungeon_generator::Dungeon;
 use dungeon_generator::text::join_or;
 use safe_write::{parent_dir, stage, through_links};
 
-/// A format a map can be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+/// Declares [`Format`] and [`Format::ALL`] from one list of variants, so that no format can
+/// be missing from `ALL` (and so refused by `render -o` and absent from the window's Export
+/// menu). The `match`es below then ask for each new format's arms.
+macro_rules! formats {
+    ($($(#[$meta:meta])* $format:ident,)+) => {
+        /// A format a map can be written in.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Format {
+            $($(#[$meta])* $format,)+
+        }
+
+        impl Format {
+            /// Every format, in the order the window offers them.
+            pub const ALL: [Format; [$(Format::$format),+].len()] = [$(Format::$format),+];
+        }
+    };
+}
+
+formats! {
     /// The picture, with its recipe inside.
     Png,
     /// The same picture as vector shapes.
@@ -48,16 +65,6 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format, in the order the window offers them.
-    pub const ALL: [Format; 6] = [
-        Format::Png,
-        Format::Svg,
-        Format::Uvtt,
-        Format::Tiled,
-        Format::Json,
-        Format::Text,
-    ];
-
     /// Every extension a file of this format may end in, the one it is written with first.
     #[must_use]
     pub const fn extensions(self) -> &'static [&'static str] {
@@ -114,7 +121,10 @@ impl Format {
     /// Whether the format draws the map as a picture at a cell size.
     #[must_use]
     pub const fn is_picture(self) -> bool {
-        !matches!(self, Format::Json | Format::Text)
+        match self {
+            Format::Png | Format::Svg | Format::Uvtt | Format::Tiled => true,
+            Format::Json | Format::Text => false,
+        }
     }
 
     /// The format a file name asks for, by its extension (any case); `None` for others.
@@ -173,12 +183,15 @@ pub enum Error {
     #[error(transparent)]
     Recipe(#[from] dungeon_generator::Error),
     /// Look options a format does not draw.
-    #[error("{format} is drawn in the original look or the print look only, not with {options}")]
+    #[error(
+        "{format} is drawn in the original look or the print look only, not with {}",
+        join_or(&refused.iter().map(|option| option.label).collect::<Vec<_>>())
+    )]
     Look {
         /// The format.
         format: &'static str,
-        /// The options it does not draw, in words.
-        options: String,
+        /// The options asked for that it does not draw.
+        refused: Vec<&'static LookOption>,
     },
     /// A Universal VTT grid too small for the tabletops that import it.
     #[error(

@@ -13,36 +13,41 @@
 use std::fmt::Write;
 
 use super::Error;
+use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
 use dungeon_generator::runs::runs;
-use dungeon_generator::text::join_or;
 
-/// Whether SVG draws `look`: the original look or the print look, with no other option.
+/// What of `look` SVG draws: the print look and room numbers. It refuses the other options,
+/// new ones included.
+fn drawn(look: &Look) -> Look {
+    Look {
+        print: look.print,
+        numbers: look.numbers,
+        ..Look::ORIGINAL
+    }
+}
+
+/// Whether SVG draws `look`: the original look or the print look, with room numbers and no
+/// other option.
 ///
 /// # Errors
 /// [`Error::Look`] naming the options it leaves out.
 pub fn check_look(look: &Look) -> Result<(), Error> {
-    let others = [
-        (look.doors, "doors"),
-        (look.marks, "start and goal marks"),
-        (look.distance, "the distance tint"),
-        (look.outlines, "outlines"),
-    ];
-    let asked: Vec<&str> = others
+    let drawn = drawn(look);
+    let refused: Vec<_> = LOOKS
         .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, name)| *name)
+        .filter(|option| option.is_on(look) && !option.is_on(&drawn))
         .collect();
-    if asked.is_empty() {
+    if refused.is_empty() {
         Ok(())
     } else {
         Err(Error::Look {
             format: "an SVG",
-            options: join_or(&asked),
+            refused,
         })
     }
 }

@@ -34,7 +34,7 @@ impl Sweep {
     /// A whole-number key with more than a few dozen values.
     pub fn across(key: &'static Key) -> Result<Self, Error> {
         let values = match key.kind {
-            Kind::Choice(names) => (0..names.len()).map(Value::Choice).collect(),
+            Kind::Choice { names, .. } => (0..names.len()).map(Value::Choice).collect(),
             Kind::Whole { min, max } if max - min < SHORT_RANGE => {
                 (min..=max).map(Value::Whole).collect()
             }
@@ -107,7 +107,7 @@ impl FromStr for Sweep {
             });
         }
         let values = match (key.kind, parts.as_slice()) {
-            (Kind::Choice(_), names) => names
+            (Kind::Choice { .. }, names) => names
                 .iter()
                 .map(|name| key.parse(name))
                 .collect::<Result<_, _>>()?,

@@ -238,26 +238,25 @@ impl<'a> Router<'a> {
         }
         let mut rng = stream(plan.seed, Stage::Path, index);
         let laid = merging.map(|m| &m.laid);
-        let drawn = match plan.corridor {
-            Corridor::Flood => None,
-            Corridor::HalfRect => half_rect::route(self, a, b, laid, &mut rng),
+        // Flood corridors wiggle as randomness says; drawn ones that found no straight way
+        // take the shortest one, walked as straight as it goes.
+        let (drawn, walk) = match plan.corridor {
+            Corridor::Flood => (None, Walk::Wiggle(plan.randomness)),
+            Corridor::HalfRect => (half_rect::route(self, a, b, laid, &mut rng), Walk::Straight),
             Corridor::Twisty => {
                 let shape = twisty::Shape {
                     bends: plan.bends,
                     wander: plan.spacing,
                 };
-                twisty::route(self, a, b, shape, laid, &mut rng)
+                (
+                    twisty::route(self, a, b, shape, laid, &mut rng),
+                    Walk::Straight,
+                )
             }
         };
         if let Some(cells) = drawn {
             return Some(path(cells, 0));
         }
-        // Flood corridors wiggle as randomness says; drawn ones that found no straight way
-        // take the shortest one, walked as straight as it goes.
-        let walk = match plan.corridor {
-            Corridor::Flood => Walk::Wiggle(plan.randomness),
-            Corridor::HalfRect | Corridor::Twisty => Walk::Straight,
-        };
         let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk, merging)?;
         Some(path(cells, crossed))
     }

@@ -42,8 +42,13 @@ pub enum Kind {
         /// The most.
         max: f64,
     },
-    /// One of these names.
-    Choice(&'static [&'static str]),
+    /// One of a style's names (see [`Choice`]).
+    Choice {
+        /// Their names in recipes.
+        names: &'static [&'static str],
+        /// A few words on each for the key's help (empty for none).
+        glosses: &'static [&'static str],
+    },
 }
 
 impl Kind {
@@ -55,7 +60,7 @@ impl Kind {
             Kind::Fraction { min, max } => {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
             }
-            Kind::Choice(names) => join_or(names),
+            Kind::Choice { names, .. } => join_or(names),
         }
     }
 }
@@ -68,8 +73,9 @@ impl Kind {
 pub struct Key {
     /// As written in recipes and as a flag: `room-size`, `--room-size`.
     pub name: &'static str,
-    /// What it does, for `--help`, tooltips and the README.
-    pub help: &'static str,
+    /// What it does, for `--help`, tooltips and the README; a style key's help goes on
+    /// with its choices (see [`Key::help`]).
+    about: &'static str,
     /// What values it takes.
     pub kind: Kind,
     /// Whether every recipe prints it; the other keys appear only when they differ from
@@ -118,6 +124,26 @@ impl std::fmt::Debug for Key {
 }
 
 impl Key {
+    /// What it does, for `--help`, tooltips and the README: a style key's ends in its
+    /// choices, each with its few words from the style's table.
+    #[must_use]
+    pub fn help(&self) -> String {
+        match self.kind {
+            Kind::Choice { names, glosses } => {
+                let choices: Vec<String> = names
+                    .iter()
+                    .zip(glosses)
+                    .map(|(name, gloss)| match *gloss {
+                        "" => (*name).to_string(),
+                        _ => format!("{name} ({gloss})"),
+                    })
+                    .collect();
+                format!("{}: {}.", self.about, join_or(&choices))
+            }
+            _ => self.about.to_string(),
+        }
+    }
+
     /// This key's value in `recipe`.
     #[must_use]
     pub fn get(&self, recipe: &Recipe) -> Value {
@@ -145,7 +171,7 @@ impl Key {
         match (value, self.kind) {
             (Value::Whole(n), _) => n.to_string(),
             (Value::Fraction(x), _) => fmt_fraction(x),
-            (Value::Choice(i), Kind::Choice(names)) => {
+            (Value::Choice(i), Kind::Choice { names, .. }) => {
                 names.get(i).copied().unwrap_or("?").to_string()
             }
             (Value::Choice(i), _) => i.to_string(),
@@ -161,7 +187,7 @@ impl Key {
         let wrong = |range: bool| {
             let (key, value, allowed) = (self.name.to_string(), quote(text), self.kind.allowed());
             match (self.kind, range) {
-                (Kind::Choice(_), _) => Error::NotAChoice {
+                (Kind::Choice { .. }, _) => Error::NotAChoice {
                     key,
                     value,
                     allowed,
@@ -184,7 +210,7 @@ impl Key {
             Kind::Fraction { .. } => {
                 Value::Fraction(text.parse::<f64>().map_err(|_| wrong(false))? + 0.0)
             }
-            Kind::Choice(names) => Value::Choice(
+            Kind::Choice { names, .. } => Value::Choice(
                 names
                     .iter()
                     .position(|n| *n == text)
@@ -200,7 +226,7 @@ impl Key {
         let fits = match (value, self.kind) {
             (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(&n),
             (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(&x),
-            (Value::Choice(i), Kind::Choice(names)) => i < names.len(),
+            (Value::Choice(i), Kind::Choice { names, .. }) => i < names.len(),
             _ => false,
         };
         if fits { Ok(()) } else { Err(()) }
@@ -241,6 +267,14 @@ const fn whole(range: &RangeInclusive<u32>) -> Kind {
     }
 }
 
+/// The kind of a key that picks a style of `C`.
+const fn choice<C: Choice>() -> Kind {
+    Kind::Choice {
+        names: C::NAMES,
+        glosses: C::GLOSSES,
+    }
+}
+
 const fn fraction(range: &RangeInclusive<f64>) -> Kind {
     Kind::Fraction {
         min: *range.start(),
@@ -273,8 +307,8 @@ fn as_choice<C: Choice>(v: Value) -> C {
 pub const KEYS: [Key; 16] = [
     Key {
         name: "seed",
-        help: "Every random choice of the map comes from this number: the same seed and \
-               settings always give the same map.",
+        about: "Every random choice of the map comes from this number: the same seed and \
+                settings always give the same map.",
         kind: Kind::Whole {
             min: 0,
             max: u64::MAX,
@@ -293,7 +327,7 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "width",
-        help: "How many cells wide the map is. The biggest maps take a few seconds to make.",
+        about: "How many cells wide the map is. The biggest maps take a few seconds to make.",
         kind: whole(&WIDTH),
         always_printed: true,
         group: Group::Size,
@@ -304,7 +338,7 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "height",
-        help: "How many cells high the map is. The biggest maps take a few seconds to make.",
+        about: "How many cells high the map is. The biggest maps take a few seconds to make.",
         kind: whole(&HEIGHT),
         always_printed: true,
         group: Group::Size,
@@ -315,11 +349,11 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "rooms",
-        help: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
-               room size may be at most a third of the cells (never more than 1000000, \
-               always 65536). With chain, at most as many as are made in about 5 s: \
-               fewer on crowded maps, with winding or stretched caves, spacing or merge \
-               (the message says how many).",
+        about: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
+                room size may be at most a third of the cells (never more than 1000000, \
+                always 65536). With chain, at most as many as are made in about 5 s: \
+                fewer on crowded maps, with winding or stretched caves, spacing or merge \
+                (the message says how many).",
         kind: whole(&ROOMS),
         always_printed: true,
         group: Group::Size,
@@ -330,8 +364,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "room-size",
-        help: "How many cells each room grows to: 1 makes one-cell rooms. A room hemmed in \
-               by others stays smaller.",
+        about: "How many cells each room grows to: 1 makes one-cell rooms. A room hemmed in \
+                by others stays smaller.",
         kind: whole(&ROOM_SIZE),
         always_printed: true,
         group: Group::Size,
@@ -342,9 +376,9 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "stickiness",
-        help: "How cave rooms grow, one cell at a time. At 0 each new cell grows from \
-               anywhere on the room, making round, compact blobs; at 1 each grows from the \
-               cell added just before, making long winding caverns.",
+        about: "How cave rooms grow, one cell at a time. At 0 each new cell grows from \
+                anywhere on the room, making round, compact blobs; at 1 each grows from the \
+                cell added just before, making long winding caverns.",
         kind: fraction(&STICKINESS),
         always_printed: true,
         group: Group::Tuning,
@@ -355,9 +389,9 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "randomness",
-        help: "How flood corridors wiggle. At 0 they run straight, in long tidy corridors; \
-               at 1 they wander and turn at nearly every step. They stay as short as they can \
-               either way.",
+        about: "How flood corridors wiggle. At 0 they run straight, in long tidy corridors; \
+                at 1 they wander and turn at nearly every step. They stay as short as they can \
+                either way.",
         kind: fraction(&RANDOMNESS),
         always_printed: true,
         group: Group::Tuning,
@@ -371,9 +405,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "shape",
-        help: "The rooms' shape: cave (grown cell by cell), rect (rectangles), diamond, \
-               cross (two crossing bars), or mixed (each room picks one).",
-        kind: Kind::Choice(Shape::NAMES),
+        about: "The rooms' shape",
+        kind: choice::<Shape>(),
         always_printed: false,
         group: Group::Kind,
         sweepable: true,
@@ -383,7 +416,7 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "stretch",
-        help: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
+        about: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
         kind: fraction(&STRETCH),
         always_printed: false,
         group: Group::Tuning,
@@ -394,9 +427,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "corridor",
-        help: "How a corridor runs: flood (the shortest way, wiggled by randomness), \
-               half-rect (one L-shaped bend) or twisty (several bends, up to `bends`).",
-        kind: Kind::Choice(Corridor::NAMES),
+        about: "How a corridor runs",
+        kind: choice::<Corridor>(),
         always_printed: false,
         group: Group::Kind,
         sweepable: true,
@@ -406,7 +438,7 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "bends",
-        help: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
+        about: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
         kind: whole(&BENDS),
         always_printed: false,
         group: Group::Tuning,
@@ -420,10 +452,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "connect",
-        help: "Which rooms get a corridor: chain (each to the next one made, crossing the \
-               map), nearest (each to its nearest neighbours: short corridors, no cycles) or \
-               loops (nearest plus extra short corridors that make circuits).",
-        kind: Kind::Choice(Connect::NAMES),
+        about: "Which rooms get a corridor",
+        kind: choice::<Connect>(),
         always_printed: false,
         group: Group::Kind,
         sweepable: true,
@@ -433,8 +463,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "loops",
-        help: "For loops: the share of neighbouring rooms not yet joined that get an extra \
-               corridor, shortest first: 0 none (a tree), 1 every pair that faces each other.",
+        about: "For loops: the share of neighbouring rooms not yet joined that get an extra \
+                corridor, shortest first: 0 none (a tree), 1 every pair that faces each other.",
         kind: fraction(&LOOPS),
         always_printed: false,
         group: Group::Tuning,
@@ -448,9 +478,9 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "spacing",
-        help: "How many cells of rock at least between two rooms, diagonals included. 0 lets \
-               rooms touch, as the original did; 2 or more keeps them apart, and every \
-               corridor then runs at least that far.",
+        about: "How many cells of rock at least between two rooms, diagonals included. 0 lets \
+                rooms touch, as the original did; 2 or more keeps them apart, and every \
+                corridor then runs at least that far.",
         kind: whole(&SPACING),
         always_printed: false,
         group: Group::Tuning,
@@ -461,10 +491,8 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "fit",
-        help: "What a room does where it has no room to grow: shrink (as the original did: \
-               it may come out tiny or thin) or move (it tries other places, and is left \
-               out where none lets it reach half its size: fewer rooms are placed).",
-        kind: Kind::Choice(Fit::NAMES),
+        about: "What a room does where it has no room to grow",
+        kind: choice::<Fit>(),
         always_printed: false,
         group: Group::Tuning,
         sweepable: true,
@@ -474,11 +502,11 @@ pub const KEYS: [Key; 16] = [
     },
     Key {
         name: "merge",
-        help: "How strongly corridors join each other instead of running side by side. At 0 \
-               each takes its own shortest way, as the original did; above 0 each runs on \
-               corridors already laid where that is as short, and a step right beside one \
-               costs more the higher merge is, until at 1 corridors run side by side only \
-               where no other way exists: they grow shared trunks.",
+        about: "How strongly corridors join each other instead of running side by side. At 0 \
+                each takes its own shortest way, as the original did; above 0 each runs on \
+                corridors already laid where that is as short, and a step right beside one \
+                costs more the higher merge is, until at 1 corridors run side by side only \
+                where no other way exists: they grow shared trunks.",
         kind: fraction(&MERGE),
         always_printed: false,
         group: Group::Tuning,
@@ -506,7 +534,7 @@ pub fn keys_markdown() -> String {
             key.name,
             key.kind.allowed(),
             key.format(key.default_value()),
-            key.help
+            key.help()
         ));
     }
     table

@@ -1,7 +1,8 @@
 //! The named styles a recipe picks from: room shapes, corridor styles and connection
 //! styles. Each is an enum the recipe carries and the generator dispatches on at one
-//! `match`; a new style is one variant here, one name in its `NAMES`, one file and one arm
-//! of that `match`.
+//! `match`, declared with its table by `choices!`: a new style is one line there (its
+//! variant, its name in recipes and a few words for the help), one file and the arm of that
+//! `match` the compiler then asks for.
 
 /// A recipe key that picks one of a few named styles.
 pub trait Choice: Copy + PartialEq + 'static {
@@ -9,6 +10,8 @@ pub trait Choice: Copy + PartialEq + 'static {
     const ALL: &'static [Self];
     /// Their names in recipes, in the same order.
     const NAMES: &'static [&'static str];
+    /// A few words on each for the key's help (empty for none), in the same order.
+    const GLOSSES: &'static [&'static str];
 
     /// Its place in [`Choice::ALL`].
     fn index(self) -> usize {
@@ -21,80 +24,91 @@ pub trait Choice: Copy + PartialEq + 'static {
     }
 }
 
-/// The rooms' shape, the recipe's `shape`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Shape {
-    /// Grown cell by cell like a cave, the original's.
-    #[default]
-    Cave,
-    /// A whole rectangle, proportions within 1:3.
-    Rect,
-    /// Every cell within a number of steps of the centre.
-    Diamond,
-    /// Two bars crossing at the centre.
-    Cross,
-    /// Each room one of the others, picked from its own stream.
-    Mixed,
+/// Declares a style enum and its [`Choice`] table from one list, so that no style can be
+/// missing from [`Choice::ALL`], from the names a recipe takes or from the key's help. Each
+/// line is a variant, its name in recipes and a few words on it for the help (`""` for
+/// none); the first is the default.
+macro_rules! choices {
+    (
+        $(#[$meta:meta])*
+        pub enum $enum:ident {
+            $(#[$first_meta:meta])*
+            $first:ident => $first_name:literal : $first_gloss:literal,
+            $(
+                $(#[$other_meta:meta])*
+                $other:ident => $other_name:literal : $other_gloss:literal,
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+        pub enum $enum {
+            $(#[$first_meta])*
+            #[default]
+            $first,
+            $(
+                $(#[$other_meta])*
+                $other,
+            )*
+        }
+
+        impl Choice for $enum {
+            const ALL: &'static [Self] = &[$enum::$first, $($enum::$other),*];
+            const NAMES: &'static [&'static str] = &[$first_name, $($other_name),*];
+            const GLOSSES: &'static [&'static str] = &[$first_gloss, $($other_gloss),*];
+        }
+    };
 }
 
-impl Choice for Shape {
-    const ALL: &'static [Self] = &[
-        Shape::Cave,
-        Shape::Rect,
-        Shape::Diamond,
-        Shape::Cross,
-        Shape::Mixed,
-    ];
-    const NAMES: &'static [&'static str] = &["cave", "rect", "diamond", "cross", "mixed"];
+choices! {
+    /// The rooms' shape, the recipe's `shape`.
+    pub enum Shape {
+        /// Grown cell by cell like a cave, the original's.
+        Cave => "cave": "grown cell by cell",
+        /// A whole rectangle, proportions within 1:3.
+        Rect => "rect": "rectangles",
+        /// Every cell within a number of steps of the centre.
+        Diamond => "diamond": "",
+        /// Two bars crossing at the centre.
+        Cross => "cross": "two crossing bars",
+        /// Each room one of the others, picked from its own stream.
+        Mixed => "mixed": "each room picks one",
+    }
 }
 
-/// How a corridor runs between two rooms, the recipe's `corridor`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Corridor {
-    /// The shortest way through free cells, wiggled by randomness.
-    #[default]
-    Flood,
-    /// thrig's box trick: one L between the rooms.
-    HalfRect,
-    /// The box trick repeated: a staircase of up to `bends` bends.
-    Twisty,
+choices! {
+    /// How a corridor runs between two rooms, the recipe's `corridor`.
+    pub enum Corridor {
+        /// The shortest way through free cells, wiggled by randomness.
+        Flood => "flood": "the shortest way, wiggled by randomness",
+        /// thrig's box trick: one L between the rooms.
+        HalfRect => "half-rect": "one L-shaped bend",
+        /// The box trick repeated: a staircase of up to `bends` bends.
+        Twisty => "twisty": "several bends, up to `bends`",
+    }
 }
 
-impl Choice for Corridor {
-    const ALL: &'static [Self] = &[Corridor::Flood, Corridor::HalfRect, Corridor::Twisty];
-    const NAMES: &'static [&'static str] = &["flood", "half-rect", "twisty"];
+choices! {
+    /// What a room does where it has no room to grow, the recipe's `fit`.
+    pub enum Fit {
+        /// It grows smaller where it starts, as the original's did: it may come out tiny or
+        /// thin.
+        Shrink => "shrink": "as the original did: it may come out tiny or thin",
+        /// It tries other places, a few of them, and is left out where none lets it reach
+        /// half its size with a 2×2 block of floor.
+        Move => "move": "it tries other places, and is left out where none lets it reach half \
+                         its size: fewer rooms are placed",
+    }
 }
 
-/// What a room does where it has no room to grow, the recipe's `fit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Fit {
-    /// It grows smaller where it starts, as the original's did: it may come out tiny or
-    /// thin.
-    #[default]
-    Shrink,
-    /// It tries other places, a few of them, and is left out where none lets it reach half
-    /// its size with a 2×2 block of floor.
-    Move,
-}
-
-impl Choice for Fit {
-    const ALL: &'static [Self] = &[Fit::Shrink, Fit::Move];
-    const NAMES: &'static [&'static str] = &["shrink", "move"];
-}
-
-/// Which rooms get a corridor between them, the recipe's `connect`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Connect {
-    /// Each room to the next one made, the original's.
-    #[default]
-    Chain,
-    /// A spanning tree of the shortest corridors between rooms that face each other.
-    Nearest,
-    /// The tree plus a share of the other short corridors, making circuits.
-    Loops,
-}
-
-impl Choice for Connect {
-    const ALL: &'static [Self] = &[Connect::Chain, Connect::Nearest, Connect::Loops];
-    const NAMES: &'static [&'static str] = &["chain", "nearest", "loops"];
+choices! {
+    /// Which rooms get a corridor between them, the recipe's `connect`.
+    pub enum Connect {
+        /// Each room to the next one made, the original's.
+        Chain => "chain": "each to the next one made, crossing the map",
+        /// A spanning tree of the shortest corridors between rooms that face each other.
+        Nearest => "nearest": "each to its nearest neighbours: short corridors, no cycles",
+        /// The tree plus a share of the other short corridors, making circuits.
+        Loops => "loops": "nearest plus extra short corridors that make circuits",
+    }
 }

@@ -1,0 +1,232 @@
+//! Look options and their one table, [`LOOKS`]: each option's name (its `render` flag), its
+//! key in the window, its checkbox's label, its help and what it draws. The command line's
+//! flags, the window's keys and its `?` help, the panel's checkboxes and their tooltips and
+//! the README's table of looks all come from it, so a new option is a field of [`Look`], its
+//! entry in [`LOOKS`] and its drawing in [`super::raster`].
+
+/// Look options: marks and shades over the original look, any of them together. They are
+/// not part of the recipe (the same map in any look), and all are off by default, when a
+/// picture is the original's byte for byte. [`LOOKS`] says what each is for users.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Look {
+    /// A wooden bar across every door's edge, where tabletops put the door (from
+    /// [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
+    pub doors: bool,
+    /// The start as a green disc, the goal as a red one (from
+    /// [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
+    pub marks: bool,
+    /// Every walkable cell shaded by its walking distance from the start: orange near it,
+    /// blue at the farthest cell.
+    pub distance: bool,
+    /// A dark line inside a room's cells where they meet rock, the map's edge or another
+    /// room, but not a path (from [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
+    pub outlines: bool,
+    /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
+    /// rooms and paths, a light grid over everything but walls.
+    pub print: bool,
+    /// Each room's number at its most interior cell (from
+    /// [`MIN_NUMBER_CELL`](super::numbers::MIN_NUMBER_CELL) pixels).
+    pub numbers: bool,
+}
+
+impl Look {
+    /// The original look: every option off.
+    pub const ORIGINAL: Look = Look {
+        doors: false,
+        marks: false,
+        distance: false,
+        outlines: false,
+        print: false,
+        numbers: false,
+    };
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Self::ORIGINAL
+    }
+}
+
+/// One look option: its names, its help in a user's words, and its switch in a [`Look`].
+/// [`LOOKS`] lists them all.
+#[derive(Clone, Copy)]
+pub struct LookOption {
+    /// Its name, which is its flag on the command line: `doors`, `--doors`.
+    pub name: &'static str,
+    /// The key that turns it on and off in the window: a capital letter.
+    pub key: char,
+    /// Its checkbox's label in the window's panel, and its name in the README.
+    pub label: &'static str,
+    /// What it does, in one sentence without a full stop, for `--help` and the panel's
+    /// tooltip.
+    pub help: &'static str,
+    /// What it draws, in detail, for the README.
+    pub draws: &'static str,
+    switch: fn(&mut Look) -> &mut bool,
+}
+
+impl LookOption {
+    /// Whether it is on in `look`.
+    #[must_use]
+    pub fn is_on(&self, look: &Look) -> bool {
+        let mut look = *look;
+        *self.switch(&mut look)
+    }
+
+    /// Its switch in `look`, to read or to turn.
+    pub fn switch<'a>(&self, look: &'a mut Look) -> &'a mut bool {
+        (self.switch)(look)
+    }
+}
+
+/// Options are told apart by their names, which differ.
+impl PartialEq for LookOption {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for LookOption {}
+
+impl std::fmt::Debug for LookOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LookOption")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every look option, in the order the panel, the keys' help and the README list them.
+pub const LOOKS: &[LookOption] = &[
+    LookOption {
+        name: "doors",
+        key: 'D',
+        label: "doors",
+        help: "Mark each door, where a path goes into a room, with a wooden bar",
+        draws: "a wooden bar, framed in ink from 7 pixels a cell, across each edge where a path \
+                goes into a room, half in the room's cell and half in the corridor's: where a \
+                tabletop puts the door",
+        switch: |look| &mut look.doors,
+    },
+    LookOption {
+        name: "marks",
+        key: 'M',
+        label: "start and goal marks",
+        help: "Mark the start (green) and the goal, the cell farthest from it by walking \
+               (red)",
+        draws: "a green disc in the start cell and a red one in the goal, the cell farthest \
+                from the start by walking",
+        switch: |look| &mut look.marks,
+    },
+    LookOption {
+        name: "distance",
+        key: 'T',
+        label: "distance tint",
+        help: "Tint rooms and paths by walking distance from the start: orange near it, blue \
+               far away",
+        draws: "every room and path cell shaded by its walking distance from the start, orange \
+                near it, blue at the farthest cell; rock unchanged",
+        switch: |look| &mut look.distance,
+    },
+    LookOption {
+        name: "outlines",
+        key: 'O',
+        label: "room outlines",
+        help: "Outline each room where it meets rock or another room, so that touching rooms \
+               part",
+        draws: "a dark line inside a room's cells where they meet rock, the map's edge or \
+                another room, so touching rooms of similar colours part; none where a path \
+                meets a room (paths are ways in, and doors mark them)",
+        switch: |look| &mut look.outlines,
+    },
+    LookOption {
+        name: "print",
+        key: 'P',
+        label: "print look",
+        help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
+               light grid",
+        draws: "ink-friendly: white ground, black walls (rock beside or diagonal to a room or \
+                path), light grey rooms and slightly lighter paths, a light grey grid over rock \
+                and floors",
+        switch: |look| &mut look.print,
+    },
+    LookOption {
+        name: "numbers",
+        key: 'N',
+        label: "room numbers",
+        help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) at its most interior \
+               cell, from 8 pixels a cell",
+        draws: "each room's number (1, 2, 3…: the order of the JSON's rooms and the names of \
+                Tiled's room objects) in ink on a small white label at the room's most \
+                interior cell, from 8 pixels a cell, in the PNG, the Universal VTT picture and \
+                the SVG (as `<text>`), so a game master can key notes to rooms",
+        switch: |look| &mut look.numbers,
+    },
+];
+
+/// The README's table of look options, in Markdown, from [`LOOKS`].
+#[must_use]
+pub fn looks_markdown() -> String {
+    let mut table =
+        String::from("| option | key | `render` flag | what it draws |\n|---|---|---|---|\n");
+    for option in LOOKS {
+        table.push_str(&format!(
+            "| {} | {} | `--{}` | {} |\n",
+            option.label, option.key, option.name, option.draws
+        ));
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of `look`, named one by one: a new field does not compile here until it is
+    /// named, and the tests below then fail until [`LOOKS`] has its entry.
+    fn fields(look: Look) -> Vec<bool> {
+        let Look {
+            doors,
+            marks,
+            distance,
+            outlines,
+            print,
+            numbers,
+        } = look;
+        vec![doors, marks, distance, outlines, print, numbers]
+    }
+
+    #[test]
+    fn each_option_turns_on_one_field_and_together_all() {
+        let mut all = Look::ORIGINAL;
+        for option in LOOKS {
+            let mut alone = Look::ORIGINAL;
+            *option.switch(&mut alone) = true;
+            assert!(option.is_on(&alone), "{}", option.name);
+            let on = fields(alone).into_iter().filter(|&on| on).count();
+            assert_eq!(on, 1, "{} turns on {on} fields", option.name);
+            *option.switch(&mut all) = true;
+        }
+        assert!(
+            fields(all).into_iter().all(|on| on),
+            "a field has no option"
+        );
+    }
+
+    #[test]
+    fn names_keys_and_labels_differ_and_keys_are_capitals() {
+        for (i, a) in LOOKS.iter().enumerate() {
+            assert!(a.key.is_ascii_uppercase(), "{}", a.name);
+            for b in &LOOKS[i + 1..] {
+                assert!(a.name != b.name && a.key != b.key && a.label != b.label);
+            }
+        }
+    }
+
+    #[test]
+    fn help_is_one_sentence_without_a_full_stop() {
+        for option in LOOKS {
+            assert!(!option.help.ends_with('.'), "{}", option.name);
+        }
+    }
+}
