@@ -9,5 +9,8 @@
 //! dungeon-viewer      store (favourites, presets), bench; the program: cli/, app/
 //! ```
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 pub mod store;

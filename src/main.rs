@@ -1,10 +1,12 @@
-//! The `dungeon-viewer` program: the two faces on the library, the command line ([`cli`])
-//! and the viewer window (`app`, with the `window` feature). The command line reads the
-//! arguments and either runs a command or hands the window its [`Start`]; neither face
-//! imports the other's insides.
+//! The `dungeon-viewer` program: the two faces on the library, the command line (`cli`)
+//! and the viewer window (`app`, with the `window` feature). On the desktop the command
+//! line reads the arguments and either runs a command or hands the window its [`Start`];
+//! in the browser (the web build) the page is the window. Neither face imports the other's
+//! insides.
 
 #[cfg(feature = "window")]
 mod app;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 
 use std::path::PathBuf;
@@ -26,6 +28,7 @@ pub struct Start {
     pub look: Look,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let code = match cli::run(std::env::args_os()) {
         cli::Parsed::Exit(code) => code,
@@ -37,12 +40,28 @@ fn main() {
     std::process::exit(code);
 }
 
-#[cfg(feature = "window")]
+/// In the browser the page is the window: it opens on the map its address names (the
+/// window reads it), with the default look.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    let start = Start {
+        recipe: Recipe::default(),
+        out_dir: PathBuf::new(),
+        screenshot: None,
+        gallery: false,
+        look: Look::default(),
+    };
+    if let Err(why) = app::run(start) {
+        macroquad::miniquad::error!("{why}");
+    }
+}
+
+#[cfg(all(feature = "window", not(target_arch = "wasm32")))]
 fn open_window(start: Start) -> Result<(), String> {
     app::run(start)
 }
 
-#[cfg(not(feature = "window"))]
+#[cfg(all(not(feature = "window"), not(target_arch = "wasm32")))]
 fn open_window(_: Start) -> Result<(), String> {
     Err(
         "this dungeon-viewer was built without its window (the `window` feature); use \

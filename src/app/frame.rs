@@ -3,16 +3,17 @@
 //! gallery, the map to ask for, replays, fitting, saves and keeps waiting for their map) →
 //! schedule (another frame only when something moves) → draw.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui_macroquad::egui;
 use macroquad::window::next_frame;
 
 use super::action::Action;
-use super::alarm::Alarm;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
+use super::platform::Instant;
+use super::platform::{Alarm, Worker};
 use super::pointer::Pointer;
 use super::screen::Screen;
 use super::session::Session;
@@ -22,7 +23,6 @@ use super::store::Store;
 use super::ui::{Facts, Panel};
 use super::view::Area;
 use super::watch::Watch;
-use super::worker::Worker;
 
 /// While a map is being generated, the window draws a frame (with its progress) at least
 /// this often, waiting for the map in between. It must: a wake from another thread reaches

@@ -13,9 +13,10 @@ use macroquad::math::vec2;
 use macroquad::texture::{DrawTextureParams, Texture2D, draw_texture_ex};
 
 use super::action::Action;
+use super::platform::Worker;
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
-use super::worker::{Generated, Worker};
+use super::worker::Generated;
 use dungeon_files::draw::raster::{Look, Style};
 use dungeon_files::formats::series::consecutive_seeds;
 use dungeon_generator::recipe::Recipe;

@@ -8,12 +8,12 @@
 //! [`draw`]; the panel's sections in [`ui`].
 
 mod action;
-mod alarm;
 mod commands;
 mod draw;
 mod frame;
 mod gallery;
 mod keys;
+mod platform;
 mod pointer;
 mod recent;
 mod screen;

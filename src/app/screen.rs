@@ -5,14 +5,16 @@
 
 use std::cell::Cell;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use macroquad::texture::{FilterMode, Texture2D};
 
+use super::platform::Instant;
+use super::platform::Worker;
 use super::recent::{Kept, Recent};
 use super::view::{Area, View};
 use super::watch::Watch;
-use super::worker::{Generated, Worker};
+use super::worker::Generated;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
 use dungeon_generator::Pos;

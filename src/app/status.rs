@@ -3,7 +3,8 @@
 //! ever moves when a message comes or goes. A message goes after a few seconds; a problem
 //! stays longer.
 
-use std::time::{Duration, Instant};
+use super::platform::Instant;
+use std::time::Duration;
 
 /// How long a message shows.
 const SHOWN: Duration = Duration::from_secs(6);

@@ -4,9 +4,10 @@
 //! are in [`super::ui::watch`], and the window draws what they ask for.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::action::WatchAction;
+use super::platform::Instant;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Replay;
 use dungeon_generator::Sweep;

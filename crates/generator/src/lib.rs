@@ -62,7 +62,7 @@ pub use base::grid::{Dir, Grid, Pos, Rect};
 pub use base::tile::{Tile, TileKind};
 pub use base::{Error as GridError, flood, runs, text};
 pub use generate::replay::Replay;
-pub use generate::{generate, generate_watched};
+pub use generate::{Clock, Generation, generate, generate_watched};
 pub use model::dungeon::{Dungeon, Stats, Timings};
 pub use model::features::{Door, Features, walkable, walking_distances};
 pub use model::figures::Figures;

@@ -9,3 +9,4 @@ mod grid;
 mod random_recipes;
 mod recipe;
 mod replay;
+mod stepping;

@@ -13,12 +13,13 @@ pub mod seed;
 pub mod settings;
 pub mod watch;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui_macroquad::egui::{self, Color32};
 
 use super::action::Action;
 use super::keys::bindings;
+use super::platform::Instant;
 use super::session::Session;
 use super::status::Status;
 use super::store::Store;

@@ -7,19 +7,16 @@
 
 pub mod connect;
 pub mod corridors;
+mod generation;
 pub mod replay;
 pub mod rooms;
 
-use std::time::Instant;
+pub use generation::{Clock, Generation};
 
-use crate::base::grid::Grid;
-use crate::base::tile::Tile;
 use crate::model::Error;
-use crate::model::dungeon::{Dungeon, Timings};
+use crate::model::dungeon::Dungeon;
 use crate::model::progress::Progress;
 use crate::model::recipe::Recipe;
-use corridors::PathPlan;
-use rooms::RoomPlan;
 
 /// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
 ///
@@ -35,15 +32,5 @@ pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {
 /// # Errors
 /// An out-of-range recipe, or [`Error::Cancelled`] once `progress` is cancelled.
 pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, Error> {
-    recipe.validate()?;
-    let started = Instant::now();
-    let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
-    let rooms = rooms::place_rooms(&mut tiles, &RoomPlan::of(recipe), progress)?;
-    let rooms_done = Instant::now();
-    let paths = corridors::connect(&tiles, &rooms, &PathPlan::of(recipe), progress)?;
-    let timings = Timings {
-        rooms: rooms_done - started,
-        paths: rooms_done.elapsed(),
-    };
-    Ok(Dungeon::with_paths(recipe, tiles, rooms, paths, timings))
+    Generation::new(recipe)?.run(progress)
 }

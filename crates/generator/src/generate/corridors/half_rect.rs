@@ -52,7 +52,7 @@ fn walk(from: Pos, to: Pos, cells: &mut Vec<Pos>) {
 /// closest free cells runs through free cells only (and, with corridors `laid` to keep
 /// off, beside none of them).
 pub(super) fn route<R: Rng + ?Sized>(
-    router: &Router<'_>,
+    router: &Router,
     a: usize,
     b: usize,
     laid: Option<&Laid>,

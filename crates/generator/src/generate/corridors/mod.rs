@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::map_blocks;
-use crate::base::pool::Pool;
+use crate::base::pool::{Lent, Pool};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
 use crate::generate::connect;
@@ -84,50 +84,120 @@ const ROOMS_PER_THREAD: usize = 512;
 /// this many cells on, with rooms covering more than half of them.
 const LANDMARKS_FROM_CELLS: usize = 1 << 16;
 
-/// Join the rooms the plan's connection style pairs up, each pair by a path in the plan's
-/// corridor style. Path `i` draws from its own stream, so paths never change the rooms.
-/// Without `merge` each path ignores the others (and they are made on several threads);
-/// with it, each sees the corridors laid before it, so they are made in order.
+/// Join the rooms the plan's connection style pairs up, as [`Joining`] does, all at once.
 ///
 /// # Errors
 /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
+#[cfg(test)]
 pub fn connect(
     tiles: &Grid<Tile>,
     rooms: &[Room],
     plan: &PathPlan,
     progress: &Progress,
 ) -> Result<Vec<Path>, Error> {
-    let router = Router::new(tiles, rooms, progress);
-    let pairs: Vec<(u64, (usize, usize))> =
-        connect::pairs(plan.connect, tiles, rooms, plan.loops, progress)?
-            .into_iter()
-            .enumerate()
-            .map(|(i, pair)| (i as u64, pair))
-            .collect();
-    progress.start_paths(pairs.len() as u32);
-    let paths = match Surcharge::of(plan.merge) {
-        Some(surcharge) => {
-            let mut searches = SPARE.lend();
-            let mut merging = Merging {
-                laid: Laid::new(&router.free),
-                surcharge,
-            };
-            let mut paths = Vec::with_capacity(pairs.len());
-            for &(i, pair) in &pairs {
-                if progress.is_cancelled() {
-                    break;
-                }
-                let path = router.join(&mut searches, pair, plan, i, Some(&merging));
-                if let Some(path) = &path {
-                    merging.laid.add(&path.cells);
-                }
-                progress.path_joined(path.as_ref());
-                paths.extend(path);
-            }
-            paths
+    let mut joining = Joining::new(tiles.clone(), rooms.to_vec(), plan, progress)?;
+    joining.join_rest(progress)?;
+    Ok(joining.finish().2)
+}
+
+/// The path stage under way: the pairs of rooms the plan's connection style picks, each
+/// joined by a path in the plan's corridor style, one at a time ([`Joining::join_next`]) or
+/// all those left at once ([`Joining::join_rest`]). Path `i` draws from its own stream, so
+/// paths never change the rooms, and the paths are the same whichever way they are made.
+/// Without `merge` each path ignores the others (and, all at once, they are made on several
+/// threads); with it, each sees the corridors laid before it, so they are made in order.
+pub struct Joining {
+    router: Router,
+    plan: PathPlan,
+    /// Each pair with its place among the pairs, which picks its stream.
+    pairs: Vec<(u64, (usize, usize))>,
+    /// The next pair to join.
+    next: usize,
+    merging: Option<Merging>,
+    searches: Lent<'static, Searches>,
+    paths: Vec<Path>,
+}
+
+impl Joining {
+    /// Pick the pairs of `rooms`, placed on `tiles`, to join.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] when `progress` is cancelled while the pairs are picked.
+    pub fn new(
+        tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        plan: &PathPlan,
+        progress: &Progress,
+    ) -> Result<Self, Error> {
+        let pairs: Vec<(u64, (usize, usize))> =
+            connect::pairs(plan.connect, &tiles, &rooms, plan.loops, progress)?
+                .into_iter()
+                .enumerate()
+                .map(|(i, pair)| (i as u64, pair))
+                .collect();
+        progress.start_paths(pairs.len() as u32);
+        let router = Router::new(tiles, rooms);
+        let merging = Surcharge::of(plan.merge).map(|surcharge| Merging {
+            laid: Laid::new(&router.free),
+            surcharge,
+        });
+        Ok(Self {
+            router,
+            plan: *plan,
+            pairs,
+            next: 0,
+            merging,
+            searches: SPARE.lend(),
+            paths: Vec::new(),
+        })
+    }
+
+    /// Whether every pair has been joined.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.next >= self.pairs.len()
+    }
+
+    /// Join the next pair; returns whether every pair has been joined.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] when `progress` is cancelled before or while the path is made.
+    pub fn join_next(&mut self, progress: &Progress) -> Result<bool, Error> {
+        progress.check()?;
+        let Some(&(i, pair)) = self.pairs.get(self.next) else {
+            return Ok(true);
+        };
+        self.next += 1;
+        let path = self.router.join(
+            &mut self.searches,
+            pair,
+            &self.plan,
+            i,
+            self.merging.as_ref(),
+            progress,
+        );
+        if let (Some(merging), Some(path)) = (&mut self.merging, &path) {
+            merging.laid.add(&path.cells);
         }
-        None => map_blocks(
-            &pairs,
+        progress.path_joined(path.as_ref());
+        self.paths.extend(path);
+        // A path called off halfway is missing: no map.
+        progress.check()?;
+        Ok(self.is_done())
+    }
+
+    /// Join every pair left: in order when paths merge, else on every core.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
+    pub fn join_rest(&mut self, progress: &Progress) -> Result<(), Error> {
+        if self.merging.is_some() {
+            while !self.join_next(progress)? {}
+            return Ok(());
+        }
+        let (router, plan) = (&self.router, &self.plan);
+        let paths = map_blocks(
+            &self.pairs[self.next..],
             (PATHS_PER_THREAD, 1),
             || SPARE.lend(),
             |searches, chunk| {
@@ -136,17 +206,24 @@ pub fn connect(
                     if progress.is_cancelled() {
                         break;
                     }
-                    let path = router.join(searches, pair, plan, i, None);
+                    let path = router.join(searches, pair, plan, i, None, progress);
                     progress.path_joined(path.as_ref());
                     paths.extend(path);
                 }
                 paths
             },
-        ),
-    };
-    // Paths called off before or while they were made are missing: no map.
-    progress.check()?;
-    Ok(paths)
+        );
+        self.next = self.pairs.len();
+        self.paths.extend(paths);
+        // Paths called off before or while they were made are missing: no map.
+        progress.check()
+    }
+
+    /// The grid with the rooms, the rooms, and the paths made, in pair order.
+    #[must_use]
+    pub fn finish(self) -> (Grid<Tile>, Vec<Room>, Vec<Path>) {
+        (self.router.tiles, self.router.rooms, self.paths)
+    }
 }
 
 /// One thread's reusable search memory.
@@ -172,9 +249,9 @@ struct Merging {
 }
 
 /// What path searches know about a map with its rooms placed.
-struct Router<'a> {
-    tiles: &'a Grid<Tile>,
-    rooms: &'a [Room],
+struct Router {
+    tiles: Grid<Tile>,
+    rooms: Vec<Room>,
     /// Each room's bounds and doors.
     sides: Vec<Option<PathEnd>>,
     free: FreeBits,
@@ -183,35 +260,38 @@ struct Router<'a> {
     regions: OnceLock<Option<Regions>>,
     /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,
-    /// Asked during long searches whether the map is still wanted.
-    progress: &'a Progress,
 }
 
-impl<'a> Router<'a> {
-    fn new(tiles: &'a Grid<Tile>, rooms: &'a [Room], progress: &'a Progress) -> Self {
+impl Router {
+    fn new(tiles: Grid<Tile>, rooms: Vec<Room>) -> Self {
+        let sides = map_blocks(
+            &rooms,
+            (ROOMS_PER_THREAD, 16),
+            || (),
+            |(), part| {
+                part.iter()
+                    .map(|r| PathEnd::new(&tiles, &r.cells))
+                    .collect()
+            },
+        );
+        let free = free_bits(&tiles);
         Self {
             tiles,
             rooms,
-            sides: map_blocks(
-                rooms,
-                (ROOMS_PER_THREAD, 16),
-                || (),
-                |(), part| part.iter().map(|r| PathEnd::new(tiles, &r.cells)).collect(),
-            ),
-            free: free_bits(tiles),
+            sides,
+            free,
             regions: OnceLock::new(),
             landmarks: OnceLock::new(),
-            progress,
         }
     }
 
     /// The map's free regions, labelled the first time they are asked for; `None` when the
-    /// map was called off while they were labelled.
-    fn regions(&self) -> Option<&Regions> {
+    /// map was called off (as `progress` says) while they were labelled.
+    fn regions(&self, progress: &Progress) -> Option<&Regions> {
         self.regions
             .get_or_init(|| {
                 Regions::new(self.free.lines(false), self.sides.len(), || {
-                    self.progress.is_cancelled()
+                    progress.is_cancelled()
                 })
             })
             .as_ref()
@@ -226,6 +306,7 @@ impl<'a> Router<'a> {
         plan: &PathPlan,
         index: u64,
         merging: Option<&Merging>,
+        progress: &Progress,
     ) -> Option<Path> {
         let path = |cells: Vec<Pos>, crossed: u32| Path {
             from: a,
@@ -257,7 +338,14 @@ impl<'a> Router<'a> {
         if let Some(cells) = drawn {
             return Some(path(cells, 0));
         }
-        let (cells, crossed) = self.shortest(searches, (a, b), plan.seed, index, walk, merging)?;
+        let (cells, crossed) = self.shortest(
+            searches,
+            (a, b),
+            (plan.seed, index),
+            walk,
+            merging,
+            progress,
+        )?;
         Some(path(cells, crossed))
     }
 
@@ -294,7 +382,7 @@ impl<'a> Router<'a> {
         (start, between, end): (Pos, &[Pos], Pos),
         laid: Option<&Laid>,
     ) -> Option<Vec<Pos>> {
-        let tiles = self.tiles;
+        let tiles = &self.tiles;
         let run = || {
             std::iter::once(start)
                 .chain(between.iter().copied())
@@ -336,7 +424,7 @@ impl<'a> Router<'a> {
             return None;
         }
         let other = Tile::of_room(u32::try_from(b).ok()?);
-        let tiles = self.tiles;
+        let tiles = &self.tiles;
         self.rooms[a].cells.iter().find_map(|&c| {
             tiles
                 .neighbours(c)

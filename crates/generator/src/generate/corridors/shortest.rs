@@ -8,24 +8,26 @@ use rand_pcg::Pcg64Mcg;
 use crate::base::grid::Pos;
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
+use crate::model::progress::Progress;
 
 use super::crossing::Route;
 use super::landmarks::Landmarks;
 use super::wavefront::{Merge, PathEnd, Walk};
 use super::{Merging, Router, Searches};
 
-impl Router<'_> {
+impl Router {
     /// The `flood` style's path from room `a` to room `b`: through free cells if any join
     /// them, else across the fewest cells of other rooms; with the cells it crossed. Each
-    /// try draws from the start of path `index`'s stream.
+    /// try draws from the start of path `index`'s stream of `seed`. Long searches stop when
+    /// `progress` is cancelled.
     pub(super) fn shortest(
         &self,
         searches: &mut Searches,
         (a, b): (usize, usize),
-        seed: u64,
-        index: u64,
+        (seed, index): (u64, u64),
         walk: Walk,
         merging: Option<&Merging>,
+        progress: &Progress,
     ) -> Option<(Vec<Pos>, u32)> {
         let rng = || stream(seed, Stage::Path, index);
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
@@ -42,9 +44,12 @@ impl Router<'_> {
             });
             // Free regions tell whether any free cells join the rooms; labelled only when
             // a window holds no path, to spare the search that cannot succeed.
-            let joined = || self.regions().is_none_or(|r| r.share(room_a, room_b));
+            let joined = || {
+                self.regions(progress)
+                    .is_none_or(|r| r.share(room_a, room_b))
+            };
             let found = searches.free.find(
-                self.tiles,
+                &self.tiles,
                 &self.free,
                 from,
                 to,
@@ -58,11 +63,11 @@ impl Router<'_> {
             }
         }
         // Walled in: cross from the side that reaches fewer free cells.
-        let regions = self.regions()?;
+        let regions = self.regions(progress)?;
         let Route { cells, crossed } = if regions.reach(room_a) <= regions.reach(room_b) {
-            self.cross(searches, a, b, walk, &mut rng())?
+            self.cross(searches, (a, b), walk, &mut rng(), progress)?
         } else {
-            let mut back = self.cross(searches, b, a, walk, &mut rng())?;
+            let mut back = self.cross(searches, (b, a), walk, &mut rng(), progress)?;
             back.cells.reverse();
             back
         };
@@ -74,19 +79,19 @@ impl Router<'_> {
     fn cross(
         &self,
         searches: &mut Searches,
-        from: usize,
-        to: usize,
+        (from, to): (usize, usize),
         walk: Walk,
         rng: &mut Pcg64Mcg,
+        progress: &Progress,
     ) -> Option<Route> {
         let randomness = match walk {
             Walk::Wiggle(randomness) => randomness,
             Walk::Straight => 0.0,
         };
-        let tiles = self.tiles;
+        let tiles = &self.tiles;
         let target = &self.rooms[to];
         let side = self.sides[to].as_ref()?;
-        let regions = self.regions()?;
+        let regions = self.regions(progress)?;
         let landmarks = self
             .landmarks
             .get_or_init(|| self.crowded().then(|| Landmarks::room_crossings(tiles)))
@@ -105,7 +110,7 @@ impl Router<'_> {
             |i| regions.leads_into(i, (to, &side.doors)),
             guide,
             (randomness, rng),
-            || self.progress.is_cancelled(),
+            || progress.is_cancelled(),
         )?;
         let last = *route.cells.last()?;
         let target_tile = Tile::of_room(u32::try_from(to).ok()?);

@@ -81,7 +81,7 @@ pub struct Shape {
 /// keep off, beside none of them). A corridor that may wander tries zigzags first: runs
 /// along the way from one room to the other, turning aside and back within `wander` cells.
 pub(super) fn route<R: Rng + ?Sized>(
-    router: &Router<'_>,
+    router: &Router,
     a: usize,
     b: usize,
     shape: Shape,

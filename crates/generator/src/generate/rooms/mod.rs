@@ -24,6 +24,7 @@ use crate::model::parts::Room;
 use crate::model::progress::Progress;
 use crate::model::recipe::{Fit, Recipe, Shape};
 use free_cells::FreeCells;
+use rand_pcg::Pcg64Mcg;
 
 /// How big a room grows and, for caves, how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,27 +85,79 @@ pub const MOVE_TRIES: u32 = 16;
 ///
 /// # Errors
 /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each room.
+#[cfg(test)]
 pub fn place_rooms(
     tiles: &mut Grid<Tile>,
     plan: &RoomPlan,
     progress: &Progress,
 ) -> Result<Vec<Room>, Error> {
+    let mut placing = Placing::new(std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE)), plan);
     progress.start_rooms(plan.rooms);
-    let mut placement = stream(plan.seed, Stage::Placement, 0);
-    let mut free = FreeCells::new(tiles);
-    let tries = match plan.fit {
-        Fit::Shrink => 1,
-        Fit::Move => MOVE_TRIES,
-    };
-    let mut rooms = Vec::new();
-    'rooms: for id in 0..plan.rooms {
+    while !placing.place_next(progress)? {}
+    let (placed, rooms) = placing.finish();
+    *tiles = placed;
+    Ok(rooms)
+}
+
+/// The room stage under way: rooms placed one at a time ([`Placing::place_next`]), so that
+/// a caller may stop between any two.
+pub struct Placing {
+    plan: RoomPlan,
+    tiles: Grid<Tile>,
+    placement: Pcg64Mcg,
+    free: FreeCells,
+    tries: u32,
+    /// The next room to place (rooms left out count too).
+    id: u32,
+    rooms: Vec<Room>,
+    /// No free cell left: no more rooms.
+    full: bool,
+}
+
+impl Placing {
+    /// Start placing `plan`'s rooms on `tiles`, which should be free.
+    #[must_use]
+    pub fn new(tiles: Grid<Tile>, plan: &RoomPlan) -> Self {
+        Self {
+            plan: *plan,
+            placement: stream(plan.seed, Stage::Placement, 0),
+            free: FreeCells::new(&tiles),
+            tries: match plan.fit {
+                Fit::Shrink => 1,
+                Fit::Move => MOVE_TRIES,
+            },
+            tiles,
+            id: 0,
+            rooms: Vec::new(),
+            full: false,
+        }
+    }
+
+    /// Whether every room has been tried, or the grid is full.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.full || self.id >= self.plan.rooms
+    }
+
+    /// Place the next room, or leave it out when it does not fit; returns whether the
+    /// stage is done (every room tried, or the grid full).
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] when `progress` is cancelled; it is checked first.
+    pub fn place_next(&mut self, progress: &Progress) -> Result<bool, Error> {
+        if self.is_done() {
+            return Ok(true);
+        }
         progress.check()?;
+        let (plan, tiles, id) = (&self.plan, &mut self.tiles, self.id);
+        self.id += 1;
         // Rooms left out leave no gap: a room's tiles carry its place among those placed.
-        let slot = rooms.len() as u32;
+        let slot = self.rooms.len() as u32;
         let mut placed = None;
-        for _ in 0..tries {
-            let Some(origin) = free.random(tiles, &mut placement) else {
-                break 'rooms;
+        for _ in 0..self.tries {
+            let Some(origin) = self.free.random(tiles, &mut self.placement) else {
+                self.full = true;
+                return Ok(true);
             };
             let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, slot);
             if plan.fit == Fit::Shrink || fits(&cells, plan.growth.size, planned) {
@@ -115,26 +168,31 @@ pub fn place_rooms(
                 tiles[cell] = Tile::FREE;
             }
         }
-        let Some(cells) = placed else {
-            continue;
-        };
-        for &cell in &cells {
-            free.taken(index(tiles.width(), cell));
+        if let Some(cells) = placed {
+            for &cell in &cells {
+                self.free.taken(index(tiles.width(), cell));
+            }
+            keep_apart(tiles, &cells, plan.spacing, &mut self.free);
+            let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
+            let room = Room { cells, colour };
+            progress.room_placed(&room);
+            self.rooms.push(room);
         }
-        keep_apart(tiles, &cells, plan.spacing, &mut free);
-        let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
-        let room = Room { cells, colour };
-        progress.room_placed(&room);
-        rooms.push(room);
+        Ok(self.is_done())
     }
-    if plan.spacing > 0 {
-        for tile in tiles.as_mut_slice() {
-            if *tile == Tile::NEAR_ROOM {
-                *tile = Tile::FREE;
+
+    /// The grid with the rooms placed, and the rooms in creation order.
+    #[must_use]
+    pub fn finish(mut self) -> (Grid<Tile>, Vec<Room>) {
+        if self.plan.spacing > 0 {
+            for tile in self.tiles.as_mut_slice() {
+                if *tile == Tile::NEAR_ROOM {
+                    *tile = Tile::FREE;
+                }
             }
         }
+        (self.tiles, self.rooms)
     }
-    Ok(rooms)
 }
 
 /// Whether a room of `cells` is one a room of `size` may be where it stands, with `fit`

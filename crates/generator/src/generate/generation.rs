@@ -1,0 +1,205 @@
+//! A map made a step at a time: a [`Generation`] places a room or joins a pair of rooms at
+//! each step, so that a caller without threads (a web page, which must draw its frames) can
+//! make a little of a big map each frame, show it filling in and drop it at any step.
+//! [`crate::generate`] and [`crate::generate_watched`] run one to the end, with the paths
+//! of a map whose corridors do not merge on every core; both ways give the same map.
+
+use std::time::Duration;
+
+use crate::base::grid::Grid;
+use crate::base::tile::Tile;
+use crate::generate::corridors::{Joining, PathPlan};
+use crate::generate::rooms::{Placing, RoomPlan};
+use crate::model::Error;
+use crate::model::dungeon::{Dungeon, Timings};
+use crate::model::parts::{Path, Room};
+use crate::model::progress::Progress;
+use crate::model::recipe::Recipe;
+
+/// A clock for timing the stages: the time since any fixed moment.
+pub type Clock = fn() -> Duration;
+
+/// A map being made from a recipe, a room or a path at a time.
+///
+/// ```
+/// use dungeon_generator::{Generation, Progress, Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=7 rooms=5".parse()?;
+/// let progress = Progress::default();
+/// let mut generation = Generation::new(&recipe)?;
+/// // Two steps at a time, as a frame might allow, until the map is done.
+/// let dungeon = loop {
+///     let mut budget = 2;
+///     if let Some(dungeon) = generation.advance(&progress, || {
+///         budget -= 1;
+///         budget > 0
+///     })? {
+///         break dungeon;
+///     }
+/// };
+/// assert_eq!(dungeon.rooms(), generate(&recipe)?.rooms());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
+pub struct Generation {
+    recipe: Recipe,
+    stage: Stage,
+    clock: Option<Clock>,
+    timings: Timings,
+}
+
+/// Where a generation is.
+enum Stage {
+    /// Nothing made yet: the room stage starts at the first step.
+    Start,
+    Rooms(Placing),
+    Paths(Box<Joining>),
+    /// The map was handed out, or the generation failed.
+    Over,
+}
+
+impl Generation {
+    /// A generation of `recipe`, nothing made yet. Its stages are timed by the system's
+    /// clock where there is one (not on the web, where [`Generation::with_clock`] gives
+    /// one).
+    ///
+    /// # Errors
+    /// When a value of the recipe is out of its range (see [`Recipe::validate`]).
+    pub fn new(recipe: &Recipe) -> Result<Self, Error> {
+        recipe.validate()?;
+        Ok(Self {
+            recipe: recipe.clone(),
+            stage: Stage::Start,
+            clock: system_clock(),
+            timings: Timings::default(),
+        })
+    }
+
+    /// The same generation, its stages timed by `clock`.
+    #[must_use]
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// The recipe being made.
+    #[must_use]
+    pub fn recipe(&self) -> &Recipe {
+        &self.recipe
+    }
+
+    /// Make more of the map, a room or a pair of rooms joined at a time, asking `more`
+    /// after each step whether to go on; returns the map once it is done (once only), else
+    /// `None` to be called again. Rooms and paths are reported to `progress` as they are
+    /// made; picking the pairs to join is one step, which on big maps of `nearest` or
+    /// `loops` takes longer than the others.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] once `progress` is cancelled (checked before each step); the
+    /// generation is over then, as it is after the map was handed out.
+    pub fn advance(
+        &mut self,
+        progress: &Progress,
+        mut more: impl FnMut() -> bool,
+    ) -> Result<Option<Dungeon>, Error> {
+        loop {
+            match self.step(progress, Step::One)? {
+                Some(dungeon) => return Ok(Some(dungeon)),
+                None if !more() => return Ok(None),
+                None => {}
+            }
+        }
+    }
+
+    /// Make the whole map, reporting to `progress`, with the paths of a map whose corridors
+    /// do not merge on every core.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`] once `progress` is cancelled.
+    pub fn run(mut self, progress: &Progress) -> Result<Dungeon, Error> {
+        loop {
+            if let Some(dungeon) = self.step(progress, Step::All)? {
+                return Ok(dungeon);
+            }
+        }
+    }
+
+    /// One step (or, for the paths, all of them), timed into the stage it leaves the
+    /// generation in; the map once done.
+    fn step(&mut self, progress: &Progress, step: Step) -> Result<Option<Dungeon>, Error> {
+        let started = self.now();
+        let outcome = self.make(progress, step);
+        let took = self.now().saturating_sub(started);
+        match &self.stage {
+            Stage::Start | Stage::Rooms(_) => self.timings.rooms += took,
+            Stage::Paths(_) | Stage::Over => self.timings.paths += took,
+        }
+        Ok(outcome?.map(|(tiles, rooms, paths)| {
+            Dungeon::with_paths(&self.recipe, tiles, rooms, paths, self.timings)
+        }))
+    }
+
+    /// One step; the map's parts once it is done. The generation is over after an error.
+    fn make(&mut self, progress: &Progress, step: Step) -> Result<Option<Parts>, Error> {
+        match std::mem::replace(&mut self.stage, Stage::Over) {
+            Stage::Start => {
+                let tiles = Grid::new(self.recipe.width, self.recipe.height, Tile::FREE);
+                progress.start_rooms(self.recipe.rooms);
+                self.stage = Stage::Rooms(Placing::new(tiles, &RoomPlan::of(&self.recipe)));
+            }
+            // The pairs are picked in a step of their own, timed with the paths.
+            Stage::Rooms(placing) if placing.is_done() => {
+                let (tiles, rooms) = placing.finish();
+                let plan = PathPlan::of(&self.recipe);
+                self.stage = Stage::Paths(Box::new(Joining::new(tiles, rooms, &plan, progress)?));
+            }
+            Stage::Rooms(mut placing) => {
+                placing.place_next(progress)?;
+                self.stage = Stage::Rooms(placing);
+            }
+            Stage::Paths(mut joining) => {
+                match step {
+                    Step::One => {
+                        joining.join_next(progress)?;
+                    }
+                    Step::All => joining.join_rest(progress)?,
+                }
+                if !joining.is_done() {
+                    self.stage = Stage::Paths(joining);
+                    return Ok(None);
+                }
+                return Ok(Some(joining.finish()));
+            }
+            Stage::Over => return Err(Error::Cancelled),
+        }
+        Ok(None)
+    }
+
+    fn now(&self) -> Duration {
+        self.clock.map_or(Duration::ZERO, |clock| clock())
+    }
+}
+
+/// A finished map's grid, rooms and paths.
+type Parts = (Grid<Tile>, Vec<Room>, Vec<Path>);
+
+/// How much of the path stage a step makes.
+#[derive(Clone, Copy)]
+enum Step {
+    One,
+    All,
+}
+
+/// The system's monotonic clock, where there is one (the web has none).
+fn system_clock() -> Option<Clock> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        Some(|| ORIGIN.get_or_init(Instant::now).elapsed())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        None
+    }
+}

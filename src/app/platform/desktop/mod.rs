@@ -1,0 +1,9 @@
+//! The desktop: the system's clock, a thread that makes maps, a thread that wakes the
+//! window when egui asks to be drawn later.
+
+mod alarm;
+mod worker;
+
+pub use alarm::Alarm;
+pub use std::time::Instant;
+pub use worker::Worker;

@@ -1,0 +1,124 @@
+//! Generation in the browser, which has no threads: the map asked for is made a slice of
+//! each frame, a room or a path at a time for as long as the slice lasts, so the page keeps
+//! drawing while a big map fills in, and a newer request drops the map being made between
+//! two steps. The same steps as the desktop's thread, so the same map.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::clock::{Instant, clock};
+use crate::app::worker::{Done, Requests, drawn};
+use dungeon_files::draw::raster::Style;
+use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Error, Generation, Path, Progress, Room, Snapshot};
+
+/// The most of a frame a request's slice takes: the page keeps drawing at 25 or more
+/// frames a second while a big map is made.
+const SLICE_MOST: Duration = Duration::from_millis(25);
+/// The least: a request asked without patience (a gallery's tile) still moves on.
+const SLICE_LEAST: Duration = Duration::from_millis(2);
+
+/// The request being worked on.
+enum Work {
+    Making {
+        generation: Generation,
+        style: Style,
+        progress: Arc<Progress>,
+    },
+    /// A recipe that cannot be made: the answer is ready.
+    Refused(String),
+}
+
+/// The window's handle on the work: the newest request, made when asked for an answer.
+pub struct Worker {
+    requests: Requests,
+    work: Option<(u64, Work)>,
+}
+
+impl Worker {
+    /// A worker; `wake` is not needed, since the work is done in the page's own frames.
+    ///
+    /// # Errors
+    /// Never: the signature is the desktop's, whose worker is a thread.
+    pub fn start(_wake: impl Fn() + Send + 'static) -> std::io::Result<Self> {
+        Ok(Self {
+            requests: Requests::default(),
+            work: None,
+        })
+    }
+
+    /// Ask for `recipe` drawn in `style`, dropping the request before; returns the
+    /// request's number.
+    pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
+        let (id, progress) = self.requests.next();
+        let work = match Generation::new(recipe) {
+            Ok(generation) => Work::Making {
+                generation: generation.with_clock(clock),
+                style,
+                progress,
+            },
+            Err(e) => Work::Refused(e.to_string()),
+        };
+        self.work = Some((id, work));
+        id
+    }
+
+    /// Drop the newest request, if it is still being made.
+    pub fn cancel(&mut self) {
+        self.requests.cancel();
+        self.work = None;
+    }
+
+    /// How far the newest request has got.
+    #[must_use]
+    pub fn progress(&self) -> Option<Snapshot> {
+        self.requests.progress()
+    }
+
+    /// The rooms and paths of the newest request made after the first `rooms` and `paths`.
+    #[must_use]
+    pub fn made_since(&self, rooms: usize, paths: usize) -> (Vec<Room>, Vec<Path>) {
+        self.requests.made_since(rooms, paths)
+    }
+
+    /// Work on the newest request for a slice of `patience` (within the slice's bounds);
+    /// its answer once it is done.
+    pub fn newest(&mut self, patience: Duration) -> Option<Done> {
+        let (id, work) = self.work.take()?;
+        let (mut generation, style, progress) = match work {
+            Work::Refused(why) => {
+                return Some(Done {
+                    id,
+                    result: Err(why),
+                });
+            }
+            Work::Making {
+                generation,
+                style,
+                progress,
+            } => (generation, style, progress),
+        };
+        let deadline = Instant::now() + patience.clamp(SLICE_LEAST, SLICE_MOST);
+        match generation.advance(&progress, || Instant::now() < deadline) {
+            Ok(None) => {
+                let work = Work::Making {
+                    generation,
+                    style,
+                    progress,
+                };
+                self.work = Some((id, work));
+                None
+            }
+            Ok(Some(dungeon)) => {
+                let timings = dungeon.timings();
+                let result = drawn(dungeon, style, timings.rooms + timings.paths);
+                Some(Done { id, result })
+            }
+            Err(Error::Cancelled) => None,
+            Err(e) => Some(Done {
+                id,
+                result: Err(e.to_string()),
+            }),
+        }
+    }
+}
