@@ -7,6 +7,7 @@ use std::time::Duration;
 
 unsafe extern "C" {
     fn dv_now_ms() -> f64;
+    fn dv_epoch_ms() -> f64;
     fn dv_text_read(into: *mut u8);
     fn dv_fragment_len() -> u32;
     fn dv_set_fragment(text: *const u8, len: usize, push: bool);
@@ -43,6 +44,13 @@ fn handed(len: usize) -> String {
 pub fn now_ms() -> f64 {
     // SAFETY: a plain call without arguments.
     unsafe { dv_now_ms() }
+}
+
+/// Milliseconds since the Unix epoch, from the browser's calendar clock.
+#[must_use]
+pub fn epoch_ms() -> f64 {
+    // SAFETY: a plain call without arguments.
+    unsafe { dv_epoch_ms() }
 }
 
 /// The address's fragment (what follows `#`), percent-escapes decoded.

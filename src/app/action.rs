@@ -39,7 +39,12 @@ pub enum Action {
     HidePanel,
     /// Close what is open (the help, the gallery, a question).
     Escape,
+    /// Quit, once the favourites are saved (Ctrl+Q, the window's close button).
     Quit,
+    /// Quit without the change the favourites could not save: the user said so.
+    QuitAnyway,
+    /// Stay open: the user would rather keep the change.
+    StayOpen,
 }
 
 /// What the replay and sweep controls ask of the window.

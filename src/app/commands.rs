@@ -71,7 +71,9 @@ impl App {
                     self.gallery.close();
                 }
             }
-            Action::Quit => return true,
+            Action::Quit => return self.ask_to_quit(),
+            Action::QuitAnyway => return true,
+            Action::StayOpen => self.stay_open(),
         }
         false
     }

@@ -74,7 +74,10 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         out_dir: start.out_dir.clone(),
         save_pending: None,
         keep_pending: false,
+        quitting: None,
     };
+    // The window's close button asks, as Ctrl+Q does, so that nothing kept is lost.
+    macroquad::input::prevent_quit();
     let mut frames = 0;
     let mut last_input = Instant::now();
     loop {
@@ -122,6 +125,11 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 &mut app.status,
                 &facts,
             ));
+            if let Some(why) = app.quitting.as_ref().and_then(|q| q.question.as_deref()) {
+                actions.extend(super::ui::quit::ask(ctx, why));
+            } else if let Some(deadline) = app.quit_deadline() {
+                ctx.request_repaint_after(deadline);
+            }
             // What the panels leave, known only while egui makes the frame.
             area = map_area(ctx);
         });
@@ -130,6 +138,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 last_input = Instant::now();
             }
             actions.extend(keys::shortcuts(ctx, typing.is_typing(ctx)));
+            if macroquad::input::is_quit_requested() {
+                actions.push(Action::Quit);
+            }
             // Files dropped on the window open as layouts.
             actions.extend(
                 macroquad::input::get_dropped_files()
@@ -163,6 +174,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
 
         // Update.
         again |= app.update(area);
+        if app.quitting.is_some() && app.quit_when_saved() {
+            return Ok(());
+        }
 
         // Schedule: another frame only while something moves.
         again |= app.screen.is_generating()

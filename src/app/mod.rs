@@ -15,6 +15,7 @@ mod gallery;
 mod keys;
 mod platform;
 mod pointer;
+mod quit;
 mod recent;
 mod screen;
 mod session;

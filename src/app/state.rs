@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::gallery::Gallery;
 use super::pointer::Pointer;
+use super::quit::Quitting;
 use super::screen::Screen;
 use super::session::Session;
 use super::status::Status;
@@ -36,6 +37,8 @@ pub struct App {
     pub save_pending: Option<Pending>,
     /// A keep asked for and not yet done, likewise.
     pub keep_pending: bool,
+    /// A quit asked for, waiting for the favourites to be saved.
+    pub quitting: Option<Quitting>,
 }
 
 /// A save asked for: its format, and the cell size a question settled on, if one did.

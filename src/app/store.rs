@@ -1,35 +1,36 @@
-//! The favourites and the user's presets, kept by a thread of their own: the window never
-//! waits on the disk or on another program's lock. It asks for a change and goes on; the
-//! thread reads the lists, applies the change under the lock (waiting a bounded time for
-//! it), writes them and answers with the lists as they now stand and a message. A change
-//! that could not be saved stays in the thread's lists and is tried again every few
-//! seconds and with the next change, as the library's lists promise.
+//! The favourites and the user's presets: the window asks for a change and goes on, and
+//! the lists ([`Lists`]) apply it, save it and answer with the lists as they now stand and a
+//! message. Where they run is the platform's ([`super::platform::StoreLink`]): on the
+//! desktop a thread of their own, so the window never waits on the disk or on another
+//! program's lock; in the browser at once, since its storage answers at once. A change that
+//! could not be saved stays in the lists and is tried again with the next change (and on
+//! the desktop every few seconds), as the library's lists promise.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread;
-use std::time::Duration;
 
+use super::platform::StoreLink;
 use dungeon_generator::Dungeon;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use dungeon_viewer::store::presets::{self, Preset, UserPresets};
 use dungeon_viewer::store::{self, Error};
 
-/// How often changes not saved are tried again.
-const RETRY: Duration = Duration::from_secs(10);
-
 /// A change the window asks for.
-enum Request {
+pub enum Request {
     Keep(Arc<Dungeon>),
-    Rename { id: String, name: String },
+    Rename {
+        id: String,
+        name: String,
+    },
     Delete(String),
     Undelete(Favourite),
     SavePreset(Preset),
+    /// Try the changes not saved yet again (before quitting).
+    Retry,
 }
 
-/// The thread's answer: the lists as they now stand, and what to tell the user.
-struct Reply {
+/// The lists' answer: the lists as they now stand, and what to tell the user.
+pub struct Reply {
     favourites: Arc<Vec<Favourite>>,
     presets: Arc<Vec<Preset>>,
     /// The message, and whether it is a problem.
@@ -38,12 +39,14 @@ struct Reply {
     deleted: Option<Favourite>,
     /// Whether some change is kept in memory only.
     unsaved: bool,
+    /// Whether it answers a request (or the first reading), not a retry of the lists' own.
+    answer: bool,
 }
 
 /// The window's side of the store.
 pub struct Store {
-    requests: Option<Sender<Request>>,
-    replies: Receiver<Reply>,
+    /// `None` without a place to keep the lists.
+    link: Option<StoreLink>,
     /// Requests sent and not answered yet (the first answer, the lists read, included).
     waiting: usize,
     favourites: Arc<Vec<Favourite>>,
@@ -51,31 +54,26 @@ pub struct Store {
     /// The favourite deleted last, for Undo.
     pub deleted: Option<Favourite>,
     unsaved: bool,
+    /// Why the last change could not be saved, while one is not.
+    problem: Option<String>,
     /// Where the lists live; `None` without a home directory.
     pub dir: Option<PathBuf>,
 }
 
 impl Store {
-    /// Start the thread on the lists in the user's data directory; `wake` is called (from
-    /// that thread) after each answer.
+    /// Open the lists in the user's data directory; `wake` is called (from the lists'
+    /// thread, where they have one) after each answer.
     pub fn open(wake: impl Fn() + Send + 'static) -> Self {
         let dir = store::data_dir();
-        let (requests, inbox) = mpsc::channel();
-        let (outbox, replies) = mpsc::channel();
-        let started = dir.clone().map(|dir| {
-            thread::Builder::new()
-                .name("store".into())
-                .spawn(move || serve(&dir, &inbox, &outbox, &wake))
-        });
-        let running = matches!(started, Some(Ok(_)));
+        let link = dir.as_deref().and_then(|dir| StoreLink::start(dir, wake));
         Self {
-            requests: running.then_some(requests),
-            replies,
-            waiting: usize::from(running),
+            waiting: usize::from(link.is_some()),
+            link,
             favourites: Arc::default(),
             presets: Arc::default(),
             deleted: None,
             unsaved: false,
+            problem: None,
             dir,
         }
     }
@@ -83,11 +81,18 @@ impl Store {
     /// Take the answers that arrived; returns the messages they carry.
     pub fn poll(&mut self) -> Vec<(String, bool)> {
         let mut messages = Vec::new();
-        while let Ok(reply) = self.replies.try_recv() {
-            self.waiting = self.waiting.saturating_sub(1);
+        while let Some(reply) = self.link.as_mut().and_then(StoreLink::try_recv) {
+            if reply.answer {
+                self.waiting = self.waiting.saturating_sub(1);
+            }
             self.favourites = reply.favourites;
             self.presets = reply.presets;
             self.unsaved = reply.unsaved;
+            if reply.unsaved {
+                self.problem = reply.message.as_ref().map(|(text, _)| text.clone());
+            } else {
+                self.problem = None;
+            }
             if reply.deleted.is_some() {
                 self.deleted = reply.deleted;
             }
@@ -106,6 +111,16 @@ impl Store {
         self.unsaved
     }
 
+    /// Why the last change could not be saved, while some change is not.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// Ask the lists to try the changes not saved yet again.
+    pub fn retry(&mut self) -> Result<(), String> {
+        self.send(Request::Retry)
+    }
+
     /// The favourites, oldest first.
     pub fn favourites(&self) -> &[Favourite] {
         &self.favourites
@@ -117,14 +132,13 @@ impl Store {
     }
 
     fn send(&mut self, request: Request) -> Result<(), String> {
-        let Some(requests) = &self.requests else {
+        let Some(link) = &mut self.link else {
             return Err(
                 "There is no data directory (no home directory): nothing can be kept.".into(),
             );
         };
-        requests
-            .send(request)
-            .map_err(|_| "The favourites could not be saved: their thread stopped.".to_string())?;
+        link.send(request)
+            .map_err(|()| "The favourites could not be saved: their thread stopped.".to_string())?;
         self.waiting += 1;
         Ok(())
     }
@@ -160,72 +174,100 @@ impl Store {
     }
 }
 
-/// The thread: read the lists, answer, then carry out each request as it comes.
-fn serve(
-    dir: &std::path::Path,
-    inbox: &Receiver<Request>,
-    outbox: &Sender<Reply>,
-    wake: &dyn Fn(),
-) {
-    let (mut favourites, a) = Favourites::open(dir);
-    let (mut user_presets, b) = UserPresets::open(dir);
-    let notices: Vec<String> = a.into_iter().chain(b).collect();
-    let mut message = (!notices.is_empty()).then(|| (notices.join(" "), true));
-    let mut deleted = None;
-    loop {
-        let reply = Reply {
-            favourites: Arc::new(favourites.entries().to_vec()),
-            presets: Arc::new(user_presets.entries().to_vec()),
-            message: message.take(),
-            deleted: deleted.take(),
-            unsaved: favourites.has_unsaved() || user_presets.has_unsaved(),
+/// The favourites and the user's presets as the store keeps them, and what each change
+/// does to them.
+pub struct Lists {
+    favourites: Favourites,
+    user_presets: UserPresets,
+}
+
+impl Lists {
+    /// Read the lists in `dir`; the first answer carries any notice about them.
+    pub fn open(dir: &Path) -> (Self, Reply) {
+        let (favourites, a) = Favourites::open(dir);
+        let (user_presets, b) = UserPresets::open(dir);
+        let notices: Vec<String> = a.into_iter().chain(b).collect();
+        let mut lists = Self {
+            favourites,
+            user_presets,
         };
-        if outbox.send(reply).is_err() {
-            return;
+        let message = (!notices.is_empty()).then(|| (notices.join(" "), true));
+        let reply = lists.reply(message, None, true);
+        (lists, reply)
+    }
+
+    /// The lists as they stand, with `message` and the favourite just `deleted`; `answer`
+    /// when it answers a request.
+    fn reply(
+        &mut self,
+        message: Option<(String, bool)>,
+        deleted: Option<Favourite>,
+        answer: bool,
+    ) -> Reply {
+        Reply {
+            favourites: Arc::new(self.favourites.entries().to_vec()),
+            presets: Arc::new(self.user_presets.entries().to_vec()),
+            message,
+            deleted,
+            unsaved: self.has_unsaved(),
+            answer,
         }
-        wake();
-        let request = match inbox.recv_timeout(RETRY) {
-            Ok(request) => request,
-            Err(RecvTimeoutError::Timeout) => {
-                if !(favourites.has_unsaved() || user_presets.has_unsaved()) {
-                    continue;
-                }
-                // Try the changes not saved again; say so only when they are saved.
-                let saved = favourites.save().and(user_presets.save());
-                message = saved
-                    .ok()
-                    .map(|_| ("Saved the changes kept meanwhile.".into(), false));
-                continue;
-            }
-            Err(RecvTimeoutError::Disconnected) => return,
-        };
+    }
+
+    /// Whether some change is kept in memory only.
+    pub fn has_unsaved(&self) -> bool {
+        self.favourites.has_unsaved() || self.user_presets.has_unsaved()
+    }
+
+    /// Try the changes not saved again, of the lists' own accord; the answer says so only
+    /// when they are saved.
+    pub fn retry(&mut self) -> Reply {
+        let message = self.save_again();
+        self.reply(message, None, false)
+    }
+
+    /// Save the changes kept in memory; what to say when they are saved.
+    fn save_again(&mut self) -> Option<(String, bool)> {
+        let saved = self.favourites.save().and(self.user_presets.save());
+        saved
+            .ok()
+            .map(|_| ("Saved the changes kept meanwhile.".into(), false))
+    }
+
+    /// Carry out `request`, saving the lists.
+    pub fn handle(&mut self, request: Request) -> Reply {
+        let mut deleted = None;
         let (done, outcome) = match request {
             Request::Keep(dungeon) => match Favourite::new(&dungeon) {
                 Ok(favourite) => (
                     format!("Kept “{}”.", favourite.name),
-                    favourites.add(favourite),
+                    self.favourites.add(favourite),
                 ),
                 Err(e) => (String::new(), Err(e)),
             },
             Request::Rename { id, name } => (
                 format!("Renamed to “{name}”."),
-                favourites.rename(&id, &name),
+                self.favourites.rename(&id, &name),
             ),
             Request::Delete(id) => {
-                let gone = favourites.get(&id).cloned();
-                let outcome = favourites.delete(&id);
+                let gone = self.favourites.get(&id).cloned();
+                let outcome = self.favourites.delete(&id);
                 if outcome.is_ok() {
                     deleted = gone;
                 }
                 ("Deleted (Undo puts it back).".into(), outcome)
             }
-            Request::Undelete(favourite) => ("Put back.".into(), favourites.add(favourite)),
+            Request::Undelete(favourite) => ("Put back.".into(), self.favourites.add(favourite)),
             Request::SavePreset(preset) => (
                 format!("Saved the preset “{}”.", preset.name),
-                user_presets.add(preset),
+                self.user_presets.add(preset),
             ),
+            Request::Retry => {
+                let message = self.save_again();
+                return self.reply(message, None, true);
+            }
         };
-        message = Some(said(&done, outcome));
+        self.reply(Some(said(&done, outcome)), deleted, true)
     }
 }
 

@@ -71,9 +71,7 @@ impl Favourite {
         let drawn = |e: &dyn std::fmt::Display| Error::Thumbnail(format!("cannot be drawn: {e}"));
         let pixels = thumbnail_pixels(dungeon).map_err(|e| drawn(&e))?;
         let png = png::encode(&pixels, recipe).map_err(|e| drawn(&e))?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
+        let now = utc::since_epoch();
         Ok(Self {
             id: new_id(now.as_nanos()),
             name: format!("seed {}", recipe.seed),
@@ -114,12 +112,17 @@ impl Favourite {
     }
 }
 
-/// A new id, unique among the ids of all processes: `nanos-process-counter` in hex.
+/// A new id, unique among the ids of all processes: `nanos-process-counter` in hex (in the
+/// browser, whose page is one process, 0 for the process).
 fn new_id(nanos: u128) -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    format!("{nanos:x}-{:x}-{count:x}", std::process::id())
+    #[cfg(not(target_arch = "wasm32"))]
+    let process = std::process::id();
+    #[cfg(target_arch = "wasm32")]
+    let process = 0;
+    format!("{nanos:x}-{process:x}-{count:x}")
 }
 
 /// `dungeon` drawn without grid lines to fit [`THUMBNAIL_WIDTH`] × [`THUMBNAIL_HEIGHT`]:

@@ -12,19 +12,33 @@
 //! - a lock that is not a plain file (a link, a pipe) is never opened through, only
 //!   reported.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::fs::{File, OpenOptions};
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::{self, Read, Write};
+#[cfg(not(target_arch = "wasm32"))]
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::Error;
+#[cfg(not(target_arch = "wasm32"))]
 use super::utc;
+#[cfg(not(target_arch = "wasm32"))]
 use dungeon_files::formats::safe_write::{self, open_regular, refuse_irregular};
+
+// In the browser a list is kept in the page's storage instead of a file.
+#[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(target_arch = "wasm32")]
+use browser::read_list;
 
 /// The file every change to either list locks, beside them.
 pub const LOCK_FILE: &str = "favourites.lock";
@@ -50,7 +64,7 @@ pub trait Entry: Clone + Serialize + DeserializeOwned {
 
 /// One change to a list, applied by id.
 #[derive(Clone, Debug)]
-enum Change<T> {
+pub(crate) enum Change<T> {
     Add(T),
     Rename { id: String, name: String },
     Delete { id: String },
@@ -75,7 +89,7 @@ impl<T: Entry> Change<T> {
 }
 
 /// Why a list file was not read.
-enum Unread {
+pub(crate) enum Unread {
     /// It is there but not a list: what is wrong.
     Broken(String),
     /// It is not to be read or written at all.
@@ -83,6 +97,7 @@ enum Unread {
 }
 
 /// The entries in `path`: none when it does not exist.
+#[cfg(not(target_arch = "wasm32"))]
 fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
     let file = match open_regular(path) {
         Ok(file) => file,
@@ -254,6 +269,7 @@ impl<T: Entry> JsonList<T> {
 
     /// Lock, read the file afresh (renaming a broken one aside), apply the unsaved
     /// changes, write it if there were any; returns what the file now holds.
+    #[cfg(not(target_arch = "wasm32"))]
     fn save_locked(&self) -> Result<(Vec<T>, Option<String>), Error> {
         let path = self.path();
         let cannot_save = |source| Error::Save {
@@ -297,6 +313,7 @@ impl<T: Entry> JsonList<T> {
 
     /// Rename the broken file (the file its link leads to, when it is one), whole, to a new
     /// dated backup name beside it (never over another file); returns the backup's name.
+    #[cfg(not(target_arch = "wasm32"))]
     fn keep_aside(&self) -> io::Result<String> {
         let path = safe_write::through_links(&self.path())?;
         let dir = safe_write::parent_dir(&path);
@@ -319,6 +336,7 @@ impl<T: Entry> JsonList<T> {
 /// Take the lock of the lists in `dir`, waiting at most [`LOCK_WAIT`] for another program
 /// to let go of it. The lock file is made if missing; a link, a pipe or anything else than
 /// a plain file is refused without being opened through.
+#[cfg(not(target_arch = "wasm32"))]
 fn lock(dir: &Path) -> Result<File, Error> {
     let path = dir.join(LOCK_FILE);
     let bad = |detail: String| Error::BadLock {

@@ -11,10 +11,19 @@ use std::io;
 use std::path::PathBuf;
 
 /// The user's data directory for Dungeon Viewer: on Linux `$XDG_DATA_HOME/dungeon-viewer`,
-/// else `~/.local/share/dungeon-viewer`. `None` when there is no home directory.
+/// else `~/.local/share/dungeon-viewer`; in the browser, its storage (an empty path: the
+/// lists are kept under their file names). `None` when there is no home directory.
 #[must_use]
 pub fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "dungeon-viewer").map(|d| d.data_dir().to_path_buf())
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        directories::ProjectDirs::from("", "", "dungeon-viewer").map(|d| d.data_dir().to_path_buf())
+    }
+    // In the browser the lists are kept in the page's storage, under their file's name.
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some(PathBuf::new())
+    }
 }
 
 /// Why a change could not be saved, a list read, or an entry made. Whatever the error, the

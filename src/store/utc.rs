@@ -1,14 +1,29 @@
 //! Dates and times in UTC for names and labels, from seconds since the Unix epoch: no time
 //! zones, no locale, the same text on every machine.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// Seconds since the Unix epoch now (0 on a clock set before it).
 #[must_use]
 pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+    since_epoch().as_secs()
+}
+
+/// The time since the Unix epoch now (0 on a clock set before it): the system's clock, or
+/// in the browser the page's.
+#[must_use]
+pub fn since_epoch() -> Duration {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::time::{SystemTime, UNIX_EPOCH};
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Duration::from_secs_f64(crate::browser::epoch_ms().max(0.0) / 1e3)
+    }
 }
 
 /// `2026-11-22 03:17:00 UTC`, for people.

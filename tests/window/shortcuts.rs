@@ -7,6 +7,7 @@ use std::thread::sleep;
 use std::time::Duration;
 
 use dungeon_files::formats::png as png_file;
+use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
     BIN, Display, assert_same_file, cpu_ticks, display, have_xdotool, listed, next_picture,
@@ -225,4 +226,43 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
         listed(&data, "favourites.json") == ["seed 8"]
     });
     drop(app);
+}
+
+#[test]
+fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = scratch("quit-while-locked");
+    let data = dir.join("data");
+    let store = data.join("dungeon-viewer");
+    std::fs::create_dir_all(&store).unwrap();
+    let lock = std::fs::File::create(store.join(LOCK_FILE)).unwrap();
+    lock.lock().unwrap();
+    let (app, _) = open_window(&display, &data, &["--seed", "9"]);
+    let mut app = app;
+    // K, then Ctrl+Q at once: the favourite waits for the lock, and so does quitting.
+    xdotool(&display, &["key", "k", "ctrl+q"]);
+    // Held past the store's own wait for the lock (a change is then kept in memory): the
+    // window is still open all the while.
+    let held = std::time::Instant::now();
+    while held.elapsed() < LOCK_WAIT + Duration::from_secs(1) {
+        if let Ok(Some(status)) = app.0.try_wait() {
+            let mut err = String::new();
+            if let Some(mut stderr) = app.0.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+            }
+            panic!("the window quit ({status}) with a favourite not saved: {err}");
+        }
+        sleep(Duration::from_millis(50));
+    }
+    // Let go: quitting tries the change again, saves it, then closes the window.
+    drop(lock);
+    wait_for("the window to close once the favourite is saved", || {
+        matches!(app.0.try_wait(), Ok(Some(_)))
+    });
+    assert_eq!(listed(&data, "favourites.json"), ["seed 9"]);
 }

@@ -12,4 +12,4 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as chosen;
 
-pub use chosen::{Alarm, Instant, Worker};
+pub use chosen::{Alarm, Instant, StoreLink, Worker};

@@ -9,6 +9,7 @@
 
 pub mod favourites;
 pub mod files;
+pub mod quit;
 pub mod seed;
 pub mod settings;
 pub mod watch;

@@ -2,8 +2,10 @@
 //! window when egui asks to be drawn later.
 
 mod alarm;
+mod store;
 mod worker;
 
 pub use alarm::Alarm;
 pub use std::time::Instant;
+pub use store::StoreLink;
 pub use worker::Worker;

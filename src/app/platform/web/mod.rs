@@ -3,8 +3,10 @@
 
 mod alarm;
 mod clock;
+mod store;
 mod worker;
 
 pub use alarm::Alarm;
 pub use clock::Instant;
+pub use store::StoreLink;
 pub use worker::Worker;

@@ -1,0 +1,120 @@
+"use strict";
+// The page's side of Dungeon Viewer, a miniquad plugin: the address's fragment (the recipe
+// of the map on screen), the browser's storage (favourites and presets), downloads (saved
+// maps and exports), a clock, and a timer that wakes the page. The Rust side is
+// `src/browser.rs`; strings and bytes cross as UTF-8 in the module's memory.
+(function () {
+    // The last text handed to Rust: its length is returned first, then Rust reads it into
+    // a buffer of that length with `dv_text_read`.
+    let handed = new Uint8Array(0);
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+
+    function hand(text) {
+        handed = encoder.encode(text);
+        return handed.length;
+    }
+
+    function text(ptr, len) {
+        return decoder.decode(new Uint8Array(wasm_memory.buffer, ptr, len));
+    }
+
+    // The fragment as the user reads it: percent-escapes decoded (a malformed one kept as
+    // it is, for the recipe parser to name).
+    function fragment() {
+        const raw = window.location.hash.replace(/^#/, "");
+        try {
+            return decodeURIComponent(raw);
+        } catch (e) {
+            return raw;
+        }
+    }
+
+    // The module's imports, kept to wake the page from the browser's events.
+    let env = null;
+
+    function register(importObject) {
+        env = importObject.env;
+        env.dv_now_ms = function () {
+            return performance.now();
+        };
+        env.dv_epoch_ms = function () {
+            return Date.now();
+        };
+        env.dv_text_read = function (ptr) {
+            new Uint8Array(wasm_memory.buffer, ptr, handed.length).set(handed);
+        };
+        env.dv_fragment_len = function () {
+            return hand(fragment());
+        };
+        // Writes the fragment as browsers do (spaces as %20); `push` adds a step to the
+        // history, so that Back goes back to the map before.
+        env.dv_set_fragment = function (ptr, len, push) {
+            const wanted = text(ptr, len);
+            if (fragment() === wanted) {
+                return;
+            }
+            const address = window.location.pathname + window.location.search + "#" + encodeURI(wanted);
+            if (push) {
+                window.history.pushState(null, "", address);
+            } else {
+                window.history.replaceState(null, "", address);
+            }
+        };
+        // -1: no such item; -2: no storage (blocked, or not there); else the text's length.
+        env.dv_storage_len = function (kptr, klen) {
+            try {
+                const value = window.localStorage.getItem(text(kptr, klen));
+                return value === null ? -1 : hand(value);
+            } catch (e) {
+                return -2;
+            }
+        };
+        // 1 when stored; 0 when the storage is full or not there.
+        env.dv_storage_set = function (kptr, klen, vptr, vlen) {
+            try {
+                window.localStorage.setItem(text(kptr, klen), text(vptr, vlen));
+                return 1;
+            } catch (e) {
+                return 0;
+            }
+        };
+        env.dv_storage_remove = function (kptr, klen) {
+            try {
+                window.localStorage.removeItem(text(kptr, klen));
+            } catch (e) {
+                // Nothing to remove where there is no storage.
+            }
+        };
+        env.dv_download = function (nptr, nlen, tptr, tlen, dptr, dlen) {
+            const bytes = new Uint8Array(wasm_memory.buffer, dptr, dlen).slice();
+            const blob = new Blob([bytes], { type: text(tptr, tlen) });
+            const link = document.createElement("a");
+            link.href = URL.createObjectURL(blob);
+            link.download = text(nptr, nlen);
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            setTimeout(function () {
+                URL.revokeObjectURL(link.href);
+            }, 60000);
+        };
+        env.dv_wake_after = function (ms) {
+            setTimeout(function () {
+                env.sapp_schedule_update();
+            }, ms);
+        };
+    }
+
+    miniquad_add_plugin({
+        register_plugin: register,
+        // Back and Forward change the fragment: draw a frame to follow it.
+        on_init: function () {
+            window.addEventListener("hashchange", function () {
+                env.sapp_schedule_update();
+            });
+        },
+        name: "dungeon_viewer",
+        version: 1,
+    });
+})();

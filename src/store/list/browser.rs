@@ -1,0 +1,107 @@
+//! A list kept in the browser's storage, under its file's name (`favourites.json`): the
+//! same JSON as the file on the desktop. The page is the only writer (a second tab reads the
+//! storage afresh at each change, as a second window reads the file), so no lock is needed;
+//! a text that does not parse is kept aside under a dated name, as a file is.
+
+use std::io;
+use std::path::Path;
+
+use super::{Entry, Error, JsonList, MAX_LIST_BYTES, Unread};
+use crate::browser::{self, StorageError};
+use crate::store::utc;
+
+/// The storage's key of the list kept at `path`: its file's name.
+fn key(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// What the storage says, as the desktop's file errors say it.
+fn unavailable(path: &Path, why: StorageError) -> Error {
+    let detail = match why {
+        StorageError::Unavailable => "the browser's storage is not available to this page",
+        StorageError::Full => "the browser's storage is full",
+    };
+    Error::Save {
+        file: path.to_path_buf(),
+        source: io::Error::other(detail),
+    }
+}
+
+/// The entries kept for `path`: none when there are none.
+pub(super) fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
+    let text = match browser::storage_get(&key(path)) {
+        Ok(None) => return Ok(Vec::new()),
+        Ok(Some(text)) => text,
+        Err(why) => return Err(Unread::Refused(unavailable(path, why))),
+    };
+    if text.len() as u64 > MAX_LIST_BYTES {
+        return Err(Unread::Refused(Error::TooBig {
+            file: path.to_path_buf(),
+            bytes: text.len() as u64,
+        }));
+    }
+    serde_json::from_str(&text).map_err(|e| Unread::Broken(e.to_string()))
+}
+
+impl<T: Entry> JsonList<T> {
+    /// Read the storage afresh (keeping a broken text aside), apply the unsaved changes,
+    /// store the list if there were any; returns what the storage now holds.
+    pub(super) fn save_locked(&self) -> Result<(Vec<T>, Option<String>), Error> {
+        let path = self.path();
+        let (mut entries, notice) = match read_list(&path) {
+            Ok(entries) => (entries, None),
+            Err(Unread::Broken(detail)) => {
+                let kept = self.keep_aside()?;
+                let notice = format!(
+                    "{} could not be read ({detail}); kept it as {kept} and started a new list",
+                    T::FILE
+                );
+                (Vec::new(), Some(notice))
+            }
+            Err(Unread::Refused(e)) => return Err(e),
+        };
+        if !self.unsaved.is_empty() {
+            for change in &self.unsaved {
+                change.apply(&mut entries);
+            }
+            let text = serde_json::to_string_pretty(&entries).map_err(|e| Error::Save {
+                file: path.clone(),
+                source: io::Error::other(e.to_string()),
+            })?;
+            if text.len() as u64 > MAX_LIST_BYTES {
+                return Err(Error::TooBig {
+                    file: path,
+                    bytes: text.len() as u64,
+                });
+            }
+            browser::storage_set(&key(&path), &text).map_err(|why| unavailable(&path, why))?;
+        }
+        Ok((entries, notice))
+    }
+
+    /// Keep the broken text under a new dated name (never over another); returns it.
+    fn keep_aside(&self) -> Result<String, Error> {
+        let path = self.path();
+        let from = key(&path);
+        let text = browser::storage_get(&from)
+            .map_err(|why| unavailable(&path, why))?
+            .unwrap_or_default();
+        let stamp = utc::compact(utc::now());
+        for n in 1u32.. {
+            let mut name = format!("{}.broken-{stamp}", T::FILE);
+            if n > 1 {
+                name.push_str(&format!("-{n}"));
+            }
+            if matches!(browser::storage_get(&name), Ok(Some(_))) {
+                continue;
+            }
+            browser::storage_set(&name, &text).map_err(|why| unavailable(&path, why))?;
+            browser::storage_remove(&from);
+            return Ok(name);
+        }
+        Err(unavailable(&path, StorageError::Full))
+    }
+}
