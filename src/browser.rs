@@ -23,6 +23,8 @@ unsafe extern "C" {
         len: usize,
     );
     fn dv_wake_after(ms: f64);
+    fn dv_map_shown(recipe: *const u8, len: usize, made_ms: f64);
+    fn dv_status(text: *const u8, len: usize, problem: bool);
 }
 
 /// The plugin's version, which the page's loader checks against its own.
@@ -127,4 +129,18 @@ pub fn download(name: &str, kind: &str, bytes: &[u8]) {
 pub fn wake_after(delay: Duration) {
     // SAFETY: a plain call with a number.
     unsafe { dv_wake_after(delay.as_secs_f64() * 1e3) }
+}
+
+/// Tell the page which map is on screen and how long it took to make (for scripts and
+/// tests: `window.dungeonViewer.shown`).
+pub fn map_shown(recipe: &str, made: Duration) {
+    // SAFETY: the page reads `recipe.len()` bytes at the pointer during the call.
+    unsafe { dv_map_shown(recipe.as_ptr(), recipe.len(), made.as_secs_f64() * 1e3) }
+}
+
+/// Tell the page what the status bar says (for scripts and tests:
+/// `window.dungeonViewer.status`).
+pub fn status_said(text: &str, problem: bool) {
+    // SAFETY: the page reads `text.len()` bytes at the pointer during the call.
+    unsafe { dv_status(text.as_ptr(), text.len(), problem) }
 }

@@ -20,4 +20,5 @@ mod series;
 mod svg;
 mod tiled;
 mod uvtt;
+mod web;
 mod window;

@@ -30,6 +30,11 @@
         }
     }
 
+    window.dungeonViewer = {
+        shown: { recipe: null, made_ms: 0, count: 0, first_ms: null },
+        status: null,
+    };
+
     // The module's imports, kept to wake the page from the browser's events.
     let env = null;
 
@@ -99,6 +104,20 @@
                 URL.revokeObjectURL(link.href);
             }, 60000);
         };
+        // The map on screen, for scripts and tests: its recipe, how long it took to make,
+        // how many maps have been shown, and when the first was.
+        env.dv_map_shown = function (ptr, len, made_ms) {
+            const shown = window.dungeonViewer.shown;
+            window.dungeonViewer.shown = {
+                recipe: text(ptr, len),
+                made_ms: made_ms,
+                count: shown.count + 1,
+                first_ms: shown.count === 0 ? performance.now() : shown.first_ms,
+            };
+        };
+        env.dv_status = function (ptr, len, problem) {
+            window.dungeonViewer.status = { text: text(ptr, len), problem: !!problem };
+        };
         env.dv_wake_after = function (ms) {
             setTimeout(function () {
                 env.sapp_schedule_update();
@@ -110,6 +129,10 @@
         register_plugin: register,
         // Back and Forward change the fragment: draw a frame to follow it.
         on_init: function () {
+            const loading = document.getElementById("loading");
+            if (loading) {
+                loading.remove();
+            }
             window.addEventListener("hashchange", function () {
                 env.sapp_schedule_update();
             });

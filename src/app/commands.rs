@@ -79,7 +79,7 @@ impl App {
     }
 
     /// Make `recipe` the map's, leaving a sweep and the gallery.
-    fn open(&mut self, recipe: Recipe) {
+    pub(super) fn open(&mut self, recipe: Recipe) {
         self.watch.sweep = None;
         self.gallery.close();
         self.session.apply(recipe);

@@ -9,6 +9,7 @@ use egui_macroquad::egui;
 use macroquad::window::next_frame;
 
 use super::action::Action;
+use super::address::Address;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
@@ -75,7 +76,10 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         save_pending: None,
         keep_pending: false,
         quitting: None,
+        address: Address::default(),
     };
+    // In the browser the address may name the map to open.
+    app.follow_address();
     // The window's close button asks, as Ctrl+Q does, so that nothing kept is lost.
     macroquad::input::prevent_quit();
     let mut frames = 0;
@@ -241,6 +245,7 @@ impl App {
         if !self.pointer.is_down() {
             self.session.commit();
         }
+        self.follow_address();
         played || saved || kept
     }
 

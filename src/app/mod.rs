@@ -8,6 +8,7 @@
 //! [`draw`]; the panel's sections in [`ui`].
 
 mod action;
+mod address;
 mod commands;
 mod draw;
 mod frame;

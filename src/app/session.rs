@@ -110,6 +110,13 @@ impl Session {
         self.at + 1 < self.history.len() && self.history[self.at] == self.recipe
     }
 
+    /// The layout seen last: the current recipe as last recorded (a slider being dragged
+    /// is recorded when it is let go).
+    #[must_use]
+    pub fn seen(&self) -> &Recipe {
+        &self.history[self.at]
+    }
+
     /// (place, length) of the history, for "2 of 5".
     #[must_use]
     pub fn place(&self) -> (usize, usize) {

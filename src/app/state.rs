@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use super::address::Address;
 use super::gallery::Gallery;
 use super::pointer::Pointer;
 use super::quit::Quitting;
@@ -39,6 +40,8 @@ pub struct App {
     pub keep_pending: bool,
     /// A quit asked for, waiting for the favourites to be saved.
     pub quitting: Option<Quitting>,
+    /// The page's address, in the browser.
+    pub address: Address,
 }
 
 /// A save asked for: its format, and the cell size a question settled on, if one did.

@@ -37,6 +37,7 @@ impl Status {
 
     /// Say `text`, a problem or not.
     pub fn set(&mut self, text: String, problem: bool) {
+        super::platform::status_said(&text, problem);
         self.message = Some(Message {
             text,
             problem,

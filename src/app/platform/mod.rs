@@ -12,4 +12,4 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as chosen;
 
-pub use chosen::{Alarm, Instant, StoreLink, Worker};
+pub use chosen::{Alarm, Instant, StoreLink, Worker, fragment, map_shown, set_fragment, status_said};

@@ -10,3 +10,15 @@ pub use alarm::Alarm;
 pub use clock::Instant;
 pub use store::StoreLink;
 pub use worker::Worker;
+
+/// The address's fragment.
+#[allow(clippy::unnecessary_wraps)]
+pub fn fragment() -> Option<String> {
+    Some(dungeon_viewer::browser::fragment())
+}
+
+pub use dungeon_viewer::browser::set_fragment;
+
+pub use dungeon_viewer::browser::map_shown;
+
+pub use dungeon_viewer::browser::status_said;

@@ -1,0 +1,169 @@
+// Drives the web build of Dungeon Viewer in Debian's Chromium, for tests/web.rs and
+// benches/web.rs: `node drive.mjs <scenario> <page address> [arguments…]` prints one line of
+// JSON with what it saw, or `{"error": "…"}` (and exits 1) with a short reason.
+//
+// The page tells scripts which map is on screen in `window.dungeonViewer.shown` (its
+// recipe, how long it took to make, how many maps were shown) and what its status bar
+// says in `window.dungeonViewer.status`.
+import { chromium } from "playwright-core";
+
+const [scenario, address, ...rest] = process.argv.slice(2);
+// The default window's size, as the desktop opens it for the default map.
+const VIEWPORT = { width: 1068, height: 698 };
+const PATIENCE = 60000;
+
+async function open(context, url) {
+    const page = await context.newPage();
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(String(e)));
+    page.on("console", (m) => {
+        if (m.type() === "error") {
+            problems.push(m.text());
+        }
+    });
+    await page.goto(url);
+    return { page, problems };
+}
+
+// Wait until the page shows a map other than the `count` shown before, and return it.
+async function nextMap(page, count) {
+    await page.waitForFunction(
+        (n) => window.dungeonViewer && window.dungeonViewer.shown.count > n,
+        count,
+        { timeout: PATIENCE, polling: 50 },
+    );
+    return page.evaluate(() => window.dungeonViewer.shown);
+}
+
+async function shownMap(page, recipe) {
+    await page.waitForFunction(
+        (r) => window.dungeonViewer && window.dungeonViewer.shown.recipe === r,
+        recipe,
+        { timeout: PATIENCE, polling: 50 },
+    );
+    return page.evaluate(() => window.dungeonViewer.shown);
+}
+
+function fragment(page) {
+    return page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+}
+
+const scenarios = {
+    // The page opened on an address: the first map, when it came, and a screenshot.
+    async first(context, [screenshot]) {
+        const started = Date.now();
+        const { page, problems } = await open(context, address);
+        const shown = await nextMap(page, 0);
+        const loaded = Date.now() - started;
+        const timing = await page.evaluate(() => ({
+            first_ms: window.dungeonViewer.shown.first_ms,
+            status: window.dungeonViewer.status,
+        }));
+        // A frame for the texture to reach the canvas.
+        await page.waitForTimeout(0);
+        if (screenshot) {
+            await page.screenshot({ path: screenshot });
+        }
+        return {
+            recipe: shown.recipe,
+            made_ms: shown.made_ms,
+            first_ms: timing.first_ms,
+            open_to_map_ms: loaded,
+            fragment: await fragment(page),
+            status: timing.status,
+            problems,
+        };
+    },
+
+    // A key that makes a new map: the map and the address follow; Back goes back.
+    async keys(context) {
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("Space");
+        const second = await nextMap(page, first.count);
+        await page.waitForFunction((r) => decodeURIComponent(window.location.hash.slice(1)) === r,
+            second.recipe, { timeout: PATIENCE });
+        const afterSpace = await fragment(page);
+        await page.goBack();
+        const back = await shownMap(page, first.recipe);
+        return {
+            first: first.recipe,
+            after_space: second.recipe,
+            fragment_after_space: afterSpace,
+            after_back: back.recipe,
+            fragment_after_back: await fragment(page),
+            problems,
+        };
+    },
+
+    // K keeps the map among the favourites; after a reload, 1 opens it again.
+    async favourite(context) {
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("k");
+        await page.waitForFunction(
+            (r) => (window.localStorage.getItem("favourites.json") || "").includes(r),
+            first.recipe, { timeout: PATIENCE, polling: 50 });
+        await page.keyboard.press("Space");
+        await nextMap(page, first.count);
+        await page.reload();
+        const reloaded = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("1");
+        const reopened = await shownMap(page, first.recipe);
+        return {
+            kept: first.recipe,
+            after_reload: reloaded.recipe,
+            reopened: reopened.recipe,
+            stored: await page.evaluate(() => window.localStorage.getItem("favourites.json")),
+            problems,
+        };
+    },
+
+    // S saves the map: the download's name and where it was written.
+    async save(context, [into]) {
+        const { page, problems } = await open(context, address);
+        const shown = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        const download = page.waitForEvent("download", { timeout: PATIENCE });
+        await page.keyboard.press("s");
+        const file = await download;
+        const path = `${into}/${file.suggestedFilename()}`;
+        await file.saveAs(path);
+        return { recipe: shown.recipe, name: file.suggestedFilename(), path, problems };
+    },
+};
+
+async function main() {
+    const run = scenarios[scenario];
+    if (!run) {
+        throw new Error(`no scenario ${scenario}; try ${Object.keys(scenarios).join(", ")}`);
+    }
+    const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        args: [
+            "--no-sandbox",
+            "--enable-unsafe-swiftshader",
+            "--use-angle=swiftshader",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    });
+    try {
+        const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+        const seen = await run(context, rest);
+        console.log(JSON.stringify(seen));
+    } finally {
+        await browser.close();
+    }
+}
+
+main().catch((e) => {
+    console.log(JSON.stringify({ error: String(e.message || e).split("\n")[0] }));
+    process.exit(1);
+});
