@@ -13,6 +13,7 @@ pub mod gif;
 pub mod json;
 pub mod layout;
 pub mod naming;
+mod number;
 pub mod png;
 pub mod safe_write;
 pub mod series;

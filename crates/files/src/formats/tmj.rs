@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::number::Number;
 use super::safe_write::{Staged, place_new_with, replace_pair, stage};
 use super::{Destination, Error, Place, png};
 use crate::draw::picture_size;
@@ -276,7 +277,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
                 name: "dungeon",
                 kind: "tilelayer",
                 visible: true,
-                opacity: 1.0,
+                opacity: Number(1.0),
                 x: 0,
                 y: 0,
                 content: LayerContent::Tiles {
@@ -290,7 +291,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
                 name: "rooms",
                 kind: "objectgroup",
                 visible: true,
-                opacity: 1.0,
+                opacity: Number(1.0),
                 x: 0,
                 y: 0,
                 content: LayerContent::Objects {
@@ -346,7 +347,7 @@ struct Layer {
     #[serde(rename = "type")]
     kind: &'static str,
     visible: bool,
-    opacity: f64,
+    opacity: Number,
     x: u32,
     y: u32,
     #[serde(flatten)]
@@ -373,11 +374,11 @@ struct Object {
     name: String,
     #[serde(rename = "type")]
     kind: &'static str,
-    x: f64,
-    y: f64,
+    x: Number,
+    y: Number,
     width: u64,
     height: u64,
-    rotation: f64,
+    rotation: Number,
     visible: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     point: bool,
@@ -392,11 +393,11 @@ impl Object {
             id: 0,
             name,
             kind,
-            x,
-            y,
+            x: Number(x),
+            y: Number(y),
             width: 0,
             height: 0,
-            rotation: 0.0,
+            rotation: Number(0.0),
             visible: true,
             point: false,
             properties: Vec::new(),
