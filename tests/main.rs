@@ -21,3 +21,4 @@ mod svg;
 mod tiled;
 mod uvtt;
 mod window;
+mod writes;

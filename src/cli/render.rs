@@ -44,6 +44,9 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
     let options = args.options();
     formats::check(format, &options, recipe.width, recipe.height)?;
+    if !to_stdout {
+        formats::check_target(format, Target::Replace(&args.output))?;
+    }
     let dungeon = generate(&recipe)?;
     if to_stdout {
         write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default())?;

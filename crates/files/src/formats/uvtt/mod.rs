@@ -142,7 +142,20 @@ pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u3
     if pixels_per_grid < *PIXELS_PER_GRID.start() {
         return Err(Error::TabletopGrid(pixels_per_grid));
     }
-    Ok(fit(width, height, pixels_per_grid, &PIXELS_PER_GRID)?)
+    fit(width, height, pixels_per_grid, &PIXELS_PER_GRID).map_err(|e| match e {
+        crate::draw::Error::TooLarge {
+            width: wide,
+            height: high,
+        } => {
+            let most = crate::draw::MAX_SIDE / width.max(height).max(1);
+            Error::TabletopTooLarge {
+                width: wide,
+                height: high,
+                fits: PIXELS_PER_GRID.contains(&most).then_some(most),
+            }
+        }
+        other => other.into(),
+    })
 }
 
 /// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG
