@@ -62,20 +62,38 @@ fn running(pid: u32) -> bool {
 
 /// Whether the entry `name` of a directory, with its own metadata `meta` (links not
 /// followed), is a temporary file of ours that was left over: a regular file of this
-/// user's, made by another process that is gone or that last changed it over
-/// [`STALE_AFTER`] before `now`.
+/// user's, made by another process that is gone, or not changed for [`STALE_AFTER`]
+/// before `now`.
 fn stale(name: &OsStr, meta: &Metadata, now: SystemTime) -> bool {
     let Some(pid) = writer(name) else {
         return false;
     };
     // SAFETY: geteuid has no preconditions and cannot fail.
     let mine = meta.uid() == unsafe { libc::geteuid() };
-    let old = meta
-        .modified()
-        .ok()
-        .and_then(|changed| now.duration_since(changed).ok())
-        .is_some_and(|age| age > STALE_AFTER);
-    meta.file_type().is_file() && mine && pid != std::process::id() && (old || !running(pid))
+    meta.file_type().is_file() && mine && left_over(pid, last_change(meta), now)
+}
+
+/// When the file last changed: its contents (mtime) or its inode (ctime). A second name
+/// for an old file (a backup) has the old file's mtime, but the ctime of its making.
+fn last_change(meta: &Metadata) -> SystemTime {
+    let at = |secs: i64, nanos: i64| {
+        let since = Duration::new(
+            secs.max(0).unsigned_abs(),
+            nanos.clamp(0, 999_999_999) as u32,
+        );
+        SystemTime::UNIX_EPOCH + since
+    };
+    at(meta.mtime(), meta.mtime_nsec()).max(at(meta.ctime(), meta.ctime_nsec()))
+}
+
+/// Whether a temporary file of process `pid`, last changed at `changed`, is left over at
+/// `now`: another process's, and that process gone or the file unchanged for
+/// [`STALE_AFTER`].
+fn left_over(pid: u32, changed: SystemTime, now: SystemTime) -> bool {
+    let old = now
+        .duration_since(changed)
+        .is_ok_and(|age| age > STALE_AFTER);
+    pid != std::process::id() && (old || !running(pid))
 }
 
 /// Remove the stale temporary files in `dir` (see [`stale`]).
@@ -127,6 +145,26 @@ mod tests {
         ] {
             assert_eq!(writer(OsStr::new(theirs)), None, "{theirs}");
         }
+    }
+
+    #[test]
+    fn files_of_a_process_gone_or_unchanged_for_an_hour_are_left_over() {
+        let now = SystemTime::now();
+        let hours = now - Duration::from_secs(2 * 60 * 60);
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        gone.wait().unwrap();
+        let (gone, running, me) = (
+            gone.id(),
+            std::os::unix::process::parent_id(),
+            std::process::id(),
+        );
+        assert!(left_over(gone, now, now));
+        assert!(left_over(running, hours, now));
+        assert!(!left_over(running, now, now));
+        assert!(
+            !left_over(me, hours, now),
+            "this process's own, being written"
+        );
     }
 
     #[test]
