@@ -71,10 +71,16 @@ fn devices_directories_and_pipes_are_refused_at_once() {
     let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(status.success());
     let cases: [(PathBuf, &str); 4] = [
-        ("/dev/zero".into(), "it is a device, not a regular file"),
-        ("/dev/urandom".into(), "it is a device, not a regular file"),
+        (
+            "/dev/zero".into(),
+            "it is a character device, not a regular file",
+        ),
+        (
+            "/dev/urandom".into(),
+            "it is a character device, not a regular file",
+        ),
         (dir.clone(), "it is a directory, not a regular file"),
-        (fifo, "it is a pipe (FIFO), not a regular file"),
+        (fifo, "it is a named pipe, not a regular file"),
     ];
     for (file, message) in cases {
         let out = within(20, render(&["--from", file.to_str().unwrap(), "-o", "-"]));

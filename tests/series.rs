@@ -242,7 +242,7 @@ fn a_contact_sheet_holds_single_renders_of_consecutive_seeds_and_their_recipes()
 }
 
 #[test]
-fn a_batch_writes_each_seed_as_render_would_and_keeps_files_already_there() {
+fn a_batch_writes_each_seed_as_render_would() {
     let dir = scratch("batch");
     let maps = dir.join("maps/");
     render(&["--count", "3", "--seed", "20", "-o", maps.to_str().unwrap()]);
@@ -256,11 +256,101 @@ fn a_batch_writes_each_seed_as_render_would_and_keeps_files_already_there() {
             "no file equals the render of seed {seed}"
         );
     }
-    render(&["--count", "3", "--seed", "20", "-o", maps.to_str().unwrap()]);
-    assert_eq!(
-        pngs_in(&maps).len(),
-        6,
-        "a second batch added files beside the first"
+}
+
+/// Run `render` with `args` in `dir`, expecting success; returns what it said.
+fn render_in(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .arg("render")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stderr(&out)
+}
+
+#[test]
+fn every_series_run_twice_keeps_the_first_run_whole() {
+    let dir = scratch("twice");
+    let small = [
+        "--seed", "7", "--rooms", "3", "--width", "20", "--height", "16",
+    ];
+    let sweep = ["--sweep", "stickiness=0:1:2"];
+    for (series, output, second) in [
+        (&["--animate"][..], "grow.gif", "grow-2.gif"),
+        (&sweep[..], "sweep.gif", "sweep-2.gif"),
+        (&["--sheet", "2x1"][..], "sheet.png", "sheet-2.png"),
+        (&["--animate"][..], "frames/", "frames-2/"),
+        (&sweep[..], "sweeps/", "sweeps-2/"),
+        (&["--count", "2"][..], "batch/", "batch-2/"),
+    ] {
+        let args: Vec<&str> = [series, &small[..], &["-o", output][..]].concat();
+        render_in(&dir, &args);
+        let first = dir.join(output);
+        let listing = |path: &Path| -> Vec<Vec<u8>> {
+            if path.is_dir() {
+                pngs_in(path).iter().map(|f| fs::read(f).unwrap()).collect()
+            } else {
+                vec![fs::read(path).unwrap()]
+            }
+        };
+        let before = listing(&first);
+        let said = render_in(&dir, &args);
+        assert_eq!(listing(&first), before, "{output} was changed");
+        assert!(said.contains(second), "{output}: {said}");
+        assert_eq!(
+            listing(&dir.join(second)),
+            before,
+            "{second} is a run alike"
+        );
+    }
+
+    // --replace writes over the file named, and only a file.
+    let gif = dir.join("grow.gif");
+    let before = fs::read(&gif).unwrap();
+    let said = render_in(
+        &dir,
+        &["--animate", "--seed", "8", "--replace", "-o", "grow.gif"],
+    );
+    assert!(
+        said.contains("to grow.gif") && !said.contains("grow-3"),
+        "{said}"
+    );
+    assert_ne!(fs::read(&gif).unwrap(), before);
+    let out = run(&["render", "--count", "2", "--replace", "-o", "x/"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("fresh directory"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_long_series_says_what_it_wrote_in_a_short_line() {
+    let dir = scratch("long-sweep");
+    let said = render_in(
+        &dir,
+        &[
+            "--sweep",
+            "stickiness=0:1:1000",
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--rooms",
+            "1",
+            "--room-size",
+            "4",
+            "--cell-size",
+            "1",
+            "-o",
+            "out/",
+        ],
+    );
+    assert_eq!(pngs_in(&dir.join("out")).len(), 1000);
+    assert!(said.len() < 200, "{} bytes: {said}", said.len());
+    assert!(
+        said.contains("1000 frames")
+            && said.contains("stickiness-001-0.png … stickiness-1000-1.png"),
+        "{said}"
     );
 }
 

@@ -336,3 +336,42 @@ fn the_tileset_is_named_after_the_map_beside_it() {
         .to_string();
     assert!(refused.contains("must be UTF-8"), "{refused}");
 }
+
+/// Every number in `value` that is written as a decimal though it is whole.
+fn whole_decimals(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() && n.as_f64().unwrap().fract() == 0.0 => {
+            found.push(format!("{at} = {n}"));
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                whole_decimals(item, &format!("{at}[{i}]"), found);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (key, item) in fields {
+                whole_decimals(item, &format!("{at}.{key}"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn whole_numbers_are_written_whole_as_tiled_writes_them() {
+    let dir = scratch("tiled-numbers");
+    for (text, size) in RECIPES.iter().zip(TILE_SIZES.iter().cycle()) {
+        let file = dir.join("map.tmj");
+        let d = generate(&text.parse().unwrap()).unwrap();
+        let options = Options {
+            cell_size: Some(*size),
+            ..Options::default()
+        };
+        formats::write(&d, Format::Tiled, &options, Target::Replace(&file)).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let mut found = Vec::new();
+        whole_decimals(&json, "map", &mut found);
+        assert!(found.is_empty(), "{text} at {size} px: {found:?}");
+    }
+}

@@ -12,6 +12,7 @@ use dungeon_files::draw::raster::{Raster, Style};
 use dungeon_files::formats::{self, Format, Target, layout, naming, png};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote_path;
 
 impl App {
     /// Do what an action asks; true when the window should close.
@@ -125,7 +126,7 @@ impl App {
                 match layout::read_layout(&path) {
                     Ok(recipe) => {
                         self.open(recipe);
-                        self.status.say(format!("Opened {}", path.display()));
+                        self.status.say(format!("Opened {}", quote_path(&path)));
                     }
                     Err(e) => self.status.problem(e.to_string()),
                 }
@@ -185,7 +186,7 @@ impl App {
             stem: &stem,
         };
         match formats::write(&dungeon, format, &options, target) {
-            Ok(path) => self.status.say(format!("Saved {}", path.display())),
+            Ok(path) => self.status.say(format!("Saved {}", quote_path(&path))),
             Err(e) => self.status.problem(format!("Not saved: {e}")),
         }
         true

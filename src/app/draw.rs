@@ -19,6 +19,7 @@ use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::runs::runs_where;
+use dungeon_generator::text::quote_path;
 
 /// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;
@@ -131,5 +132,5 @@ pub fn save_window(file: &Path, recipe: &Recipe, map: String) -> Result<(), Stri
     let bytes = png::encode_with(&pixels, recipe, &[("map", map)])
         .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
     safe_write::write_replacing(file, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))
+        .map_err(|e| format!("cannot write {}: {e}", quote_path(file)))
 }

@@ -234,7 +234,8 @@ pub struct RenderArgs {
     pub recipe: RecipeArgs,
     /// Output file (.png, .svg, .dd2vtt or .uvtt for Universal VTT, .json, .txt, or .tmj for
     /// a Tiled map with its tileset beside it), or `-` for JSON on standard output. An
-    /// existing file is replaced only once the new one is completely written.
+    /// existing file is replaced only once the new one is completely written, and never
+    /// when it is read-only, a pipe or a device, or has other hard links
     // A file may be named `-.png`: a value starting with `-` is a name, not a flag.
     #[arg(short, long, value_name = "FILE", allow_hyphen_values = true)]
     pub output: PathBuf,
@@ -245,6 +246,12 @@ pub struct RenderArgs {
     /// Leave out the grid lines in a PNG or SVG (Universal VTT pictures have none)
     #[arg(long)]
     pub no_grid: bool,
+    /// Write over the file -o names. A series never writes over anything otherwise: its
+    /// GIF or sheet takes a free name like the one given (grow-2.gif when grow.gif is
+    /// there), and its numbered PNGs a fresh directory (frames-2/ when frames/ holds
+    /// files). A single map's file is always replaced, as if this were given
+    #[arg(long)]
+    pub replace: bool,
     #[command(flatten)]
     pub look: LookArgs,
     #[command(flatten)]
@@ -253,10 +260,13 @@ pub struct RenderArgs {
 
 /// Many pictures at once instead of one map; at most one of these.
 #[derive(Args, Debug, Default)]
-#[command(next_help_heading = "Series (many pictures at once; pick one)")]
+#[command(
+    next_help_heading = "Series (many pictures at once; pick one; never over a file, see --replace)"
+)]
 pub struct SeriesArgs {
     /// Replay the map's generation, rooms growing cell by cell, then each path: an animated
-    /// GIF (-o grow.gif) or numbered PNGs (-o DIR/), at most 200 frames, the last the map
+    /// GIF (-o grow.gif) or numbered PNGs in a fresh directory (-o DIR/), at most 200
+    /// frames, the last the map
     #[arg(long, group = "series")]
     pub animate: bool,
     /// Play one key across its values at this seed: KEY=FROM:TO:COUNT
@@ -265,11 +275,11 @@ pub struct SeriesArgs {
     #[arg(long, value_name = "KEY=FROM:TO:COUNT", group = "series")]
     pub sweep: Option<Sweep>,
     /// A contact sheet: COLUMNSxROWS maps of consecutive seeds from --seed, each labelled,
-    /// in one PNG (-o sheet.png; sheet-2.png when that is taken)
+    /// in one PNG (-o sheet.png; sheet-2.png when that is taken, unless --replace)
     #[arg(long, value_name = "COLUMNSxROWS", group = "series")]
     pub sheet: Option<SheetSize>,
     /// N maps of consecutive seeds from --seed, one PNG each, in the directory -o names
-    /// (-o maps/); files already there are kept, new ones take other names
+    /// (-o maps/), or in maps-2/… when maps/ holds files already
     #[arg(long, value_name = "N", group = "series",
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub count: Option<u32>,

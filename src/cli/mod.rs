@@ -14,7 +14,6 @@ mod render;
 mod terminal;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -99,6 +98,15 @@ fn with_flags(e: &formats::Error) -> String {
             "a {width}×{height}-pixel {what} is too big (at most {most} pixels a frame): use \
              --cell-size {fits} or less, or write PNGs to a directory"
         ),
+        E::TabletopTooLarge {
+            width,
+            height,
+            fits: Some(fits),
+        } => format!(
+            "a {width}×{height}-pixel Universal VTT picture is too large (at most {} pixels a \
+             side): use --cell-size {fits} or less",
+            draw::MAX_SIDE
+        ),
         E::Look { refused, .. } => {
             let flags: Vec<String> = refused.iter().map(|o| format!("--{}", o.name)).collect();
             format!("{e}: leave out {}, or write a PNG", flags.join(" "))
@@ -159,13 +167,16 @@ pub fn fail(failure: &Failure) -> i32 {
     failure.exit_code()
 }
 
-/// Help and version go to stdout with code 0; anything else is one line on stderr, code 2,
-/// with clap's tip (a flag it meant, say) when it has one.
+/// Help and version go to stdout with code 0 (1, with a line on stderr, when stdout cannot
+/// take them); anything else is one line on stderr, code 2, with clap's tip (a flag it
+/// meant, say) when it has one.
 fn report_parse_error(e: &clap::Error) -> i32 {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = write!(io::stdout(), "{}", e.render());
-            0
+            match terminal::write_stdout(e.render().to_string().as_bytes()) {
+                Ok(()) => 0,
+                Err(failure) => fail(&failure),
+            }
         }
         _ => {
             // Clap's first paragraph says what is wrong (sometimes over two lines); a

@@ -2,17 +2,19 @@
 //! standard output as JSON; or many pictures at once (a replay, a sweep, a contact sheet,
 //! a batch of seeds). Everything the output cannot take is refused before any map is made.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::Failure;
 use super::args::RenderArgs;
 use super::terminal::{with_progress, write_stdout};
-use dungeon_files::formats::series::{self, Destination, Series};
+use dungeon_files::formats::series::{self, Destination, Series, Written};
 use dungeon_files::formats::{self, Format, Options, Target};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Progress;
 use dungeon_generator::generate_watched;
 use dungeon_generator::recipe::{Fit, Recipe};
+use dungeon_generator::text::quote_path;
 
 impl RenderArgs {
     fn options(&self) -> Options {
@@ -44,6 +46,9 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
     let options = args.options();
     formats::check(format, &options, recipe.width, recipe.height)?;
+    if !to_stdout {
+        formats::check_target(format, Target::Replace(&args.output))?;
+    }
     let dungeon = generate(&recipe)?;
     if to_stdout {
         write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default())?;
@@ -79,8 +84,8 @@ fn note_full_grid(dungeon: &Dungeon) {
 }
 
 /// `render --animate`, `--sweep`, `--sheet` or `--count`: many pictures, with a progress
-/// bar over them, then one line on stderr saying what was written. Each writer refuses what
-/// it cannot write before it makes a map.
+/// bar over them, then one short line on stderr saying what was written. Each writer
+/// refuses what it cannot write before it makes a map.
 fn series(args: &RenderArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
     let options = args.options();
@@ -88,41 +93,93 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
     let output = &args.output;
     let done = &AtomicU32::default();
     let counted = |total: usize| move || f64::from(done.load(Ordering::Relaxed)) / total as f64;
-    let written = if let Some(size) = choice.sheet {
+    let line = if let Some(size) = choice.sheet {
         if Format::of(output) != Some(Format::Png) {
             return Err(Failure::Usage(format!(
                 "a contact sheet is a PNG: name it .png, not {}",
-                output.display()
+                quote_path(output)
             )));
         }
-        let work = || series::write_sheet(&recipe, size, &options, output, done);
-        let path = with_progress(counted(size.tiles() as usize), work)?;
-        format!("a {size} sheet to {}", path.display())
+        let to = (output.as_path(), args.replace);
+        let work = || series::write_sheet(&recipe, size, &options, to, done);
+        let written = with_progress(counted(size.tiles() as usize), work)?;
+        said(&format!("a {size} sheet"), &written, output)
     } else if let Some(count) = choice.count {
-        let Ok(Destination::Dir(dir)) = Destination::of(output) else {
-            return Err(Failure::Usage(format!(
-                "--count writes one PNG a map into a directory: end -o in /, not {}",
-                output.display()
-            )));
+        let dir = match Destination::of(output, args.replace) {
+            Ok(Destination::Dir(dir)) => dir,
+            Err(e @ formats::Error::ReplaceDirectory(_)) => return Err(e.into()),
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "--count writes one PNG a map into a directory: end -o in /, not {}",
+                    quote_path(output)
+                )));
+            }
         };
         let recipes = series::consecutive_seeds(&recipe, count)?;
         let work = || series::write_batch(&recipes, &options, &dir, done);
-        let paths = with_progress(counted(recipes.len()), work)?;
-        format!("{} maps to {}", paths.len(), dir.display())
+        let written = with_progress(counted(recipes.len()), work)?;
+        said(&format!("{} maps", written.pictures), &written, output)
     } else if let Some(sweep) = &choice.sweep {
-        let to = Destination::of(output)?;
+        let to = Destination::of(output, args.replace)?;
         let work = || series::write_sweep(&recipe, sweep, &options, &to, done);
-        let frames = with_progress(counted(sweep.values().len()), work)?;
-        format!("{sweep} in {frames} frames to {}", output.display())
+        let written = with_progress(counted(sweep.values().len()), work)?;
+        let what = format!(
+            "a sweep of {} in {} frames",
+            sweep.key().name,
+            written.pictures
+        );
+        said(&what, &written, output)
     } else {
-        let to = Destination::of(output)?;
+        let to = Destination::of(output, args.replace)?;
         Series::Replay(recipe.clone()).check(&options, &to)?;
         let dungeon = generate(&recipe)?;
         let work = || series::write_replay(&dungeon, &options, &to, done);
-        let frames = with_progress(counted(series::REPLAY_FRAMES), work)?;
+        let written = with_progress(counted(series::REPLAY_FRAMES), work)?;
         note_full_grid(&dungeon);
-        format!("the replay in {frames} frames to {}", output.display())
+        said(
+            &format!("the replay in {} frames", written.pictures),
+            &written,
+            output,
+        )
     };
-    eprintln!("wrote {written}");
+    eprintln!("wrote {line}");
     Ok(())
+}
+
+/// What a series wrote, briefly however many files: `what`, where (the file, or the
+/// directory with its first and last file), and, when that is not the name `asked`, why.
+fn said(what: &str, written: &Written, asked: &Path) -> String {
+    let (Some(first), Some(last)) = (written.files.first(), written.files.last()) else {
+        return format!("{what}: no file");
+    };
+    let name = |file: &Path| quote_path(Path::new(file.file_name().unwrap_or_default()));
+    let into_dir = asked.as_os_str().to_string_lossy().ends_with('/') || asked.is_dir();
+    if !into_dir {
+        let taken = if first == asked {
+            String::new()
+        } else {
+            format!(
+                " ({} was there already: --replace writes over it)",
+                quote_path(asked)
+            )
+        };
+        return format!("{what} to {}{taken}", quote_path(first));
+    }
+    let dir = first.parent().unwrap_or(Path::new(""));
+    let files = if first == last {
+        name(first)
+    } else {
+        format!("{} … {}", name(first), name(last))
+    };
+    let fresh = if same_dir(dir, asked) {
+        String::new()
+    } else {
+        format!("; {} held files already", quote_path(asked))
+    };
+    format!("{what} to {}/ ({files}{fresh})", quote_path(dir))
+}
+
+/// Whether `dir` is the directory `asked` names (written with or without a final `/`).
+fn same_dir(dir: &Path, asked: &Path) -> bool {
+    dir.components().eq(asked.components())
 }

@@ -10,7 +10,10 @@
 //!   (`favourites.json.broken-20261122-031700`), and a new list starts;
 //! - a file over [`MAX_LIST_BYTES`] is neither read nor written, only reported;
 //! - a lock that is not a plain file (a link, a pipe) is never opened through, only
-//!   reported.
+//!   reported;
+//! - a list that may not be replaced (read-only, with other hard links, which a new file
+//!   would split from it, or behind a link another user planted in a shared directory:
+//!   see `safe_write`) is left as it is, and changes stay in memory.
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::fs::{File, OpenOptions};
@@ -33,6 +36,7 @@ use super::Error;
 use super::utc;
 #[cfg(not(target_arch = "wasm32"))]
 use dungeon_files::formats::safe_write::{self, open_regular, refuse_irregular};
+use dungeon_generator::text::quote;
 
 // In the browser a list is kept in the page's storage instead of a file.
 #[cfg(target_arch = "wasm32")]
@@ -162,9 +166,13 @@ impl<T: Entry> JsonList<T> {
                 None
             }
             // Kept aside under the lock, so that no other window's change is lost.
-            Err(Unread::Broken(_)) => match list.save() {
+            Err(Unread::Broken(detail)) => match list.save() {
                 Ok(notice) => notice,
-                Err(e) => Some(e.to_string()),
+                Err(e) => Some(format!(
+                    "{} could not be read ({}) and was left as it is: {e}",
+                    T::FILE,
+                    quote(&detail)
+                )),
             },
             Err(Unread::Refused(e)) => Some(e.to_string()),
         };
@@ -272,19 +280,21 @@ impl<T: Entry> JsonList<T> {
     #[cfg(not(target_arch = "wasm32"))]
     fn save_locked(&self) -> Result<(Vec<T>, Option<String>), Error> {
         let path = self.path();
+        let kept = !self.unsaved.is_empty();
         let cannot_save = |source| Error::Save {
             file: path.clone(),
             source,
+            kept,
         };
         std::fs::create_dir_all(&self.dir).map_err(cannot_save)?;
         // Held until dropped, when this returns.
-        let _lock = lock(&self.dir)?;
+        let _lock = lock(&self.dir, kept)?;
         let (mut entries, notice) = match read_list(&path) {
             Ok(entries) => (entries, None),
             Err(Unread::Broken(detail)) => {
-                let kept = self.keep_aside().map_err(cannot_save)?;
+                let aside = self.keep_aside().map_err(cannot_save)?;
                 let notice = format!(
-                    "{} could not be read ({detail}); kept it as {kept} and started a new list",
+                    "{} could not be read ({detail}); kept it as {aside} and started a new list",
                     T::FILE
                 );
                 (Vec::new(), Some(notice))
@@ -296,7 +306,9 @@ impl<T: Entry> JsonList<T> {
                 change.apply(&mut entries);
             }
             // Written straight to the file, not first to memory: lists may be big.
-            let target = safe_write::through_links(&path).map_err(cannot_save)?;
+            // A file that may not be replaced (read-only, with other hard links…) is
+            // refused before the list is written out.
+            let target = safe_write::check_replace(&path).map_err(cannot_save)?;
             let staged = safe_write::stage(safe_write::parent_dir(&target), |out| {
                 serde_json::to_writer_pretty(&mut *out, &entries)?;
                 out.write_all(b"\n")
@@ -306,7 +318,7 @@ impl<T: Entry> JsonList<T> {
             if bytes > MAX_LIST_BYTES {
                 return Err(Error::TooBig { file: path, bytes });
             }
-            staged.replace(&target).map_err(cannot_save)?;
+            staged.replace(&path).map_err(cannot_save)?;
         }
         Ok((entries, notice))
     }
@@ -335,9 +347,10 @@ impl<T: Entry> JsonList<T> {
 
 /// Take the lock of the lists in `dir`, waiting at most [`LOCK_WAIT`] for another program
 /// to let go of it. The lock file is made if missing; a link, a pipe or anything else than
-/// a plain file is refused without being opened through.
+/// a plain file is refused without being opened through. `kept` says whether a change
+/// waits to be saved, for the error.
 #[cfg(not(target_arch = "wasm32"))]
-fn lock(dir: &Path) -> Result<File, Error> {
+fn lock(dir: &Path, kept: bool) -> Result<File, Error> {
     let path = dir.join(LOCK_FILE);
     let bad = |detail: String| Error::BadLock {
         file: path.clone(),
@@ -355,6 +368,7 @@ fn lock(dir: &Path) -> Result<File, Error> {
             _ => Error::Save {
                 file: path.clone(),
                 source: e,
+                kept,
             },
         })?;
     refuse_irregular(&file).map_err(|e| bad(e.to_string()))?;
@@ -365,9 +379,15 @@ fn lock(dir: &Path) -> Result<File, Error> {
             Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
                 thread::sleep(Duration::from_millis(20));
             }
-            Err(std::fs::TryLockError::WouldBlock) => return Err(Error::Locked { file: path }),
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(Error::Locked { file: path, kept });
+            }
             Err(std::fs::TryLockError::Error(source)) => {
-                return Err(Error::Save { file: path, source });
+                return Err(Error::Save {
+                    file: path,
+                    source,
+                    kept,
+                });
             }
         }
     }

@@ -10,6 +10,8 @@ mod utc;
 use std::io;
 use std::path::PathBuf;
 
+use dungeon_generator::text::quote_path;
+
 /// The user's data directory for Dungeon Viewer: on Linux `$XDG_DATA_HOME/dungeon-viewer`,
 /// else `~/.local/share/dungeon-viewer`; in the browser, its storage (an empty path: the
 /// lists are kept under their file names). `None` when there is no home directory.
@@ -26,47 +28,61 @@ pub fn data_dir() -> Option<PathBuf> {
     }
 }
 
+/// What an error that stopped a save adds when a change waits in memory.
+fn kept_clause(kept: bool) -> &'static str {
+    if kept {
+        "; the change is kept and saved with the next one that can be"
+    } else {
+        ""
+    }
+}
+
 /// Why a change could not be saved, a list read, or an entry made. Whatever the error, the
 /// files on disk are as they were and a change not saved stays in memory.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The directory or the file could not be written; the change is kept in memory.
-    #[error(
-        "cannot save {}: {source}; the change is kept and saved with the next one that can \
-         be",
-        file.display()
-    )]
-    Save { file: PathBuf, source: io::Error },
+    /// The directory or the file could not be written; a change is kept in memory.
+    #[error("cannot save {}: {source}{}", quote_path(file), kept_clause(*kept))]
+    Save {
+        file: PathBuf,
+        source: io::Error,
+        /// Whether a change waits in memory to be saved.
+        kept: bool,
+    },
     /// The file on disk could not be read, so it was left alone; the change is kept in
     /// memory.
     #[error(
         "{} could not be read ({source}); it was left as it is, and changes are not saved \
          to it",
-        file.display()
+        quote_path(file)
     )]
     Read { file: PathBuf, source: io::Error },
     /// A file larger than a list may be: left as it is, neither read nor written.
     #[error(
         "{} is {} MiB, more than the {} MiB a list may have: it was left as it is, and \
          changes are not saved to it",
-        file.display(),
+        quote_path(file),
         bytes >> 20,
         list::MAX_LIST_BYTES >> 20
     )]
     TooBig { file: PathBuf, bytes: u64 },
     /// Another program held the lock for longer than a change waits.
     #[error(
-        "{} is locked by another program (waited {} s); the change is kept and saved with \
-         the next one",
-        file.display(),
-        list::LOCK_WAIT.as_secs()
+        "{} is locked by another program (waited {} s){}",
+        quote_path(file),
+        list::LOCK_WAIT.as_secs(),
+        kept_clause(*kept)
     )]
-    Locked { file: PathBuf },
+    Locked {
+        file: PathBuf,
+        /// Whether a change waits in memory to be saved.
+        kept: bool,
+    },
     /// The lock file is not a plain file (a link, a pipe, a directory).
     #[error(
         "the lock {} is not a plain file ({detail}): remove it; until then changes are not \
          saved",
-        file.display()
+        quote_path(file)
     )]
     BadLock { file: PathBuf, detail: String },
     /// No entry has this id.

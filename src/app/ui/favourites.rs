@@ -17,6 +17,7 @@ use crate::app::status::Status;
 use crate::app::store::Store;
 use dungeon_files::formats::Format;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote_path;
 use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
 use dungeon_viewer::store::presets::Preset;
 
@@ -62,7 +63,7 @@ impl FavouritesPanel {
                 act(KeepAction::Undelete);
             }
             let where_ = match &store.dir {
-                Some(dir) => format!("Kept for good in {}.", dir.display()),
+                Some(dir) => format!("Kept for good in {}.", quote_path(dir)),
                 None => "There is no data directory: nothing can be kept.".into(),
             };
             let saving = if store.is_busy() {

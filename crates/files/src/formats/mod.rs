@@ -13,6 +13,7 @@ pub mod gif;
 pub mod json;
 pub mod layout;
 pub mod naming;
+mod number;
 pub mod png;
 pub mod safe_write;
 pub mod series;
@@ -27,8 +28,8 @@ use std::path::{Path, PathBuf};
 use crate::draw::look::{Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
 use dungeon_generator::Dungeon;
-use dungeon_generator::text::join_or;
-use safe_write::{parent_dir, stage, through_links};
+use dungeon_generator::text::{join_or, quote_path};
+use safe_write::{check_replace, parent_dir, stage};
 
 /// Declares [`Format`] and [`Format::ALL`] from one list of variants, so that no format can
 /// be missing from `ALL` (and so refused by `render -o` and absent from the window's Export
@@ -200,18 +201,50 @@ pub enum Error {
          a cell (70, the default, is the tabletops' usual)"
     )]
     TabletopGrid(u32),
+    /// A Universal VTT picture over the largest side at the grid size asked for.
+    #[error(
+        "a {width}×{height}-pixel Universal VTT picture is too large (at most {} pixels a \
+         side): {}",
+        crate::draw::MAX_SIDE,
+        match fits {
+            Some(n) => format!("use a cell size of {n} pixels or less"),
+            None => format!(
+                "the map is too large for the format (at most {} cells a side, at the \
+                 smallest grid tabletops take, {} pixels)",
+                crate::draw::MAX_SIDE / uvtt::PIXELS_PER_GRID.start(),
+                uvtt::PIXELS_PER_GRID.start()
+            ),
+        }
+    )]
+    TabletopTooLarge {
+        /// The picture's width in pixels.
+        width: u64,
+        /// Its height in pixels.
+        height: u64,
+        /// The largest grid size that fits, when one of those tabletops take does.
+        fits: Option<u32>,
+    },
     /// A file name whose extension names no format.
-    #[error("cannot tell the format of {}: end the name in {known}", .0.display(), known = Format::known())]
+    #[error("cannot tell the format of {}: end the name in {known}", quote_path(.0), known = Format::known())]
     UnknownFormat(PathBuf),
     /// A Tiled map whose file name cannot name its tileset.
-    #[error("cannot name the tileset of {}: the map's file name must be UTF-8 and end in .tmj", .0.display())]
+    #[error("cannot name the tileset of {}: the map's file name must be UTF-8 and end in .tmj", quote_path(.0))]
     TilesetName(PathBuf),
     /// A series written to something that is neither a GIF nor a directory.
     #[error(
         "write a series to a .gif file or to a directory (end it in /), not {}",
-        .0.display()
+        quote_path(.0)
     )]
     SeriesDestination(PathBuf),
+    /// A series asked to write over a directory, which a series never writes into twice.
+    #[error(
+        "{dir} is a directory: a series never writes over an earlier one, and goes to a \
+         fresh directory instead (the first of {name}-2, {name}-3… that is missing or \
+         empty); only a file can be replaced",
+        dir = quote_path(.0),
+        name = quote_path(Path::new(.0.file_name().unwrap_or_default()))
+    )]
+    ReplaceDirectory(PathBuf),
     /// A series whose pictures differ in size, which an animated GIF cannot hold.
     #[error(
         "the pictures of this series differ in size (the map's width or height changes): \
@@ -219,7 +252,7 @@ pub enum Error {
     )]
     FramesDiffer,
     /// A directory that could not be made or written in.
-    #[error("cannot save in {}: {source}", dir.display())]
+    #[error("cannot save in {}: {source}", quote_path(dir))]
     SaveIn {
         /// The directory.
         dir: PathBuf,
@@ -227,7 +260,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A file that could not be written; nothing was left half written.
-    #[error("cannot write {}: {source}", file.display())]
+    #[error("cannot write {}: {source}", quote_path(file))]
     Write {
         /// The file asked for.
         file: PathBuf,
@@ -235,7 +268,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A file that could not be read.
-    #[error("cannot read {}: {source}", file.display())]
+    #[error("cannot read {}: {source}", quote_path(file))]
     Read {
         /// The file.
         file: PathBuf,
@@ -243,10 +276,10 @@ pub enum Error {
         source: io::Error,
     },
     /// A file that is not a PNG.
-    #[error("{} is not a PNG image", .0.display())]
+    #[error("{} is not a PNG image", quote_path(.0))]
     NotPng(PathBuf),
     /// A PNG that breaks off or is otherwise damaged.
-    #[error("{} is a damaged PNG image: {detail}", file.display())]
+    #[error("{} is a damaged PNG image: {detail}", quote_path(file))]
     Damaged {
         /// The file.
         file: PathBuf,
@@ -257,7 +290,7 @@ pub enum Error {
     #[error(
         "{} is {width}×{height} pixels: larger than the {most_w}×{most_h} pixels this \
          program reads{here}",
-        file.display(),
+        quote_path(file),
         here = if most_w == most_h { format!(" ({most_w} pixels a side)") } else { String::new() }
     )]
     PictureTooLarge {
@@ -273,15 +306,22 @@ pub enum Error {
         most_h: u32,
     },
     /// A good file without a recipe: `what` says so, after the file's name.
-    #[error("{} {what}", file.display())]
+    #[error("{} {what}", quote_path(file))]
     NoRecipe {
         /// The file.
         file: PathBuf,
         /// What it is instead, in words.
         what: String,
     },
+    /// A PNG with two recipes, of which neither can be told to be its map's.
+    #[error(
+        "{} holds two recipes (two `recipe` chunks), so which map it is cannot be told: \
+         neither is used",
+        quote_path(.0)
+    )]
+    TwoRecipes(PathBuf),
     /// A recipe inside a file that does not parse.
-    #[error("the recipe in {}: {source}", file.display())]
+    #[error("the recipe in {}: {source}", quote_path(file))]
     BadRecipe {
         /// The file.
         file: PathBuf,
@@ -302,6 +342,8 @@ impl Error {
                 | Error::Look { .. }
                 | Error::UnknownFormat(_)
                 | Error::TabletopGrid(_)
+                | Error::TabletopTooLarge { .. }
+                | Error::ReplaceDirectory(_)
                 | Error::TilesetName(_)
                 | Error::SeriesDestination(_)
                 | Error::FramesDiffer
@@ -360,6 +402,22 @@ pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Resu
     Ok(())
 }
 
+/// Whether `target` can take a map in `format`: a file named that may be written over
+/// (with a Tiled map's tileset, see [`tmj::check_pair`]). Cheap: asked before any map is
+/// made; writing asks again.
+///
+/// # Errors
+/// A file that may not be written over, saying which and why.
+pub fn check_target(format: Format, target: Target<'_>) -> Result<(), Error> {
+    if let Target::Replace(path) = target {
+        check_replace(path).map_err(Error::write(path))?;
+        if format == Format::Tiled {
+            tmj::check_pair(path)?;
+        }
+    }
+    Ok(())
+}
+
 /// The bytes of `dungeon` in a format that fits in memory as one piece (JSON, text); `None`
 /// for the others, which are written as they are made.
 #[must_use]
@@ -372,7 +430,8 @@ pub fn text_bytes(dungeon: &Dungeon, format: Format) -> Option<Vec<u8>> {
 }
 
 /// Where a map is written: over a file named by the user, or under a new name in a
-/// directory, never over an existing file.
+/// directory, never over an existing file. Either way the file written is named as given:
+/// the path the user named, or the directory given joined with the new name.
 #[derive(Clone, Copy, Debug)]
 pub enum Target<'a> {
     /// This file, replaced once the new one is complete.
@@ -395,7 +454,7 @@ pub(crate) struct Destination {
 
 /// Where in its directory a file goes.
 pub(crate) enum Place {
-    /// Over this file (its links followed).
+    /// Over this file, as named (its links followed when it is written).
     Over(PathBuf),
     /// Under the first free name with this stem.
     New(String),
@@ -406,14 +465,14 @@ impl Target<'_> {
     pub(crate) fn resolve(self) -> Result<Destination, Error> {
         match self {
             Target::Replace(path) => {
-                let path = through_links(path).map_err(Error::write(path))?;
+                let target = check_replace(path).map_err(Error::write(path))?;
                 Ok(Destination {
-                    dir: parent_dir(&path).to_path_buf(),
-                    place: Place::Over(path),
+                    dir: parent_dir(&target).to_path_buf(),
+                    place: Place::Over(path.to_path_buf()),
                 })
             }
             Target::New { dir, stem } => {
-                std::fs::create_dir_all(dir).map_err(Error::save_in(dir))?;
+                safe_write::make_dir(dir).map_err(Error::save_in(dir))?;
                 Ok(Destination {
                     dir: dir.to_path_buf(),
                     place: Place::New(stem.to_string()),
@@ -425,10 +484,14 @@ impl Target<'_> {
 
 /// Write `dungeon` in `format` to `target`: every file is written completely before it is
 /// put in place, so that a failure (or a stop) leaves every file as it was; a Tiled map and
-/// its tileset are put in place together. Returns the map's file.
+/// its tileset are put in place together. Returns the map's file, named as the target
+/// names it (see [`Target`]).
 ///
 /// # Errors
-/// What [`check`] refuses, or a file that cannot be written.
+/// What [`check`] refuses, a file that may not be written over (a special file, a
+/// read-only one, one with other hard links, a link another user planted in a shared
+/// directory: see [`safe_write`]), refused before the map is drawn, or a file that cannot
+/// be written.
 pub fn write(
     dungeon: &Dungeon,
     format: Format,
@@ -468,7 +531,7 @@ pub fn write(
             Ok(path)
         }
         Place::New(stem) => staged
-            .place_new(&stem, format.extension())
+            .place_new(&to.dir, &stem, format.extension())
             .map_err(Error::save_in(&to.dir)),
     }
 }

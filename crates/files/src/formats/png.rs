@@ -538,6 +538,9 @@ fn read_header(mut input: impl Read, file: &Path) -> Result<Header, Error> {
                 };
                 size = field(0).zip(field(4));
             }
+            (_, Some(_)) if recipe.is_some() => {
+                return Err(Error::TwoRecipes(file.to_path_buf()));
+            }
             (_, Some(text)) => recipe = Some(text.iter().map(|&b| char::from(b)).collect()),
             _ => {}
         }

@@ -8,11 +8,12 @@
 //! follow the work through the `done` counter each writer takes: one more for each map
 //! made.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::gif::GifWriter;
-use super::safe_write::{self, write_replacing_with};
+use super::safe_write::{self, write_named};
 use super::{Error, Format, Options, Target, naming, png};
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
@@ -36,33 +37,60 @@ pub const GIF_MOST_PIXELS: u64 = 4096 * 4096;
 /// The most pixels a contact sheet may have: its tiles and itself are held whole.
 pub const SHEET_MOST_PIXELS: u64 = 8192 * 8192;
 
-/// Where a series goes: one animated GIF, or numbered PNG files in a directory.
+/// Where a series goes: one animated GIF, or numbered PNG files in a directory. A series
+/// never writes over an earlier run unless told to: a GIF takes a free name like the one
+/// given (`grow-2.gif` when `grow.gif` is taken) unless `replace`, and the PNGs go to a
+/// fresh directory (`frames-2/` when `frames/` holds files; see
+/// [`safe_write::fresh_dir`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
     /// An animated GIF.
-    Gif(PathBuf),
-    /// Numbered PNG files in this directory.
+    Gif {
+        /// The file named.
+        path: PathBuf,
+        /// Write over it, rather than under a free name like it.
+        replace: bool,
+    },
+    /// Numbered PNG files in this directory, or the first fresh one like it.
     Dir(PathBuf),
 }
 
 impl Destination {
-    /// A directory when `path` ends in `/` or is one, a GIF when it ends in `.gif`.
+    /// A directory when `path` ends in `/` or is one, a GIF when it ends in `.gif`;
+    /// `replace` writes over the GIF named.
     ///
     /// # Errors
-    /// Anything else, saying what to give.
-    pub fn of(path: &Path) -> Result<Self, Error> {
+    /// Anything else, saying what to give; `replace` with a directory, which a series
+    /// never writes into twice.
+    pub fn of(path: &Path, replace: bool) -> Result<Self, Error> {
         let text = path.as_os_str().to_string_lossy();
         if text.ends_with('/') || path.is_dir() {
+            if replace {
+                return Err(Error::ReplaceDirectory(path.to_path_buf()));
+            }
             Ok(Destination::Dir(path.to_path_buf()))
         } else if path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
         {
-            Ok(Destination::Gif(path.to_path_buf()))
+            Ok(Destination::Gif {
+                path: path.to_path_buf(),
+                replace,
+            })
         } else {
             Err(Error::SeriesDestination(path.to_path_buf()))
         }
     }
+}
+
+/// What a series wrote: its files (one GIF, a sheet, or each PNG in order), named as the
+/// destination was given, and how many pictures they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The files, in order.
+    pub files: Vec<PathBuf>,
+    /// The pictures in them.
+    pub pictures: usize,
 }
 
 /// A series to write: what its pictures show.
@@ -95,11 +123,18 @@ impl Series {
 
     /// Whether the series can be written to `to` with `options`: every recipe valid, every
     /// picture within the size a PNG, a GIF or a sheet may have, a GIF's frames all of one
-    /// size. Cheap: no map is made.
+    /// size, a GIF to be replaced one that may be. Cheap: no map is made.
     ///
     /// # Errors
     /// The first thing that cannot be written.
     pub fn check(&self, options: &Options, to: &Destination) -> Result<(), Error> {
+        if let Destination::Gif {
+            path,
+            replace: true,
+        } = to
+        {
+            safe_write::check_replace(path).map_err(Error::write(path))?;
+        }
         let recipes = self.recipes()?;
         let style = options.style(Format::Png);
         let mut sizes = Vec::with_capacity(recipes.len());
@@ -115,7 +150,7 @@ impl Series {
             let sheet = Layout::new(*size, first).sheet();
             within_pixels("contact sheet", sheet, cells, SHEET_MOST_PIXELS)?;
         }
-        if let Destination::Gif(_) = to {
+        if let Destination::Gif { .. } = to {
             if sizes.iter().any(|(size, _)| *size != first) {
                 return Err(Error::FramesDiffer);
             }
@@ -142,7 +177,7 @@ pub fn consecutive_seeds(base: &Recipe, count: u32) -> Result<Vec<Recipe>, Error
 }
 
 /// Write the replay of `dungeon`'s generation in at most [`REPLAY_FRAMES`] frames, the last
-/// one the picture `render` makes; returns how many frames were written.
+/// one the picture `render` makes; returns what was written.
 ///
 /// # Errors
 /// What [`Series::check`] refuses, or a file that cannot be written.
@@ -151,7 +186,7 @@ pub fn write_replay(
     options: &Options,
     to: &Destination,
     done: &AtomicU32,
-) -> Result<usize, Error> {
+) -> Result<Written, Error> {
     Series::Replay(dungeon.recipe().clone()).check(options, to)?;
     let replay = Replay::new(dungeon);
     let frames = replay.frames(REPLAY_FRAMES);
@@ -171,11 +206,11 @@ pub fn write_replay(
         options,
         to,
         done,
-    )?;
-    Ok(frames.len())
+    )
 }
 
-/// Write one picture for each value of `sweep` applied to `base`; returns how many.
+/// Write one picture for each value of `sweep` applied to `base`; returns what was
+/// written.
 ///
 /// # Errors
 /// As [`write_replay`].
@@ -185,7 +220,7 @@ pub fn write_sweep(
     options: &Options,
     to: &Destination,
     done: &AtomicU32,
-) -> Result<usize, Error> {
+) -> Result<Written, Error> {
     Series::Sweep(base.clone(), sweep.clone()).check(options, to)?;
     let recipes = sweep.recipes(base);
     let key = sweep.key();
@@ -200,13 +235,12 @@ pub fn write_sweep(
         options,
         to,
         done,
-    )?;
-    Ok(recipes.len())
+    )
 }
 
-/// Write the map of each recipe as a PNG in `dir`, named as the window names them and
-/// never over an existing file; each file is the one `render` writes of its recipe.
-/// Returns the files written.
+/// Write the map of each recipe as a PNG in a fresh directory like `dir` (see
+/// [`Destination`]), named as the window names them; each file is the one `render` writes
+/// of its recipe. Returns what was written.
 ///
 /// # Errors
 /// As [`write_replay`].
@@ -215,41 +249,44 @@ pub fn write_batch(
     options: &Options,
     dir: &Path,
     done: &AtomicU32,
-) -> Result<Vec<PathBuf>, Error> {
-    Series::Batch(recipes.to_vec()).check(options, &Destination::Dir(dir.to_path_buf()))?;
-    recipes
-        .iter()
-        .map(|recipe| {
-            let dungeon = generate(recipe)?;
-            let stem = naming::file_stem(recipe);
-            let target = Target::New { dir, stem: &stem };
-            let path = super::write(&dungeon, Format::Png, options, target)?;
-            done.fetch_add(1, Ordering::Relaxed);
-            Ok(path)
-        })
-        .collect()
+) -> Result<Written, Error> {
+    let to = Destination::Dir(dir.to_path_buf());
+    Series::Batch(recipes.to_vec()).check(options, &to)?;
+    write_frames(
+        recipes.len(),
+        |i| Ok(generate(&recipes[i])?),
+        |_| 0,
+        |_, map| naming::file_stem(map.recipe()),
+        options,
+        &to,
+        done,
+    )
 }
 
-/// Write a contact sheet of `size` of consecutive seeds from `base`'s to a new PNG named
-/// like `path` (`sheet-2.png` when `sheet.png` is taken: nothing is written over). Each
-/// tile is labelled with its seed; the PNG holds the first tile's recipe, as any saved map
-/// does, and every tile's in a `tEXt` chunk `tile N`. Returns the file written.
+/// Write a contact sheet of `size` of consecutive seeds from `base`'s to the PNG `path`:
+/// replaced when `replace`, else under a free name like it (`sheet-2.png` when `sheet.png`
+/// is taken: nothing is written over). Each tile is labelled with its seed; the PNG holds
+/// the first tile's recipe, as any saved map does, and every tile's in a `tEXt` chunk
+/// `tile N`. Returns the file written.
 ///
 /// # Errors
-/// A sheet too big for a PNG, options the PNG look cannot take, or a file that cannot be
-/// written.
+/// A sheet too big for a PNG, options the PNG look cannot take, a file to replace that
+/// may not be, or a file that cannot be written.
 pub fn write_sheet(
     base: &Recipe,
     size: SheetSize,
     options: &Options,
-    path: &Path,
+    (path, replace): (&Path, bool),
     done: &AtomicU32,
-) -> Result<PathBuf, Error> {
+) -> Result<Written, Error> {
     let series = Series::Sheet(base.clone(), size);
     series.check(
         options,
         &Destination::Dir(safe_write::parent_dir(path).into()),
     )?;
+    if replace {
+        safe_write::check_replace(path).map_err(Error::write(path))?;
+    }
     let recipes = series.recipes()?;
     let tiles = recipes
         .iter()
@@ -266,15 +303,12 @@ pub fn write_sheet(
         .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
         .collect();
     let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    let dir = safe_write::parent_dir(path);
     let bytes = png::encode_with(&sheet, base, &texts).map_err(Error::write(path))?;
-    let here = path.parent().is_none_or(|p| p.as_os_str().is_empty());
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    let saved = safe_write::save_new(dir, &stem, "png", &bytes).map_err(Error::write(dir))?;
-    // Named as the user named it: `sheet.png`, not `./sheet.png`.
-    Ok(match (here, saved.file_name()) {
-        (true, Some(name)) => PathBuf::from(name),
-        _ => saved,
+    let file = safe_write::write_named(path, replace, |out| out.write_all(&bytes))
+        .map_err(Error::write(path))?;
+    Ok(Written {
+        files: vec![file],
+        pictures: tiles.len(),
     })
 }
 
@@ -284,7 +318,7 @@ fn picture(dungeon: &Dungeon, options: &Options) -> Result<Pixels, Error> {
 }
 
 /// Write `count` maps, made in order by `frame`, to `to`: as GIF frames shown `delay(i)`
-/// hundredths of a second, or as new PNGs named `name(i, map)` in a directory.
+/// hundredths of a second, or as new PNGs named `name(i, map)` in a fresh directory.
 fn write_frames(
     count: usize,
     frame: impl Fn(usize) -> Result<Dungeon, Error>,
@@ -293,23 +327,32 @@ fn write_frames(
     options: &Options,
     to: &Destination,
     done: &AtomicU32,
-) -> Result<(), Error> {
-    match to {
-        Destination::Dir(dir) => (0..count).try_for_each(|i| {
-            let map = frame(i)?;
-            let stem = name(i, &map);
-            super::write(&map, Format::Png, options, Target::New { dir, stem: &stem })?;
-            done.fetch_add(1, Ordering::Relaxed);
-            Ok(())
-        }),
-        Destination::Gif(path) => {
+) -> Result<Written, Error> {
+    let files = match to {
+        Destination::Dir(dir) => {
+            let dir = safe_write::fresh_dir(dir).map_err(Error::save_in(dir))?;
+            (0..count)
+                .map(|i| {
+                    let map = frame(i)?;
+                    let stem = name(i, &map);
+                    let target = Target::New {
+                        dir: &dir,
+                        stem: &stem,
+                    };
+                    let file = super::write(&map, Format::Png, options, target)?;
+                    done.fetch_add(1, Ordering::Relaxed);
+                    Ok(file)
+                })
+                .collect::<Result<Vec<_>, Error>>()?
+        }
+        Destination::Gif { path, replace } => {
             let mut failure = None;
             let mut fail = |e: Error| {
                 let message = e.to_string();
                 failure = Some(e);
                 std::io::Error::other(message)
             };
-            write_replacing_with(path, |out| {
+            let file = write_named(path, *replace, |out| {
                 let first = frame(0).and_then(|map| picture(&map, options));
                 let first = first.map_err(&mut fail)?;
                 let mut gif = GifWriter::new(out, first.width(), first.height())?;
@@ -322,7 +365,12 @@ fn write_frames(
                 }
                 gif.finish().map(drop)
             })
-            .map_err(|e| failure.take().unwrap_or_else(|| Error::write(path)(e)))
+            .map_err(|e| failure.take().unwrap_or_else(|| Error::write(path)(e)))?;
+            vec![file]
         }
-    }
+    };
+    Ok(Written {
+        files,
+        pictures: count,
+    })
 }

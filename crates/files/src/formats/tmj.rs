@@ -18,18 +18,20 @@
 //! door wood. Rooms have their own colours only in the objects: a tileset of one floor tile
 //! serves every map.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::safe_write::{Staged, place_new_with, replace_pair, stage};
+use super::number::Number;
+use super::safe_write::{Staged, check_replace, open_regular, place_new_with, replace_pair, stage};
 use super::{Destination, Error, Place, png};
 use crate::draw::picture_size;
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{self, MIN_GRID_CELL};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
+use dungeon_generator::text::quote_path;
 use dungeon_generator::{Grid, Rect, TileKind};
 
 /// Pixels a tile takes when nobody says otherwise: the usual size of Tiled's tiles.
@@ -105,6 +107,62 @@ fn tileset_name(stem: &str) -> String {
 /// What a tileset's name ends in.
 const TILESET_EXTENSION: &str = "tiles.png";
 
+/// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png`,
+/// checked before any work is done. The command line never writes over a file the user
+/// did not name: a file already there is replaced only when it is the tileset the map
+/// there now names (the pair written before), else refused.
+///
+/// # Errors
+/// A map name that cannot name its tileset; a tileset name taken by a file that is not
+/// the map's tileset, or by one that may not be written over; each naming the tileset.
+pub fn check_pair(map: &Path) -> Result<PathBuf, Error> {
+    let tileset = tileset_path(map)?;
+    let taken = std::fs::symlink_metadata(&tileset).is_ok();
+    let name = |path: &Path| {
+        path.file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned()
+    };
+    if taken && !names_tileset(map, &name(&tileset)) {
+        let why = format!(
+            "it is there already and is not the tileset of {}: it is left as it is (move it \
+             away, or name the map otherwise)",
+            quote_path(Path::new(&name(map)))
+        );
+        return Err(Error::Write {
+            file: tileset,
+            source: io::Error::new(io::ErrorKind::AlreadyExists, why),
+        });
+    }
+    check_replace(&tileset).map_err(Error::write(&tileset))?;
+    Ok(tileset)
+}
+
+/// Whether the Tiled map in the file `map` names `image` as a tileset's picture; false
+/// when there is no such map or it cannot be read.
+fn names_tileset(map: &Path, image: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Map {
+        tilesets: Vec<Tileset>,
+    }
+    #[derive(Deserialize)]
+    struct Tileset {
+        image: Option<String>,
+    }
+    /// Maps are read up to this many bytes: a 2048×2048 map is far less.
+    const MOST: u64 = 1 << 30;
+    let Ok(file) = open_regular(map) else {
+        return false;
+    };
+    let reader = io::BufReader::new(file.take(MOST));
+    serde_json::from_reader::<_, Map>(reader).is_ok_and(|map| {
+        map.tilesets
+            .iter()
+            .any(|t| t.image.as_deref() == Some(image))
+    })
+}
+
 /// Whether Tiled maps take tiles of `tile_size` pixels.
 ///
 /// # Errors
@@ -115,12 +173,13 @@ pub fn check_tile_size(tile_size: u32) -> Result<(), Error> {
 
 /// Write `dungeon` as a Tiled map with tiles of `tile_size` pixels, and its tileset picture
 /// beside it (`<stem>.tiles.png`), to `to`. Both are written completely first, then put in
-/// place together: over the files named, or under one free name for both, never over any
-/// file. A failure changes nothing. Returns the map's file.
+/// place together: over the map named and its tileset (see [`check_pair`]), or under one
+/// free name for both, never over any other file. A failure changes nothing. Returns the
+/// map's file.
 ///
 /// # Errors
-/// A tile size out of range, a map name that cannot name the tileset, or a file that
-/// cannot be written.
+/// A tile size out of range, what [`check_pair`] refuses, or a file that cannot be
+/// written; each naming the file.
 pub(crate) fn write(dungeon: &Dungeon, tile_size: u32, to: &Destination) -> Result<PathBuf, Error> {
     let picture = tileset_picture(tile_size)?;
     let png = png::encode(&picture, dungeon.recipe()).map_err(Error::write(&to.dir))?;
@@ -136,13 +195,14 @@ pub(crate) fn write(dungeon: &Dungeon, tile_size: u32, to: &Destination) -> Resu
     };
     match &to.place {
         Place::Over(map) => {
-            let tileset = tileset_path(map)?;
+            let tileset = check_pair(map)?;
             let stem = map.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
             let mut files = stage_both(stem)?.into_iter();
             let (Some(picture), Some(json)) = (files.next(), files.next()) else {
                 unreachable!("two files were staged");
             };
-            replace_pair((picture, &tileset), (json, map)).map_err(Error::write(map))?;
+            replace_pair((picture, &tileset), (json, map))
+                .map_err(|(file, source)| Error::Write { file, source })?;
             Ok(map.clone())
         }
         Place::New(stem) => {
@@ -276,7 +336,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
                 name: "dungeon",
                 kind: "tilelayer",
                 visible: true,
-                opacity: 1.0,
+                opacity: Number(1.0),
                 x: 0,
                 y: 0,
                 content: LayerContent::Tiles {
@@ -290,7 +350,7 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
                 name: "rooms",
                 kind: "objectgroup",
                 visible: true,
-                opacity: 1.0,
+                opacity: Number(1.0),
                 x: 0,
                 y: 0,
                 content: LayerContent::Objects {
@@ -346,7 +406,7 @@ struct Layer {
     #[serde(rename = "type")]
     kind: &'static str,
     visible: bool,
-    opacity: f64,
+    opacity: Number,
     x: u32,
     y: u32,
     #[serde(flatten)]
@@ -373,11 +433,11 @@ struct Object {
     name: String,
     #[serde(rename = "type")]
     kind: &'static str,
-    x: f64,
-    y: f64,
+    x: Number,
+    y: Number,
     width: u64,
     height: u64,
-    rotation: f64,
+    rotation: Number,
     visible: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     point: bool,
@@ -392,11 +452,11 @@ impl Object {
             id: 0,
             name,
             kind,
-            x,
-            y,
+            x: Number(x),
+            y: Number(y),
             width: 0,
             height: 0,
-            rotation: 0.0,
+            rotation: Number(0.0),
             visible: true,
             point: false,
             properties: Vec::new(),

@@ -30,6 +30,7 @@ use serde::Serialize;
 
 mod walls;
 
+use super::number::Number;
 use super::{Error, png};
 use crate::draw::picture_size as fit;
 use crate::draw::pixels::nearest;
@@ -69,22 +70,6 @@ impl Point {
         Self {
             x: Number(f64::from(x)),
             y: Number(f64::from(y)),
-        }
-    }
-}
-
-/// A number written whole (`7`) when it is whole, else as a decimal (`7.5`).
-#[derive(Clone, Copy)]
-struct Number(f64);
-
-impl Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Number(n) = *self;
-        // Whole numbers within ±2^53 are exactly an i64.
-        if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-            serializer.serialize_i64(n as i64)
-        } else {
-            serializer.serialize_f64(n)
         }
     }
 }
@@ -157,7 +142,20 @@ pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u3
     if pixels_per_grid < *PIXELS_PER_GRID.start() {
         return Err(Error::TabletopGrid(pixels_per_grid));
     }
-    Ok(fit(width, height, pixels_per_grid, &PIXELS_PER_GRID)?)
+    fit(width, height, pixels_per_grid, &PIXELS_PER_GRID).map_err(|e| match e {
+        crate::draw::Error::TooLarge {
+            width: wide,
+            height: high,
+        } => {
+            let most = crate::draw::MAX_SIDE / width.max(height).max(1);
+            Error::TabletopTooLarge {
+                width: wide,
+                height: high,
+                fits: PIXELS_PER_GRID.contains(&most).then_some(most),
+            }
+        }
+        other => other.into(),
+    })
 }
 
 /// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG

@@ -1,62 +1,36 @@
 //! Files, safely: opening only regular files for reading, without ever waiting on a device
-//! or a pipe; and writing so that every file appears whole or not at all.
+//! or a pipe; and writing so that every file appears whole or not at all, and nothing is
+//! written over that should not be.
 //!
 //! Every file is first written completely into a temporary file beside where it goes
-//! ([`stage`]), synced to disk, and only then put in place by a rename: over the old file
-//! ([`Staged::replace`], keeping its permissions and writing through a symbolic link to its
-//! target), or under the first free name of a series `name.ext`, `name-2.ext`… without ever
-//! writing over a file ([`Staged::place_new`]). Two files that belong together (a Tiled map
-//! and its tileset) are put in place together ([`replace_pair`], [`place_new_with`]).
+//! ([`stage`]; named as ours, see [`temporary`]), synced to disk, and only then put in
+//! place by a rename: over the old file ([`Staged::replace`], keeping its permissions and
+//! writing through a symbolic link to its target, see [`links`]), or under the first free
+//! name of a series `name.ext`, `name-2.ext`… without ever writing over a file
+//! ([`Staged::place_new`]). Two files that belong together (a Tiled map and its tileset)
+//! are put in place together ([`replace_pair`], [`place_new_with`]).
+//!
+//! A file is written over only when it is a regular file, not read-only and without other
+//! names ([`checks::replaceable`]); [`check_replace`] asks so before any work is done.
 //!
 //! Temporary files being written are listed, so that a process told to stop removes them
 //! ([`stop_writes`]); putting files in place holds that list, so a stop waits until the
 //! renames are done and never leaves half of a pair.
 
-use std::fs::{self, File, OpenOptions, Permissions};
+pub mod checks;
+pub mod links;
+pub mod temporary;
+
+use std::fs::{self, File, Permissions};
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use tempfile::{Builder, NamedTempFile};
+use tempfile::NamedTempFile;
 
-/// Open `path` for reading if it is a regular file. Devices, directories, pipes and sockets
-/// are refused with a message saying what they are; the file is opened without blocking and
-/// checked once open, so a pipe without a writer never hangs the caller.
-///
-/// # Errors
-/// When `path` cannot be opened or is not a regular file.
-pub fn open_regular(path: &Path) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    refuse_irregular(&file)?;
-    Ok(file)
-}
-
-/// `Ok` when `file` is a regular file, else an error saying what it is.
-///
-/// # Errors
-/// When it is a directory, a pipe, a device or a socket, or cannot be looked at.
-pub fn refuse_irregular(file: &File) -> io::Result<()> {
-    let kind = file.metadata()?.file_type();
-    let what = if kind.is_file() {
-        return Ok(());
-    } else if kind.is_dir() {
-        "a directory"
-    } else if kind.is_fifo() {
-        "a pipe (FIFO)"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "a socket"
-    };
-    Err(io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("it is {what}, not a regular file"),
-    ))
-}
+pub use checks::{open_regular, refuse_irregular};
+pub use links::through_links;
 
 /// The directory `path` is in: its parent, or `.` for a bare file name.
 #[must_use]
@@ -67,29 +41,25 @@ pub fn parent_dir(path: &Path) -> &Path {
     }
 }
 
-/// Symbolic links followed at most, as the system does.
-const MOST_LINKS: usize = 40;
-
-/// Where writing to `path` really goes: `path` itself, or the file its symbolic links lead
-/// to (which need not exist yet), so that a file kept as a link stays one.
+/// Where writing over `path` goes ([`through_links`]), once it is known that the file
+/// there, if any, may be written over ([`checks::replaceable`]).
 ///
 /// # Errors
-/// Links in a loop, or a link that cannot be read.
-pub fn through_links(path: &Path) -> io::Result<PathBuf> {
-    let mut at = path.to_path_buf();
-    for _ in 0..MOST_LINKS {
-        match fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let target = fs::read_link(&at)?;
-                at = parent_dir(&at).join(target);
-            }
-            _ => return Ok(at),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("{} is a link in a loop", path.display()),
-    ))
+/// A link that is not followed or in a loop, or a file that may not be written over.
+pub fn check_replace(path: &Path) -> io::Result<PathBuf> {
+    let target = through_links(path)?;
+    checks::replaceable(&target)?;
+    Ok(target)
+}
+
+/// Make the directory `dir` and those above it when missing, never through a link another
+/// user planted (see [`links`]).
+///
+/// # Errors
+/// Such a link, or a directory that cannot be made.
+pub fn make_dir(dir: &Path) -> io::Result<()> {
+    through_links(dir)?;
+    fs::create_dir_all(dir)
 }
 
 /// A file written completely into a temporary file, waiting to be put in place. Dropped
@@ -101,22 +71,22 @@ pub struct Staged {
 
 /// Write what `write` writes (through a buffer) into a new temporary file in `dir`, made
 /// exclusively (an existing file or link under its random name is never opened), flushed
-/// and synced to disk. Nothing else changes until it is put in place.
+/// and synced to disk. Nothing else changes until it is put in place, except that stale
+/// temporary files of ours in `dir` are removed ([`temporary`]).
 ///
 /// # Errors
-/// What `write` returns, or when the directory is not writable or the disk is full.
+/// What `write` returns; a link on the way to `dir` that another user planted (see
+/// [`links`]); or when the directory is not writable or the disk is full.
 pub fn stage(
     dir: &Path,
     write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
 ) -> io::Result<Staged> {
+    through_links(dir)?;
     // Listed in the same step as made, and unlisted only once removed or renamed, so a
     // stop never misses it.
     let staged = {
         let mut unfinished = unfinished();
-        let temporary = Builder::new()
-            .permissions(Permissions::from_mode(0o666))
-            .tempfile_in(dir)
-            .map_err(without_path)?;
+        let temporary = temporary::create(dir).map_err(without_path)?;
         unfinished.push(temporary.path().to_path_buf());
         Staged {
             temporary: Some(temporary),
@@ -170,21 +140,21 @@ impl Staged {
     /// contents and keeps its own permissions; a new file gets the usual ones.
     ///
     /// # Errors
-    /// When `path` is a directory or its directory is another file system.
+    /// What [`check_replace`] refuses, or when the target's directory is another file
+    /// system.
     pub fn replace(self, path: &Path) -> io::Result<()> {
-        replace_all(vec![(self, path.to_path_buf())])
+        replace_all(vec![(self, path.to_path_buf())]).map_err(|(_, e)| e)
     }
 
-    /// Put the file in place under `<stem>.<extension>` in its directory, or
+    /// Put the file in place under `<stem>.<extension>` in `dir` (where it was staged), or
     /// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when that is taken, never over any
-    /// file; returns the name it took.
+    /// file; returns the name it took, in `dir` as given.
     ///
     /// # Errors
     /// When no name can be taken.
-    pub fn place_new(self, stem: &str, extension: &str) -> io::Result<PathBuf> {
-        let dir = parent_dir(self.temporary_path()).to_path_buf();
+    pub fn place_new(self, dir: &Path, stem: &str, extension: &str) -> io::Result<PathBuf> {
         let mut file = Some(self);
-        let name = place_new_with(&dir, stem, &[extension], |_, before| {
+        let name = place_new_with(dir, stem, &[extension], |_, before| {
             Ok(file.take().map_or(before, |file| vec![file]))
         })?;
         Ok(dir.join(format!("{name}.{extension}")))
@@ -271,51 +241,88 @@ impl Drop for Staged {
 /// its old self or completely new, never half written.
 ///
 /// # Errors
-/// When the directory is not writable, the disk is full, or `path` is a directory.
+/// What [`check_replace`] refuses, or when the directory is not writable or the disk is
+/// full.
 pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_replacing_with(path, |out| out.write_all(bytes))
 }
 
 /// Replace `path` (through its links) with what `write` writes: [`stage`] beside it, then
-/// [`Staged::replace`].
+/// [`Staged::replace`]. Nothing is written when `path` may not be written over.
 ///
 /// # Errors
-/// What `write` returns, or when the directory is not writable, the disk is full, or `path`
-/// is a directory.
+/// What `write` returns, what [`check_replace`] refuses, or when the directory is not
+/// writable or the disk is full.
 pub fn write_replacing_with(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = through_links(path)?;
-    stage(parent_dir(&target), write)?.replace(&target)
+    let target = check_replace(path)?;
+    stage(parent_dir(&target), write)?.replace(path)
 }
 
 /// Write `bytes` to a new file `<stem>.<extension>` in `dir` (made if missing), or
 /// `<stem>-2.<extension>`… when taken, never over an existing file; the file appears whole
-/// or not at all.
+/// or not at all. Returns its name, in `dir` as given.
 ///
 /// # Errors
 /// When the directory cannot be made or written (read-only, disk full…).
 pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Result<PathBuf> {
-    fs::create_dir_all(dir)?;
-    stage(dir, |out| out.write_all(bytes))?.place_new(stem, extension)
+    make_dir(dir)?;
+    stage(dir, |out| out.write_all(bytes))?.place_new(dir, stem, extension)
 }
 
-/// Put two staged files in place over `first.1` and `second.1` together: either both are
-/// new afterwards, or (when one cannot be put in place) both are as they were.
+/// A file the user named, written by `write`: over `path` when `replace` is true (as
+/// [`write_replacing_with`]), else under the first free name like it (`grow.gif`,
+/// `grow-2.gif`…, in a directory made if missing), never over a file. Returns the file
+/// written, named as `path` is.
 ///
 /// # Errors
-/// When either cannot be put in place; nothing has changed then.
-pub fn replace_pair(first: (Staged, &Path), second: (Staged, &Path)) -> io::Result<()> {
+/// As [`write_replacing_with`] or [`save_new`].
+pub fn write_named(
+    path: &Path,
+    replace: bool,
+    write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
+) -> io::Result<PathBuf> {
+    if replace {
+        write_replacing_with(path, write)?;
+        return Ok(path.to_path_buf());
+    }
+    let dir = parent_dir(path);
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path.extension().unwrap_or_default().to_string_lossy();
+    make_dir(dir)?;
+    let placed = stage(dir, write)?.place_new(dir, &stem, &extension)?;
+    Ok(path.with_file_name(placed.file_name().unwrap_or_default()))
+}
+
+/// Put two staged files in place over `first.1` and `second.1` (through their links)
+/// together: either both are new afterwards, or (when one cannot be put in place) both
+/// are as they were.
+///
+/// # Errors
+/// The path, as given, of a file that cannot be put in place, and why; nothing has
+/// changed then.
+pub fn replace_pair(
+    first: (Staged, &Path),
+    second: (Staged, &Path),
+) -> Result<(), (PathBuf, io::Error)> {
     replace_all(vec![
-        (first.0, through_links(first.1)?),
-        (second.0, through_links(second.1)?),
+        (first.0, first.1.to_path_buf()),
+        (second.0, second.1.to_path_buf()),
     ])
 }
 
-/// Put staged files in place, each over its path, the last one last; when one fails, the
-/// ones before it get their old files back. One file alone needs no second name.
-fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> io::Result<()> {
+/// Put staged files in place, each over its path (through its links), the last one last,
+/// once every path is known to take it; when one fails, the ones before it get their old
+/// files back. One file alone needs no second name.
+fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> Result<(), (PathBuf, io::Error)> {
+    let mut targets = Vec::with_capacity(files.len());
+    for (_, path) in &files {
+        let target = through_links(path).map_err(|e| (path.clone(), e))?;
+        let old = checks::replaceable(&target).map_err(|e| (path.clone(), e))?;
+        targets.push((target, old));
+    }
     // Held to the end, so a stop waits for every rename; the staged files, dropped after
     // it (parameters outlive locals), remove what was not put in place.
     let single = files.len() == 1;
@@ -323,24 +330,24 @@ fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> io::Result<()> {
     // The old files, kept under second names until every new one is in place.
     let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mut outcome = Ok(());
-    for (staged, path) in &mut files {
-        let kept = match fs::metadata(&*path) {
-            Ok(old) if old.is_file() => staged
+    for ((staged, path), (target, old)) in files.iter_mut().zip(targets) {
+        let kept = match old {
+            Some(old) => staged
                 .file()
                 .set_permissions(Permissions::from_mode(old.permissions().mode() & 0o7777))
                 .and_then(|()| {
                     if single {
                         Ok(None)
                     } else {
-                        backup(path).map(Some)
+                        backup(&target).map(Some)
                     }
                 }),
-            Ok(_) | Err(_) => Ok(None),
+            None => Ok(None),
         };
-        match kept.and_then(|kept| staged.rename(path, &mut list).map(|()| kept)) {
-            Ok(kept) => done.push((path.clone(), kept)),
+        match kept.and_then(|kept| staged.rename(&target, &mut list).map(|()| kept)) {
+            Ok(kept) => done.push((target, kept)),
             Err(e) => {
-                outcome = Err(e);
+                outcome = Err((path.clone(), e));
                 break;
             }
         }
@@ -366,7 +373,7 @@ fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> io::Result<()> {
 fn backup(path: &Path) -> io::Result<PathBuf> {
     let dir = parent_dir(path);
     for n in 0u32..1000 {
-        let name = dir.join(format!(".dv-old-{}-{n}", std::process::id()));
+        let name = temporary::backup_name(dir, n);
         match fs::hard_link(path, &name) {
             Ok(()) => return Ok(name),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
@@ -419,6 +426,49 @@ pub fn place_new_with(
         }
     }
     Err(io::Error::other("no free file name left"))
+}
+
+/// The first of `path`, `path-2`, `path-3`… (a directory's name) that is missing (then
+/// made) or an empty directory: a directory no earlier run has written into.
+///
+/// # Errors
+/// When a directory cannot be made or read for another reason than being taken, is
+/// behind a link another user planted, or `path` has no name to number (`.`) and holds
+/// files.
+pub fn fresh_dir(path: &Path) -> io::Result<PathBuf> {
+    through_links(path)?;
+    let empty_dir = |dir: &Path| -> io::Result<bool> {
+        Ok(fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir())
+            && fs::read_dir(dir)?.next().is_none())
+    };
+    let Some(name) = path.file_name() else {
+        return if empty_dir(path)? {
+            Ok(path.to_path_buf())
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "it holds files already, and has no name to number",
+            ))
+        };
+    };
+    for n in 1u32.. {
+        let mut numbered = name.to_os_string();
+        if n > 1 {
+            numbered.push(format!("-{n}"));
+        }
+        let dir = path.with_file_name(numbered);
+        match fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                make_dir(&dir)?;
+                return Ok(dir);
+            }
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+            Err(_) if empty_dir(&dir)? => return Ok(dir),
+            Err(_) => {}
+        }
+    }
+    Err(io::Error::other("no free directory name left"))
 }
 
 /// Put each staged file in place at its path, none over an existing file: all of them, or
