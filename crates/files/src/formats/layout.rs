@@ -2,10 +2,9 @@
 //! the first recipe in a text file (a recipe copied from the panel, a line of `presets`, a
 //! JSON export: anything with `dv1 …` on a line).
 
-use std::io::Read;
 use std::path::Path;
 
-use super::{Error, png, safe_write};
+use super::{Error, png};
 use dungeon_generator::recipe::{Recipe, VERSION};
 
 /// Text files are read up to this many bytes.
@@ -17,21 +16,47 @@ const MOST_TEXT: u64 = 1 << 20;
 /// A file that cannot be read or is not a regular file, a damaged PNG or one without a
 /// recipe, or a text without a recipe line or whose recipe does not parse; each message
 /// names the file.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_layout(path: &Path) -> Result<Recipe, Error> {
-    let mut file = safe_write::open_regular(path).map_err(Error::read(path))?;
+    use std::io::Read;
+    let mut file = super::safe_write::open_regular(path).map_err(Error::read(path))?;
     let mut start = [0u8; 8];
     let got = file.read(&mut start).map_err(Error::read(path))?;
-    let named_png = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    if named_png || start == png::SIGNATURE {
+    if is_png(path, &start) {
         return png::read_recipe(path);
     }
     let mut bytes = start[..got].to_vec();
     file.take(MOST_TEXT)
         .read_to_end(&mut bytes)
         .map_err(Error::read(path))?;
-    let text = String::from_utf8_lossy(&bytes);
+    recipe_in_text(&bytes, path)
+}
+
+/// The recipe a saved layout file holds, given its bytes (a file dropped on the web page)
+/// and its name, for messages; as [`read_layout`] reads a file.
+///
+/// # Errors
+/// As [`read_layout`], but for reading the file.
+pub fn layout_of(bytes: &[u8], name: &Path) -> Result<Recipe, Error> {
+    if is_png(name, bytes) {
+        return png::recipe_of(bytes, name);
+    }
+    let text = &bytes[..bytes.len().min(MOST_TEXT as usize)];
+    recipe_in_text(text, name)
+}
+
+/// Whether the file `path`, starting with `start`, is a picture: by its name or its
+/// signature.
+fn is_png(path: &Path, start: &[u8]) -> bool {
+    let named_png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    named_png || start.starts_with(&png::SIGNATURE)
+}
+
+/// The first recipe on a line of the text `bytes`, the file `path`.
+fn recipe_in_text(bytes: &[u8], path: &Path) -> Result<Recipe, Error> {
+    let text = String::from_utf8_lossy(bytes);
     let line = text
         .lines()
         .find_map(|line| {
@@ -64,6 +89,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_pictures_recipe_is_read_from_its_bytes_as_from_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let recipe: Recipe = "dv1 seed=9 rooms=4".parse().unwrap();
+        let dungeon = dungeon_generator::generate(&recipe).unwrap();
+        let pixels =
+            crate::draw::raster::rasterize(&dungeon, &crate::draw::raster::Style::default())
+                .unwrap();
+        let bytes = png::encode(&pixels, &recipe).unwrap();
+        let path = dir.path().join("map.png");
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(read_layout(&path).unwrap(), recipe);
+        // Named otherwise, it is known by its signature.
+        assert_eq!(layout_of(&bytes, Path::new("dropped")).unwrap(), recipe);
+        assert!(matches!(
+            layout_of(&bytes[..20], Path::new("cut.png")),
+            Err(Error::Damaged { .. } | Error::NotPng(_))
+        ));
+    }
+
+    #[test]
     fn recipes_are_found_in_text_of_any_kind() {
         let dir = tempfile::tempdir().unwrap();
         let cases = [
@@ -79,6 +124,8 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             let recipe = read_layout(&path).unwrap();
             assert_eq!((recipe.seed, recipe.rooms), (4, 3), "{name}");
+            // The same from the bytes alone, as a file dropped on the web page.
+            assert_eq!(layout_of(text.as_bytes(), Path::new(name)).unwrap(), recipe);
         }
         let none = dir.path().join("none.txt");
         std::fs::write(&none, "nothing here").unwrap();
@@ -92,6 +139,12 @@ mod tests {
         std::fs::write(&bad, "dv1 rooms=0").unwrap();
         assert!(
             read_layout(&bad)
+                .unwrap_err()
+                .to_string()
+                .contains("the recipe in")
+        );
+        assert!(
+            layout_of(b"dv1 rooms=0", Path::new("bad.txt"))
                 .unwrap_err()
                 .to_string()
                 .contains("the recipe in")

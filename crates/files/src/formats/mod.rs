@@ -15,12 +15,16 @@ pub mod layout;
 pub mod naming;
 mod number;
 pub mod png;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod safe_write;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod series;
 pub mod svg;
 pub mod text;
 pub mod tmj;
 pub mod uvtt;
+#[cfg(not(target_arch = "wasm32"))]
+mod write;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -28,8 +32,12 @@ use std::path::{Path, PathBuf};
 use crate::draw::look::{Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
 use dungeon_generator::Dungeon;
+use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::{join_or, quote_path};
-use safe_write::{check_replace, parent_dir, stage};
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use write::{Destination, Place};
+#[cfg(not(target_arch = "wasm32"))]
+pub use write::{Target, check_target, write};
 
 /// Declares [`Format`] and [`Format::ALL`] from one list of variants, so that no format can
 /// be missing from `ALL` (and so refused by `render -o` and absent from the window's Export
@@ -359,6 +367,7 @@ impl Error {
     }
 
     /// The error of a directory that could not be saved in.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn save_in(dir: &Path) -> impl FnOnce(io::Error) -> Error + '_ {
         move |source| Error::SaveIn {
             dir: dir.to_path_buf(),
@@ -402,22 +411,6 @@ pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Resu
     Ok(())
 }
 
-/// Whether `target` can take a map in `format`: a file named that may be written over
-/// (with a Tiled map's tileset, see [`tmj::check_pair`]). Cheap: asked before any map is
-/// made; writing asks again.
-///
-/// # Errors
-/// A file that may not be written over, saying which and why.
-pub fn check_target(format: Format, target: Target<'_>) -> Result<(), Error> {
-    if let Target::Replace(path) = target {
-        check_replace(path).map_err(Error::write(path))?;
-        if format == Format::Tiled {
-            tmj::check_pair(path)?;
-        }
-    }
-    Ok(())
-}
-
 /// The bytes of `dungeon` in a format that fits in memory as one piece (JSON, text); `None`
 /// for the others, which are written as they are made.
 #[must_use]
@@ -429,109 +422,65 @@ pub fn text_bytes(dungeon: &Dungeon, format: Format) -> Option<Vec<u8>> {
     }
 }
 
-/// Where a map is written: over a file named by the user, or under a new name in a
-/// directory, never over an existing file. Either way the file written is named as given:
-/// the path the user named, or the directory given joined with the new name.
-#[derive(Clone, Copy, Debug)]
-pub enum Target<'a> {
-    /// This file, replaced once the new one is complete.
-    Replace(&'a Path),
-    /// `<stem>.<extension>` in this directory (made if missing), or `<stem>-2.<extension>`…
-    /// when taken.
-    New {
-        /// The directory.
-        dir: &'a Path,
-        /// The name before the extension.
-        stem: &'a str,
-    },
+/// One file of a map, drawn and ready to be written out: a picture is encoded as it is
+/// written, a row of cells at a time; the other formats are made whole.
+pub(crate) enum Drawn<'a> {
+    Picture(Raster<'a>),
+    Bytes(Vec<u8>),
 }
 
-/// A [`Target`] on disk: the directory its files are written in, and where in it.
-pub(crate) struct Destination {
-    pub dir: PathBuf,
-    pub place: Place,
-}
-
-/// Where in its directory a file goes.
-pub(crate) enum Place {
-    /// Over this file, as named (its links followed when it is written).
-    Over(PathBuf),
-    /// Under the first free name with this stem.
-    New(String),
-}
-
-impl Target<'_> {
-    /// Where the files go.
-    pub(crate) fn resolve(self) -> Result<Destination, Error> {
+impl Drawn<'_> {
+    /// Write the file to `out`, a picture with `recipe` inside.
+    pub(crate) fn write_to(&self, out: &mut impl io::Write, recipe: &Recipe) -> io::Result<()> {
         match self {
-            Target::Replace(path) => {
-                let target = check_replace(path).map_err(Error::write(path))?;
-                Ok(Destination {
-                    dir: parent_dir(&target).to_path_buf(),
-                    place: Place::Over(path.to_path_buf()),
-                })
-            }
-            Target::New { dir, stem } => {
-                safe_write::make_dir(dir).map_err(Error::save_in(dir))?;
-                Ok(Destination {
-                    dir: dir.to_path_buf(),
-                    place: Place::New(stem.to_string()),
-                })
-            }
+            Drawn::Picture(raster) => png::write(out, raster, recipe),
+            Drawn::Bytes(bytes) => out.write_all(bytes),
         }
     }
 }
 
-/// Write `dungeon` in `format` to `target`: every file is written completely before it is
-/// put in place, so that a failure (or a stop) leaves every file as it was; a Tiled map and
-/// its tileset are put in place together. Returns the map's file, named as the target
-/// names it (see [`Target`]).
+/// `dungeon` in `format`, a format of one file (not Tiled's map and tileset), in `style`.
 ///
 /// # Errors
-/// What [`check`] refuses, a file that may not be written over (a special file, a
-/// read-only one, one with other hard links, a link another user planted in a shared
-/// directory: see [`safe_write`]), refused before the map is drawn, or a file that cannot
-/// be written.
-pub fn write(
+/// A picture that cannot be drawn at `style`.
+pub(crate) fn drawn<'a>(
+    dungeon: &'a Dungeon,
+    format: Format,
+    style: &Style,
+) -> Result<Drawn<'a>, Error> {
+    Ok(match format {
+        Format::Png => Drawn::Picture(Raster::new(dungeon, style)?),
+        Format::Svg => Drawn::Bytes(svg::to_svg(dungeon, style)?.into_bytes()),
+        Format::Uvtt => {
+            Drawn::Bytes(uvtt::to_uvtt(dungeon, style.cell_size, style.look)?.into_bytes())
+        }
+        Format::Json | Format::Text | Format::Tiled => {
+            Drawn::Bytes(text_bytes(dungeon, format).unwrap_or_default())
+        }
+    })
+}
+
+/// `dungeon` in `format` as the files `write` would write, in memory, each with its name:
+/// `<stem>.<extension>`, and for Tiled its tileset `<stem>.tiles.png` first. The web page
+/// hands them to the browser to download; the bytes are `write`'s.
+///
+/// # Errors
+/// What [`check`] refuses, or a picture that cannot be drawn.
+pub fn encode(
     dungeon: &Dungeon,
     format: Format,
     options: &Options,
-    target: Target<'_>,
-) -> Result<PathBuf, Error> {
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
     check(format, options, dungeon.width(), dungeon.height())?;
     let style = options.style(format);
-    let to = target.resolve()?;
-    let shown = match &to.place {
-        Place::Over(path) => path.clone(),
-        Place::New(_) => to.dir.clone(),
-    };
-    let staged = match format {
-        Format::Png => {
-            let raster = Raster::new(dungeon, &style)?;
-            stage(&to.dir, |out| png::write(out, &raster, dungeon.recipe()))
-        }
-        Format::Svg => {
-            let svg = svg::to_svg(dungeon, &style)?;
-            stage(&to.dir, |out| io::Write::write_all(out, svg.as_bytes()))
-        }
-        Format::Uvtt => {
-            let map = uvtt::to_uvtt(dungeon, style.cell_size, style.look)?;
-            stage(&to.dir, |out| io::Write::write_all(out, map.as_bytes()))
-        }
-        Format::Tiled => return tmj::write(dungeon, style.cell_size, &to),
-        Format::Json | Format::Text => {
-            let bytes = text_bytes(dungeon, format).unwrap_or_default();
-            stage(&to.dir, |out| io::Write::write_all(out, &bytes))
-        }
+    if format == Format::Tiled {
+        return tmj::encode(dungeon, style.cell_size, stem);
     }
-    .map_err(Error::write(&shown))?;
-    match to.place {
-        Place::Over(path) => {
-            staged.replace(&path).map_err(Error::write(&path))?;
-            Ok(path)
-        }
-        Place::New(stem) => staged
-            .place_new(&to.dir, &stem, format.extension())
-            .map_err(Error::save_in(&to.dir)),
-    }
+    let name = format!("{stem}.{}", format.extension());
+    let mut bytes = Vec::new();
+    drawn(dungeon, format, &style)?
+        .write_to(&mut bytes, dungeon.recipe())
+        .map_err(Error::write(Path::new(&name)))?;
+    Ok(vec![(name, bytes)])
 }

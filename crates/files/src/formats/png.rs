@@ -9,10 +9,11 @@
 //! it. Where pixels are decoded, a picture larger than [`MAX_SIDE`] a side is refused before
 //! anything is allocated for it.
 
-use std::io::{self, BufReader, BufWriter, Cursor, Read, Write};
+use std::io::{self, BufWriter, Cursor, Read, Write};
 use std::path::Path;
 
 use super::Error;
+#[cfg(not(target_arch = "wasm32"))]
 use super::safe_write::open_regular;
 use crate::draw::MAX_SIDE;
 use crate::draw::pixels::Pixels;
@@ -444,15 +445,17 @@ pub fn decode_within(bytes: &[u8], file: &Path, most: (u32, u32)) -> Result<Pict
 /// The file cannot be read or is not a regular file, is not a PNG, is damaged before its
 /// image data, has no recipe before its image data, or its recipe does not parse; each
 /// message names the file.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_recipe(file: &Path) -> Result<Recipe, Error> {
     let input = open_regular(file).map_err(|error| unreadable(file, error))?;
-    recipe_in(read_header(BufReader::new(input), file)?, file)
+    recipe_in(read_header(io::BufReader::new(input), file)?, file)
 }
 
 /// Read a picture file whole, at most [`MAX_FILE_BYTES`]: its pixels and its recipe.
 ///
 /// # Errors
 /// As [`read_recipe`] and [`decode`], and for a file over [`MAX_FILE_BYTES`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read(file: &Path) -> Result<(Pixels, Recipe), Error> {
     let input = open_regular(file).map_err(|error| unreadable(file, error))?;
     let mut bytes = Vec::new();
@@ -477,6 +480,15 @@ struct Header {
     height: u32,
     /// The text of the `recipe` chunk, if there is one.
     recipe: Option<String>,
+}
+
+/// The recipe in the picture `bytes` (named `file` in messages), read as [`read_recipe`]
+/// reads a file: only the chunks before its image data.
+///
+/// # Errors
+/// As [`read_recipe`], but for reading the file.
+pub fn recipe_of(bytes: &[u8], file: &Path) -> Result<Recipe, Error> {
+    recipe_in(read_header(bytes, file)?, file)
 }
 
 /// Read `input` from its signature up to its first image data (`IDAT`) or its end, and no

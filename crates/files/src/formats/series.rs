@@ -116,7 +116,7 @@ impl Series {
         Ok(match self {
             Series::Replay(recipe) => vec![recipe.clone()],
             Series::Sweep(base, sweep) => sweep.recipes(base),
-            Series::Sheet(base, size) => consecutive_seeds(base, size.tiles())?,
+            Series::Sheet(base, size) => base.consecutive_seeds(size.tiles())?,
             Series::Batch(recipes) => recipes.clone(),
         })
     }
@@ -158,22 +158,6 @@ impl Series {
         }
         Ok(())
     }
-}
-
-/// `count` recipes like `base` on consecutive seeds from `base`'s.
-///
-/// # Errors
-/// When the seeds would run past the largest seed.
-pub fn consecutive_seeds(base: &Recipe, count: u32) -> Result<Vec<Recipe>, Error> {
-    (0..u64::from(count))
-        .map(|i| {
-            let mut recipe = base.clone();
-            // Past the largest seed, the seed key says how far seeds go.
-            let seed = u128::from(base.seed) + u128::from(i);
-            recipe.set("seed", &seed.to_string())?;
-            Ok(recipe)
-        })
-        .collect()
 }
 
 /// Write the replay of `dungeon`'s generation in at most [`REPLAY_FRAMES`] frames, the last

@@ -131,6 +131,23 @@ impl Default for Recipe {
 }
 
 impl Recipe {
+    /// `count` recipes like this one on consecutive seeds from its own: a contact sheet's
+    /// tiles, a gallery's.
+    ///
+    /// # Errors
+    /// When the seeds would run past the largest seed.
+    pub fn consecutive_seeds(&self, count: u32) -> Result<Vec<Recipe>, Error> {
+        (0..u64::from(count))
+            .map(|i| {
+                let mut recipe = self.clone();
+                // Past the largest seed, the seed key says how far seeds go.
+                let seed = u128::from(self.seed) + u128::from(i);
+                recipe.set("seed", &seed.to_string())?;
+                Ok(recipe)
+            })
+            .collect()
+    }
+
     /// Set one value from text, by key (`room-size`, not `room_size`).
     ///
     /// # Errors

@@ -1,0 +1,120 @@
+//! Writing a map's files to disk, safely: every file written completely before it is put
+//! in place, never over a file not named, never through a planted link (see
+//! [`super::safe_write`]). The web build has no disk: it hands the files [`super::encode`]
+//! makes to the browser.
+
+use std::path::{Path, PathBuf};
+
+use super::safe_write::{self, check_replace, parent_dir, stage};
+use super::{Error, Format, Options, check, drawn, tmj};
+
+use dungeon_generator::Dungeon;
+
+/// Whether `target` can take a map in `format`: a file named that may be written over
+/// (with a Tiled map's tileset, see [`tmj::check_pair`]). Cheap: asked before any map is
+/// made; writing asks again.
+///
+/// # Errors
+/// A file that may not be written over, saying which and why.
+pub fn check_target(format: Format, target: Target<'_>) -> Result<(), Error> {
+    if let Target::Replace(path) = target {
+        check_replace(path).map_err(Error::write(path))?;
+        if format == Format::Tiled {
+            tmj::check_pair(path)?;
+        }
+    }
+    Ok(())
+}
+
+/// Where a map is written: over a file named by the user, or under a new name in a
+/// directory, never over an existing file. Either way the file written is named as given:
+/// the path the user named, or the directory given joined with the new name.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// This file, replaced once the new one is complete.
+    Replace(&'a Path),
+    /// `<stem>.<extension>` in this directory (made if missing), or `<stem>-2.<extension>`…
+    /// when taken.
+    New {
+        /// The directory.
+        dir: &'a Path,
+        /// The name before the extension.
+        stem: &'a str,
+    },
+}
+
+/// A [`Target`] on disk: the directory its files are written in, and where in it.
+pub(crate) struct Destination {
+    pub dir: PathBuf,
+    pub place: Place,
+}
+
+/// Where in its directory a file goes.
+pub(crate) enum Place {
+    /// Over this file, as named (its links followed when it is written).
+    Over(PathBuf),
+    /// Under the first free name with this stem.
+    New(String),
+}
+
+impl Target<'_> {
+    /// Where the files go.
+    pub(crate) fn resolve(self) -> Result<Destination, Error> {
+        match self {
+            Target::Replace(path) => {
+                let target = check_replace(path).map_err(Error::write(path))?;
+                Ok(Destination {
+                    dir: parent_dir(&target).to_path_buf(),
+                    place: Place::Over(path.to_path_buf()),
+                })
+            }
+            Target::New { dir, stem } => {
+                safe_write::make_dir(dir).map_err(Error::save_in(dir))?;
+                Ok(Destination {
+                    dir: dir.to_path_buf(),
+                    place: Place::New(stem.to_string()),
+                })
+            }
+        }
+    }
+}
+
+/// Write `dungeon` in `format` to `target`: every file is written completely before it is
+/// put in place, so that a failure (or a stop) leaves every file as it was; a Tiled map and
+/// its tileset are put in place together. Returns the map's file, named as the target
+/// names it (see [`Target`]).
+///
+/// # Errors
+/// What [`check`] refuses, a file that may not be written over (a special file, a
+/// read-only one, one with other hard links, a link another user planted in a shared
+/// directory: see [`safe_write`]), refused before the map is drawn, or a file that cannot
+/// be written.
+pub fn write(
+    dungeon: &Dungeon,
+    format: Format,
+    options: &Options,
+    target: Target<'_>,
+) -> Result<PathBuf, Error> {
+    check(format, options, dungeon.width(), dungeon.height())?;
+    let style = options.style(format);
+    let to = target.resolve()?;
+    let shown = match &to.place {
+        Place::Over(path) => path.clone(),
+        Place::New(_) => to.dir.clone(),
+    };
+    if format == Format::Tiled {
+        return tmj::write(dungeon, style.cell_size, &to);
+    }
+    let file = drawn(dungeon, format, &style)?;
+    let staged =
+        stage(&to.dir, |out| file.write_to(out, dungeon.recipe())).map_err(Error::write(&shown))?;
+    match to.place {
+        Place::Over(path) => {
+            staged.replace(&path).map_err(Error::write(&path))?;
+            Ok(path)
+        }
+        Place::New(stem) => staged
+            .place_new(&to.dir, &stem, format.extension())
+            .map_err(Error::save_in(&to.dir)),
+    }
+}
