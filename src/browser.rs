@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+#[link(wasm_import_module = "env")]
 unsafe extern "C" {
     fn dv_now_ms() -> f64;
     fn dv_epoch_ms() -> f64;

@@ -78,5 +78,13 @@ pub enum KeepAction {
     /// Save the current settings as the user's preset of this name.
     SavePreset(String),
     /// Open a saved PNG, or a text file holding a recipe.
-    Open(PathBuf),
+    Open(Opening),
+}
+
+/// A saved layout to open: a file named (the Open field, a file dropped on the desktop's
+/// window), or the bytes of a file dropped on the web page, with its name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opening {
+    File(PathBuf),
+    Dropped { name: String, bytes: Vec<u8> },
 }

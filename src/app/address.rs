@@ -45,25 +45,32 @@ impl Address {
 }
 
 impl App {
-    /// Open the map the address asks for, if it asks for a new one; then make the address
-    /// show the layout seen.
+    /// Open the map the address asks for, if it asks for a new one (before the frame asks
+    /// for the map to show).
     pub fn follow_address(&mut self) {
         if let Some(text) = self.address.changed() {
-            let asked = (!text.trim().is_empty())
-                .then(|| text.parse::<Recipe>().and_then(|r| r.validate().map(|()| r)));
+            let asked = (!text.trim().is_empty()).then(|| {
+                text.parse::<Recipe>()
+                    .and_then(|r| r.validate().map(|()| r))
+            });
             self.address.holds_no_map = !matches!(asked, Some(Ok(_)));
             match asked {
                 None => {}
                 Some(Ok(recipe)) if recipe == *self.session.seen() => {}
                 Some(Ok(recipe)) => {
                     self.open(recipe);
-                    self.status.say("Opened the map in the address.".to_string());
+                    self.status
+                        .say("Opened the map in the address.".to_string());
                 }
                 Some(Err(e)) => self
                     .status
                     .problem(format!("The address holds no map to open: {e}")),
             }
         }
+    }
+
+    /// Make the address show the layout seen (after the frame recorded it).
+    pub fn show_address(&mut self) {
         if !self.pointer.is_down() {
             let seen = self.session.seen().clone();
             self.address.show(&seen);

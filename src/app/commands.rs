@@ -3,13 +3,16 @@
 
 use std::sync::Arc;
 
-use super::action::{Action, KeepAction};
+use std::path::PathBuf;
+
+use super::action::{Action, KeepAction, Opening};
+use super::platform;
 use super::state::{App, Pending};
 use super::ui::favourites::preset_of;
 use super::ui::files::{ASK_ABOVE_BYTES, BigSave};
 use super::view::Area;
 use dungeon_files::draw::raster::{Raster, Style};
-use dungeon_files::formats::{self, Format, Target, layout, naming, png};
+use dungeon_files::formats::{self, Format, layout, png};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::quote_path;
@@ -122,11 +125,18 @@ impl App {
                 let recipe = self.watch.recipe(&self.session.recipe).clone();
                 self.store.save_preset(preset_of(&name, &recipe))
             }
-            KeepAction::Open(path) => {
-                match layout::read_layout(&path) {
+            KeepAction::Open(opening) => {
+                let (read, name) = match &opening {
+                    Opening::File(path) => (platform::read_layout(path), path.clone()),
+                    Opening::Dropped { name, bytes } => {
+                        let name = PathBuf::from(name);
+                        (layout::layout_of(bytes, &name), name)
+                    }
+                };
+                match read {
                     Ok(recipe) => {
                         self.open(recipe);
-                        self.status.say(format!("Opened {}", quote_path(&path)));
+                        self.status.say(format!("Opened {}", quote_path(&name)));
                     }
                     Err(e) => self.status.problem(e.to_string()),
                 }
@@ -180,13 +190,8 @@ impl App {
             no_grid: !self.grid,
             look: self.look,
         };
-        let stem = naming::file_stem(dungeon.recipe());
-        let target = Target::New {
-            dir: &self.out_dir,
-            stem: &stem,
-        };
-        match formats::write(&dungeon, format, &options, target) {
-            Ok(path) => self.status.say(format!("Saved {}", quote_path(&path))),
+        match platform::save(&dungeon, format, &options, &self.out_dir) {
+            Ok(said) => self.status.say(said),
             Err(e) => self.status.problem(format!("Not saved: {e}")),
         }
         true

@@ -1,8 +1,6 @@
 //! Drawing the window's map area: the map's texture where the view puts it, grid lines
 //! over the cells on screen, and saving the whole window as a picture (`--screenshot`).
 
-use std::path::Path;
-
 use macroquad::color::Color;
 use macroquad::math::vec2;
 use macroquad::shapes::draw_rectangle;
@@ -11,15 +9,11 @@ use macroquad::window::clear_background;
 
 use super::screen::Screen;
 use super::view::{Area, View};
-use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, Look};
-use dungeon_files::formats::{png, safe_write};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use dungeon_generator::recipe::Recipe;
 use dungeon_generator::runs::runs_where;
-use dungeon_generator::text::quote_path;
 
 /// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;
@@ -111,26 +105,4 @@ fn grid_lines(dungeon: &Dungeon, view: View, cell: f32, area: Area, look: &Look)
             );
         }
     }
-}
-
-/// Save the whole window, panel included, to `file`, with `recipe` and where the map is
-/// drawn inside (`map`).
-pub fn save_window(file: &Path, recipe: &Recipe, map: String) -> Result<(), String> {
-    let image = macroquad::texture::get_screen_data();
-    let (w, h) = (u32::from(image.width), u32::from(image.height));
-    // The screen comes bottom row first.
-    let row = w as usize * 4;
-    let rgba: Vec<u8> = image
-        .bytes
-        .chunks_exact(row)
-        .rev()
-        .flatten()
-        .copied()
-        .collect();
-    let pixels = Pixels::from_rgba(w, h, rgba)
-        .map_err(|e| format!("the window's pixels did not come out whole: {e}"))?;
-    let bytes = png::encode_with(&pixels, recipe, &[("map", map)])
-        .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
-    safe_write::write_replacing(file, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", quote_path(file)))
 }

@@ -34,7 +34,11 @@ const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// loop, after reading the events that arrived during a frame, waits for one more before it
 /// draws: a key pressed and released while a frame is drawn would wait for the next mouse
 /// move. Staying awake a moment after input draws such keys; the idle window still sleeps.
+/// On a loaded machine a frame may take longer than that, so the window stays awake for at
+/// least [`AWAKE_FRAMES`] of its longest recent frames too.
 const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
+/// Frames, as long as the longest of late, drawn after the last input at least.
+const AWAKE_FRAMES: u32 = 4;
 /// Frames drawn before `--screenshot` saves the window.
 const SCREENSHOT_FRAMES: u32 = 3;
 
@@ -84,7 +88,14 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
     macroquad::input::prevent_quit();
     let mut frames = 0;
     let mut last_input = Instant::now();
+    // The longest frame of late, fading by a tenth each frame; and when the last frame
+    // began, if it asked for this one (the time between is then a frame's).
+    let mut long_frame = Duration::ZERO;
+    let mut asked_by: Option<Instant> = None;
     loop {
+        let frame_start = Instant::now();
+        let took = asked_by.map_or(Duration::ZERO, |start| frame_start.duration_since(start));
+        long_frame = took.max(long_frame.mul_f32(0.9));
         // Input.
         let patience = if app.screen.is_generating() {
             GENERATING_FRAME
@@ -149,8 +160,8 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             actions.extend(
                 macroquad::input::get_dropped_files()
                     .into_iter()
-                    .filter_map(|file| file.path)
-                    .map(|path| Action::Keep(super::action::KeepAction::Open(path))),
+                    .filter_map(super::platform::opening)
+                    .map(|opening| Action::Keep(super::action::KeepAction::Open(opening))),
             );
             if app.gallery.open {
                 actions.extend(gallery::click(ctx, area));
@@ -166,7 +177,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         // Keep drawing a moment after any input: characters and egui's reactions trail the
         // event that woke this frame, and miniquad's blocking loop draws input that arrives
         // during a frame only once a further event comes. Idle frames schedule nothing.
-        let awake = last_input.elapsed() < AWAKE_AFTER_INPUT;
+        let awake = last_input.elapsed() < AWAKE_AFTER_INPUT.max(long_frame * AWAKE_FRAMES);
         let mut again = awake || !actions.is_empty() || keys::keys_held() || app.pointer.is_down();
 
         // Actions.
@@ -205,10 +216,11 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 && !app.gallery.is_filling()
                 && !app.store.is_busy();
             if frames >= SCREENSHOT_FRAMES && settled {
-                return draw::save_window(file, &app.session.recipe, app.map_place());
+                return super::platform::save_window(file, &app.session.recipe, app.map_place());
             }
             macroquad::miniquad::window::schedule_update();
         }
+        asked_by = again.then_some(frame_start);
         next_frame().await;
     }
 }
@@ -229,6 +241,7 @@ impl App {
     /// Move everything on that moves by itself; returns whether the panel drawn this frame
     /// is out of date (a replay ended, a save was done), so another frame must come.
     fn update(&mut self, area: Area) -> bool {
+        self.follow_address();
         self.watch.follow(&self.session.recipe);
         let wanted = self.watch.recipe(&self.session.recipe).clone();
         if let Err(e) = self.gallery.update(&wanted, area, self.look) {
@@ -245,7 +258,7 @@ impl App {
         if !self.pointer.is_down() {
             self.session.commit();
         }
-        self.follow_address();
+        self.show_address();
         played || saved || kept
     }
 

@@ -18,7 +18,6 @@ use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::Generated;
 use dungeon_files::draw::raster::{Look, Style};
-use dungeon_files::formats::series::consecutive_seeds;
 use dungeon_generator::recipe::Recipe;
 
 /// The gallery's labels and frame.
@@ -207,7 +206,7 @@ impl Tiles {
                 seed: base.seed.min(u64::MAX - u64::from(SIDE * SIDE - 1)),
                 ..base.clone()
             };
-            let recipes = consecutive_seeds(&first, SIDE * SIDE).unwrap_or_default();
+            let recipes = first.consecutive_seeds(SIDE * SIDE).unwrap_or_default();
             self.tiles = recipes
                 .into_iter()
                 .zip(&mut self.workers)

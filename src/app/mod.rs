@@ -29,7 +29,6 @@ mod watch;
 mod worker;
 
 use std::cell::RefCell;
-use std::path::Path;
 use std::rc::Rc;
 
 use macroquad::texture::FilterMode;
@@ -44,7 +43,7 @@ use dungeon_generator::recipe::Recipe;
 /// `--screenshot` cannot be written. Failures deep in the window system (no OpenGL) are
 /// reported on stderr by a panic hook, in one line.
 pub fn run(start: crate::Start) -> Result<(), String> {
-    display_reachable()
+    platform::display_reachable()
         .map_err(|why| format!("{why}; use `render` for files, or run under Xvfb"))?;
     // Failures deep in the window system (no OpenGL, a display that went away) panic in
     // miniquad; say what happened in one line instead of a backtrace.
@@ -88,31 +87,6 @@ pub fn run(start: crate::Start) -> Result<(), String> {
         *result.borrow_mut() = frame::main_loop(start).await;
     });
     outcome.replace(Ok(()))
-}
-
-/// Whether there is a display to open a window on: `DISPLAY` (or `WAYLAND_DISPLAY`) is set
-/// and not empty, and for a local X display, its server's socket exists.
-fn display_reachable() -> Result<(), String> {
-    if std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty()) {
-        return Ok(());
-    }
-    let display = match std::env::var_os("DISPLAY") {
-        None => return Err("no display to open the window on (DISPLAY is not set)".into()),
-        Some(d) if d.is_empty() => {
-            return Err("no display to open the window on (DISPLAY is empty)".into());
-        }
-        Some(d) => d.to_string_lossy().into_owned(),
-    };
-    let local = display
-        .strip_prefix(':')
-        .and_then(|rest| rest.split('.').next())
-        .and_then(|n| n.parse::<u32>().ok());
-    match local {
-        Some(n) if !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() => {
-            Err(format!("no X server on display {display}"))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// A window that shows the map at 12 pixels a cell beside the panel and above the status

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::platform::Instant;
+use super::platform::{self, Instant};
 use super::state::App;
 
 /// The longest the window waits for the favourites before it asks.
@@ -73,6 +73,12 @@ impl App {
     /// The user asked to quit: true when the window may close at once; else it waits,
     /// saying so.
     pub fn ask_to_quit(&mut self) -> bool {
+        if !platform::QUITS {
+            self.status.say(
+                "A web page closes with its tab; the favourites are already kept.".to_string(),
+            );
+            return false;
+        }
         if self.pending() == Pending::default() {
             return true;
         }

@@ -171,7 +171,9 @@ impl Screen {
         watch.replay = None;
         let old = self.shown.take().map(|s| s.texture);
         let texture = texture_of(&map.pixels, old);
-        super::platform::map_shown(&map.dungeon.recipe().to_string(), map.took);
+        if !self.is_generating() {
+            super::platform::map_shown(&map.dungeon.recipe().to_string(), map.took);
+        }
         let stats = map.dungeon.stats();
         self.shown = Some(Shown {
             map,

@@ -219,8 +219,9 @@ impl Lists {
         self.favourites.has_unsaved() || self.user_presets.has_unsaved()
     }
 
-    /// Try the changes not saved again, of the lists' own accord; the answer says so only
-    /// when they are saved.
+    /// Try the changes not saved again, of the lists' own accord (the desktop's thread does,
+    /// every few seconds); the answer says so only when they are saved.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn retry(&mut self) -> Reply {
         let message = self.save_again();
         self.reply(message, None, false)

@@ -115,7 +115,7 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
                 )));
             }
         };
-        let recipes = series::consecutive_seeds(&recipe, count)?;
+        let recipes = recipe.consecutive_seeds(count)?;
         let work = || series::write_batch(&recipes, &options, &dir, done);
         let written = with_progress(counted(recipes.len()), work)?;
         said(&format!("{} maps", written.pictures), &written, output)

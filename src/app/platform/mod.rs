@@ -12,4 +12,22 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as chosen;
 
-pub use chosen::{Alarm, Instant, StoreLink, Worker, fragment, map_shown, set_fragment, status_said};
+pub use chosen::{
+    Alarm, Instant, OPENS_FILES, QUITS, StoreLink, Worker, display_reachable, fragment, map_shown,
+    read_layout, save, save_window, set_fragment, status_said,
+};
+
+use super::action::Opening;
+
+/// A file dropped on the window: by its name where files are read by name, else by its
+/// bytes (the browser's way), with its name for messages.
+pub fn opening(file: macroquad::DroppedFile) -> Option<Opening> {
+    match (file.path, file.bytes) {
+        (Some(path), _) if OPENS_FILES => Some(Opening::File(path)),
+        (path, Some(bytes)) => Some(Opening::Dropped {
+            name: path.map_or_else(|| "the file dropped".into(), |p| p.display().to_string()),
+            bytes,
+        }),
+        (_, None) => None,
+    }
+}

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 
 use egui_macroquad::egui::{self, Vec2, vec2};
 
-use crate::app::action::{Action, KeepAction};
+use crate::app::action::{Action, KeepAction, Opening};
+use crate::app::platform;
 use crate::app::status::Status;
 use crate::app::store::Store;
 use dungeon_files::formats::Format;
@@ -291,8 +292,13 @@ impl FavouritesPanel {
         });
     }
 
-    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too).
+    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too). A
+    /// web page reads no files by name: there, dropping one on the page opens it.
     fn open_row(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        if !platform::OPENS_FILES {
+            ui.label("Drop a PNG saved by Dungeon Viewer, or a file with a recipe, on the page to open it.");
+            return;
+        }
         ui.horizontal(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
@@ -310,7 +316,7 @@ impl FavouritesPanel {
                 || entered
             {
                 let path = PathBuf::from(self.open_path.trim());
-                actions.push(Action::Keep(KeepAction::Open(path)));
+                actions.push(Action::Keep(KeepAction::Open(Opening::File(path))));
             }
         });
     }

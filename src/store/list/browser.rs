@@ -18,8 +18,9 @@ fn key(path: &Path) -> String {
     )
 }
 
-/// What the storage says, as the desktop's file errors say it.
-fn unavailable(path: &Path, why: StorageError) -> Error {
+/// What the storage says, as the desktop's file errors say it; `kept` when a change waits
+/// to be saved.
+fn unavailable(path: &Path, why: StorageError, kept: bool) -> Error {
     let detail = match why {
         StorageError::Unavailable => "the browser's storage is not available to this page",
         StorageError::Full => "the browser's storage is full",
@@ -27,6 +28,7 @@ fn unavailable(path: &Path, why: StorageError) -> Error {
     Error::Save {
         file: path.to_path_buf(),
         source: io::Error::other(detail),
+        kept,
     }
 }
 
@@ -35,7 +37,7 @@ pub(super) fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
     let text = match browser::storage_get(&key(path)) {
         Ok(None) => return Ok(Vec::new()),
         Ok(Some(text)) => text,
-        Err(why) => return Err(Unread::Refused(unavailable(path, why))),
+        Err(why) => return Err(Unread::Refused(unavailable(path, why, false))),
     };
     if text.len() as u64 > MAX_LIST_BYTES {
         return Err(Unread::Refused(Error::TooBig {
@@ -70,6 +72,7 @@ impl<T: Entry> JsonList<T> {
             let text = serde_json::to_string_pretty(&entries).map_err(|e| Error::Save {
                 file: path.clone(),
                 source: io::Error::other(e.to_string()),
+                kept: true,
             })?;
             if text.len() as u64 > MAX_LIST_BYTES {
                 return Err(Error::TooBig {
@@ -77,7 +80,8 @@ impl<T: Entry> JsonList<T> {
                     bytes: text.len() as u64,
                 });
             }
-            browser::storage_set(&key(&path), &text).map_err(|why| unavailable(&path, why))?;
+            browser::storage_set(&key(&path), &text)
+                .map_err(|why| unavailable(&path, why, true))?;
         }
         Ok((entries, notice))
     }
@@ -85,9 +89,10 @@ impl<T: Entry> JsonList<T> {
     /// Keep the broken text under a new dated name (never over another); returns it.
     fn keep_aside(&self) -> Result<String, Error> {
         let path = self.path();
+        let kept = !self.unsaved.is_empty();
         let from = key(&path);
         let text = browser::storage_get(&from)
-            .map_err(|why| unavailable(&path, why))?
+            .map_err(|why| unavailable(&path, why, kept))?
             .unwrap_or_default();
         let stamp = utc::compact(utc::now());
         for n in 1u32.. {
@@ -98,10 +103,10 @@ impl<T: Entry> JsonList<T> {
             if matches!(browser::storage_get(&name), Ok(Some(_))) {
                 continue;
             }
-            browser::storage_set(&name, &text).map_err(|why| unavailable(&path, why))?;
+            browser::storage_set(&name, &text).map_err(|why| unavailable(&path, why, kept))?;
             browser::storage_remove(&from);
             return Ok(name);
         }
-        Err(unavailable(&path, StorageError::Full))
+        Err(unavailable(&path, StorageError::Full, kept))
     }
 }

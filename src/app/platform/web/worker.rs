@@ -12,9 +12,9 @@ use dungeon_files::draw::raster::Style;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Error, Generation, Path, Progress, Room, Snapshot};
 
-/// The most of a frame a request's slice takes: the page keeps drawing at 25 or more
-/// frames a second while a big map is made.
-const SLICE_MOST: Duration = Duration::from_millis(25);
+/// The most of a frame a request's slice takes: the page keeps drawing several frames a
+/// second while a big map is made (more of each frame is drawing it as it fills in).
+const SLICE_MOST: Duration = Duration::from_millis(50);
 /// The least: a request asked without patience (a gallery's tile) still moves on.
 const SLICE_LEAST: Duration = Duration::from_millis(2);
 
@@ -24,6 +24,9 @@ enum Work {
         generation: Generation,
         style: Style,
         progress: Arc<Progress>,
+        /// The time its slices took so far: the page's clock is too coarse to time each
+        /// room and path.
+        took: Duration,
     },
     /// A recipe that cannot be made: the answer is ready.
     Refused(String),
@@ -56,6 +59,7 @@ impl Worker {
                 generation: generation.with_clock(clock),
                 style,
                 progress,
+                took: Duration::ZERO,
             },
             Err(e) => Work::Refused(e.to_string()),
         };
@@ -85,7 +89,7 @@ impl Worker {
     /// its answer once it is done.
     pub fn newest(&mut self, patience: Duration) -> Option<Done> {
         let (id, work) = self.work.take()?;
-        let (mut generation, style, progress) = match work {
+        let (mut generation, style, progress, took) = match work {
             Work::Refused(why) => {
                 return Some(Done {
                     id,
@@ -96,24 +100,28 @@ impl Worker {
                 generation,
                 style,
                 progress,
-            } => (generation, style, progress),
+                took,
+            } => (generation, style, progress, took),
         };
-        let deadline = Instant::now() + patience.clamp(SLICE_LEAST, SLICE_MOST);
-        match generation.advance(&progress, || Instant::now() < deadline) {
+        let started = Instant::now();
+        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
+        let made = generation.advance(&progress, || Instant::now() < deadline);
+        let took = took + started.elapsed();
+        match made {
             Ok(None) => {
                 let work = Work::Making {
                     generation,
                     style,
                     progress,
+                    took,
                 };
                 self.work = Some((id, work));
                 None
             }
-            Ok(Some(dungeon)) => {
-                let timings = dungeon.timings();
-                let result = drawn(dungeon, style, timings.rooms + timings.paths);
-                Some(Done { id, result })
-            }
+            Ok(Some(dungeon)) => Some(Done {
+                id,
+                result: drawn(dungeon, style, took),
+            }),
             Err(Error::Cancelled) => None,
             Err(e) => Some(Done {
                 id,
