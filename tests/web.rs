@@ -10,14 +10,16 @@
 //! installs them).
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
 use crate::common::{run, scratch};
+
+#[path = "web/serve.rs"]
+mod serve;
+use serve::serve;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -56,50 +58,6 @@ fn page_or_skip() -> Option<PathBuf> {
     }
 }
 
-/// Serve `dir` on a free port of this machine, for as long as the test runs; returns the
-/// page's address.
-fn serve(dir: PathBuf) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    let address = format!("http://{}/", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            std::thread::spawn(move || answer(stream, &dir));
-        }
-    });
-    address
-}
-
-/// Answer one GET with the file it names (no `..`), or 404.
-fn answer(mut stream: TcpStream, dir: &Path) {
-    let mut request = String::new();
-    if BufReader::new(&stream).read_line(&mut request).is_err() {
-        return;
-    }
-    let path = request.split_whitespace().nth(1).unwrap_or("/");
-    let path = path.split(['?', '#']).next().unwrap_or("/");
-    let name = if path == "/" { "index.html" } else { &path[1..] };
-    let file = dir.join(name);
-    let body = (!name.contains("..")).then(|| std::fs::read(&file).ok()).flatten();
-    let kind = match file.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        _ => "application/octet-stream",
-    };
-    let head = match &body {
-        Some(bytes) => format!(
-            "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            bytes.len()
-        ),
-        None => "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".into(),
-    };
-    let _ = stream.write_all(head.as_bytes());
-    if let Some(bytes) = body {
-        let _ = stream.write_all(&bytes);
-    }
-}
-
 /// Run the driver's `scenario` on `url`; what it saw.
 fn drive(scenario: &str, url: &str, args: &[&str]) -> Value {
     let out = Command::new("node")
@@ -117,11 +75,17 @@ fn drive(scenario: &str, url: &str, args: &[&str]) -> Value {
         .and_then(|line| serde_json::from_str(line).ok())
         .unwrap_or_else(|| {
             let stderr = String::from_utf8_lossy(&out.stderr);
-            panic!("the driver said nothing readable: {}", stderr.chars().take(500).collect::<String>())
+            panic!(
+                "the driver said nothing readable: {}",
+                stderr.chars().take(500).collect::<String>()
+            )
         });
     assert!(seen.get("error").is_none(), "{scenario}: {}", seen["error"]);
     let problems = seen["problems"].as_array().cloned().unwrap_or_default();
-    assert!(problems.is_empty(), "{scenario}: the page reported {problems:?}");
+    assert!(
+        problems.is_empty(),
+        "{scenario}: the page reported {problems:?}"
+    );
     seen
 }
 
@@ -159,9 +123,12 @@ fn the_page_draws_the_map_its_address_names_in_renders_colours() {
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let on_page = colours(&shot);
     for room in json["rooms"].as_array().unwrap() {
-        let c = &room["colour"];
+        let c = &room["color"];
         let rgb = [0, 1, 2].map(|i| c[i].as_u64().unwrap() as u8);
-        assert!(on_page.contains(&rgb), "room colour {rgb:?} is not on the page");
+        assert!(
+            on_page.contains(&rgb),
+            "room colour {rgb:?} is not on the page"
+        );
     }
 }
 
@@ -176,7 +143,10 @@ fn a_key_changes_the_map_and_the_address_and_back_goes_back() {
     assert_eq!(seen["first"], recipe);
     assert_ne!(seen["after_space"], recipe, "Space kept the map");
     assert_eq!(seen["fragment_after_space"], seen["after_space"]);
-    assert_eq!(seen["after_back"], recipe, "Back did not bring the map back");
+    assert_eq!(
+        seen["after_back"], recipe,
+        "Back did not bring the map back"
+    );
     assert_eq!(seen["fragment_after_back"], recipe);
 }
 
@@ -189,8 +159,14 @@ fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
     let recipe = "dv1 seed=41 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     let seen = drive("favourite", &at(&base, recipe), &[]);
     assert_eq!(seen["kept"], recipe);
-    assert_ne!(seen["after_reload"], recipe, "the reload did not open the map after it");
-    assert_eq!(seen["reopened"], recipe, "1 did not open the kept favourite");
+    assert_ne!(
+        seen["after_reload"], recipe,
+        "the reload did not open the map after it"
+    );
+    assert_eq!(
+        seen["reopened"], recipe,
+        "1 did not open the kept favourite"
+    );
 }
 
 #[test]
@@ -204,7 +180,13 @@ fn save_png_downloads_the_file_render_writes() {
     let seen = drive("save", &at(&base, recipe), &[into.to_str().unwrap()]);
     let downloaded = std::fs::read(seen["path"].as_str().unwrap()).unwrap();
     let rendered = into.join("render.png");
-    let out = run(&["render", "--recipe", recipe, "-o", rendered.to_str().unwrap()]);
+    let out = run(&[
+        "render",
+        "--recipe",
+        recipe,
+        "-o",
+        rendered.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     assert!(
         downloaded == std::fs::read(&rendered).unwrap(),
@@ -232,4 +214,21 @@ fn a_bad_address_says_so_and_shows_a_map() {
         assert_eq!(recipe, dungeon_generator::Recipe::default(), "{bad}");
         assert!(colours(&shot).len() > 3, "{bad}: the page is blank");
     }
+}
+
+#[test]
+fn an_address_changed_in_the_page_opens_its_map() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let recipes: Vec<String> = [5, 6]
+        .map(|seed| {
+            let recipe: dungeon_generator::Recipe = format!("dv1 seed={seed}").parse().unwrap();
+            format!("\"{recipe}\"")
+        })
+        .to_vec();
+    // The driver waits for each map the address names to be on screen.
+    let seen = drive("made", &base, &[&format!("[{}]", recipes.join(","))]);
+    assert_eq!(seen["times"].as_array().map(Vec::len), Some(2));
 }

@@ -122,6 +122,21 @@ const scenarios = {
         };
     },
 
+    // Each recipe of the list (a JSON array of recipes as the page prints them) opened in
+    // turn by changing the address: the time each map took to make, in the page's own
+    // frames.
+    async made(context, [list]) {
+        const recipes = JSON.parse(list);
+        const { page, problems } = await open(context, address);
+        await nextMap(page, 0);
+        const times = [];
+        for (const recipe of recipes) {
+            await page.evaluate((r) => { window.location.hash = encodeURI(r); }, recipe);
+            times.push((await shownMap(page, recipe)).made_ms);
+        }
+        return { times, problems };
+    },
+
     // S saves the map: the download's name and where it was written.
     async save(context, [into]) {
         const { page, problems } = await open(context, address);
