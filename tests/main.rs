@@ -10,6 +10,7 @@ mod features;
 mod hostile_files;
 mod layers;
 mod look;
+mod numbers;
 mod presets;
 mod readability;
 mod readme;

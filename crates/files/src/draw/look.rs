@@ -24,7 +24,8 @@ pub struct Look {
     /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
     /// rooms and paths, a light grid over everything but walls.
     pub print: bool,
-    /// Each room's number at its most interior cell (from
+    /// Each room's number on a label over the room, placed by
+    /// [`numbers::place`](super::numbers::place) (from
     /// [`MIN_NUMBER_CELL`](super::numbers::MIN_NUMBER_CELL) pixels).
     pub numbers: bool,
 }
@@ -154,12 +155,14 @@ pub const LOOKS: &[LookOption] = &[
         name: "numbers",
         key: 'N',
         label: "room numbers",
-        help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) at its most interior \
-               cell, from 8 pixels a cell",
+        help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) on a label over it, \
+               from 8 pixels a cell",
         draws: "each room's number (1, 2, 3…: the order of the JSON's rooms and the names of \
-                Tiled's room objects) in ink on a small white label at the room's most \
-                interior cell, from 8 pixels a cell, in the PNG, the Universal VTT picture and \
-                the SVG (as `<text>`), so a game master can key notes to rooms",
+                Tiled's room objects) in ink on a small white label over the room, at its most \
+                interior cell where the label fits (a small room's label reaches over its \
+                neighbours; labels never touch, and a room left without one is said), from 8 \
+                pixels a cell, in the PNG, the Universal VTT picture and the SVG (as \
+                `<text>`), so a game master can key notes to rooms",
         switch: |look| &mut look.numbers,
     },
 ];

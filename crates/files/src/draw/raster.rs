@@ -18,7 +18,7 @@ use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
 pub use super::look::Look;
-use super::numbers;
+use super::numbers::{self, Label};
 use super::pixels::Pixels;
 use super::{Error, picture_size};
 use dungeon_generator::Dungeon;
@@ -263,8 +263,8 @@ struct Painter<'a> {
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
     goal: Option<Pos>,
-    /// Each numbered room's label cell and number, row by row.
-    labels: Vec<(Pos, usize)>,
+    /// The rooms' number labels, top to bottom.
+    labels: Vec<Label>,
 }
 
 impl<'a> Painter<'a> {
@@ -301,22 +301,18 @@ impl<'a> Painter<'a> {
         let (start, goal) = features
             .filter(|_| look.marks && marks_fit)
             .map_or((None, None), |f| (f.start, f.goal));
-        let numbered = look.numbers && style.cell_size >= numbers::MIN_NUMBER_CELL;
-        let mut labels: Vec<(Pos, usize)> = if numbered {
-            let rooms = dungeon.rooms().iter().enumerate();
-            rooms
-                .filter_map(|(i, room)| Some((numbers::label_cell(room)?, i + 1)))
-                .collect()
+        let labels = if look.numbers {
+            numbers::place(dungeon, style.cell_size).placed
         } else {
             Vec::new()
         };
-        labels.sort_by_key(|&(p, _)| (p.y, p.x));
         Self {
             dungeon,
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
-            overlays: (marks_fit && (look.outlines || look.doors || look.marks)) || numbered,
+            overlays: (marks_fit && (look.outlines || look.doors || look.marks))
+                || !labels.is_empty(),
             distances,
             doors,
             start,
@@ -432,30 +428,24 @@ impl<'a> Painter<'a> {
         self.paint_numbers(y, band, row);
     }
 
-    /// The labels of the rooms numbered in row `y` of cells, each centred on its cell (and
-    /// kept inside the picture), over everything else.
+    /// The parts of the rooms' number labels that lie in row `y` of cells, over everything
+    /// else: a label may reach into the row above or below.
     fn paint_numbers(&self, y: u32, band: &mut [[u8; 4]], row: usize) {
-        let n = self.n;
-        let scale = numbers::scale(n as u32);
-        let first = self.labels.partition_point(|(p, _)| p.y < y);
-        for &(p, number) in self.labels[first..].iter().take_while(|(p, _)| p.y == y) {
-            let (w, h) = numbers::label_size(number, scale);
-            let (w, h) = (w as usize, h as usize);
-            if w > row {
-                continue;
-            }
-            let centre = p.x as usize * n + n / 2;
-            let mut label = Cell {
-                band: &mut *band,
-                row,
-                x0: centre.saturating_sub(w / 2).min(row - w),
+        let n = self.n as u32;
+        let rows = y * n..(y + 1) * n;
+        // Labels are all as high, so those ending after the band's top come in order.
+        let first = self.labels.partition_point(|l| l.bottom() <= rows.start);
+        let scale = numbers::scale(n);
+        for label in self.labels[first..].iter().take_while(|l| l.y < rows.end) {
+            let mut fill = |x: u32, y: u32, w: u32, h: u32, c: Rgb| {
+                let (x, y) = (label.x + x, label.y + y);
+                for py in y.max(rows.start)..(y + h).min(rows.end) {
+                    let at = (py - rows.start) as usize * row + x as usize;
+                    band[at..at + w as usize].fill(rgba(c));
+                }
             };
-            let top = (n - h) / 2;
-            label.fill(0, top, w, h, PAPER);
-            numbers::for_each_ink(number, scale, |x, y, w, h| {
-                let (x, y, w, h) = (x as usize, y as usize, w as usize, h as usize);
-                label.fill(x, top + y, w, h, INK);
-            });
+            fill(0, 0, label.width, label.height, PAPER);
+            numbers::for_each_ink(label.number, scale, |x, y, w, h| fill(x, y, w, h, INK));
         }
     }
 }
