@@ -227,6 +227,51 @@ fn outlines_only_darken_room_border_pixels_facing_rock_edges_or_other_rooms() {
 }
 
 #[test]
+fn the_print_look_draws_a_dark_line_where_two_rooms_touch_and_nowhere_else() {
+    let look = Look {
+        print: true,
+        ..Look::ORIGINAL
+    };
+    let spaced = "dv1 seed=7 spacing=1";
+    for text in RECIPES.into_iter().chain([spaced]) {
+        let d = dungeon(text);
+        let tiles = d.tiles();
+        let parts = |p: Pos, dir: Dir| match (tiles[p].kind(), tiles.step(p, dir)) {
+            (TileKind::Room(a), Some(q)) => tiles[q].room().is_some_and(|b| b != a),
+            _ => false,
+        };
+        let touching = tiles
+            .positions()
+            .filter(|&p| Dir::ALL.into_iter().any(|dir| parts(p, dir)))
+            .count();
+        assert_eq!(touching == 0, text == spaced, "{text}");
+        for n in [MIN_MARK_CELL - 1, MIN_MARK_CELL, 12, 24] {
+            let printed = draw(&d, look, n);
+            let thin = (n / 12).max(1);
+            for p in tiles.positions() {
+                for ((px, py), c) in cell_pixels(&printed, p, n) {
+                    let on_side = |dir: Dir| match dir {
+                        Dir::Left => px < thin,
+                        Dir::Right => px >= n - thin,
+                        Dir::Up => py < thin,
+                        Dir::Down => py >= n - thin,
+                    };
+                    let line = n >= MIN_MARK_CELL
+                        && Dir::ALL
+                            .into_iter()
+                            .any(|dir| on_side(dir) && parts(p, dir));
+                    assert_eq!(
+                        c == Rgb(16, 16, 16),
+                        line,
+                        "{text} at {n} px: cell {p}, pixel ({px}, {py})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn the_print_look_has_white_ground_black_walls_and_grey_floors() {
     let look = Look {
         print: true,

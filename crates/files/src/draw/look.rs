@@ -22,7 +22,8 @@ pub struct Look {
     /// room, but not a path (from [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
     pub outlines: bool,
     /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
-    /// rooms and paths, a light grid over everything but walls.
+    /// rooms and paths, a light grid over everything but walls, and a dark line where two
+    /// rooms touch (from [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
     pub print: bool,
     /// Each room's number on a label over the room, placed by
     /// [`numbers::place`](super::numbers::place) (from
@@ -145,10 +146,11 @@ pub const LOOKS: &[LookOption] = &[
         key: 'P',
         label: "print look",
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
-               light grid",
+               light grid, dark lines between touching rooms",
         draws: "ink-friendly: white ground, black walls (rock beside or diagonal to a room or \
                 path), light grey rooms and slightly lighter paths, a light grey grid over rock \
-                and floors",
+                and floors, and from 4 pixels a cell a dark line where two rooms touch, as \
+                outlines draw it, so that each room can be told apart",
         switch: |look| &mut look.print,
     },
     LookOption {

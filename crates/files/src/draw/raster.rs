@@ -213,6 +213,49 @@ fn is_wall(tiles: &Grid<Tile>, p: Pos) -> bool {
         })
 }
 
+/// The thickness of room lines and of the rims of marks in cells of `n` pixels: a twelfth of
+/// a cell, at least a pixel.
+fn line_width(n: usize) -> usize {
+    (n / 12).max(1)
+}
+
+/// The dark lines inside the cell at `p` in `look` at `n` pixels a cell, as rectangles
+/// (x, y, w, h) within the cell, [`line_width`] thick along whole sides of a room's cell:
+/// with outlines along each side that meets rock, the map's edge or another room (not a
+/// path: paths are ways in, and doors mark them); in the print look along each side that
+/// meets another room, so that touching rooms part. None below [`MIN_MARK_CELL`] pixels a
+/// cell, nor in other cells. Touching rooms each draw their side: the line between them is
+/// twice as thick.
+///
+/// # Panics
+/// When `p` is off the map.
+pub fn room_lines(
+    dungeon: &Dungeon,
+    look: &Look,
+    n: usize,
+    p: Pos,
+) -> impl Iterator<Item = (usize, usize, usize, usize)> + use<> {
+    let tiles = dungeon.tiles();
+    let lined = |d: Dir| {
+        let TileKind::Room(room) = tiles[p].kind() else {
+            return false;
+        };
+        match tiles.step(p, d).map(|q| tiles[q].kind()) {
+            None | Some(TileKind::Free) => look.outlines,
+            Some(TileKind::Room(other)) => other != room && (look.outlines || look.print),
+            Some(TileKind::Path) => false,
+        }
+    };
+    let sides: Vec<Dir> = if n >= MIN_MARK_CELL as usize {
+        Dir::ALL.into_iter().filter(|&d| lined(d)).collect()
+    } else {
+        Vec::new()
+    };
+    sides
+        .into_iter()
+        .map(move |d| along(d, n, 0, n, line_width(n)))
+}
+
 /// Room outlines, the outlines of start and goal marks and of door bars, room numbers.
 pub const INK: Rgb = Rgb(16, 16, 16);
 /// Door bars: light wood.
@@ -311,7 +354,7 @@ impl<'a> Painter<'a> {
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
-            overlays: (marks_fit && (look.outlines || look.doors || look.marks))
+            overlays: (marks_fit && (look.outlines || look.print || look.doors || look.marks))
                 || !labels.is_empty(),
             distances,
             doors,
@@ -331,17 +374,6 @@ impl<'a> Painter<'a> {
             }
             _ => colour,
         }
-    }
-
-    /// Whether a room cell's side `d` gets an outline: it meets rock, the map's edge or
-    /// another room. Not where it meets a path: paths are ways in.
-    fn outlined(&self, p: Pos, room: usize, d: Dir) -> bool {
-        let tiles = self.dungeon.tiles();
-        tiles.step(p, d).is_none_or(|q| match tiles[q].kind() {
-            TileKind::Free => true,
-            TileKind::Room(other) => other != room,
-            TileKind::Path => false,
-        })
     }
 
     /// Paint row `y` of cells into `band`, using `first` and `inner` (a pixel row each)
@@ -379,22 +411,15 @@ impl<'a> Painter<'a> {
             return;
         }
         let row = first.len();
-        for (x, &tile) in tiles.row(y).iter().enumerate() {
+        for x in 0..tiles.width() as usize {
             let p = Pos::new(x as u32, y);
             let mut cell = Cell {
                 band: &mut *band,
                 row,
                 x0: x * n,
             };
-            // Lines and bars a twelfth of a cell thick, at least a pixel.
-            let thin = (n / 12).max(1);
-            if let (true, TileKind::Room(room)) = (self.look.outlines, tile.kind()) {
-                for d in Dir::ALL {
-                    if self.outlined(p, room, d) {
-                        let (x, y, w, h) = along(d, n, 0, n, thin);
-                        cell.fill(x, y, w, h, INK);
-                    }
-                }
+            for (x, y, w, h) in room_lines(self.dungeon, &self.look, n, p) {
+                cell.fill(x, y, w, h, INK);
             }
             let door_sides = self.doors.get(&p).copied().unwrap_or(0);
             for d in Dir::ALL
@@ -421,7 +446,7 @@ impl<'a> Painter<'a> {
             }
             for (at, colour) in [(self.start, START), (self.goal, GOAL)] {
                 if at == Some(p) {
-                    cell.disc(colour, if n >= 6 { thin } else { 0 });
+                    cell.disc(colour, if n >= 6 { line_width(n) } else { 0 });
                 }
             }
         }

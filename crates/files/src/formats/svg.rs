@@ -7,8 +7,8 @@
 //! gray33 ground, one dark blue line a unit wide along every row and column of cells (rooms
 //! and paths cover them where they lie), then one shape per colour (each room, and all
 //! paths), each made of horizontal runs of cells. The print look draws white ground, grey
-//! rooms and paths, its grid lines over them, and black walls over the lines. The recipe is
-//! in the `<metadata>` element.
+//! rooms and paths, its grid lines over them, black walls over the lines, and the dark lines
+//! where two rooms touch. The recipe is in the `<metadata>` element.
 
 use std::fmt::Write;
 
@@ -104,6 +104,10 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
         for (colour, d) in cells.iter().filter(|(c, _)| *c == wall) {
             shape(&mut svg, *colour, d);
         }
+        let lines = room_lines(dungeon, &look, n);
+        if !lines.is_empty() {
+            shape(&mut svg, raster::INK, &lines);
+        }
     }
     if look.numbers {
         number_rooms(&mut svg, dungeon, n);
@@ -131,6 +135,19 @@ fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)
         }
     }
     shapes
+}
+
+/// The rasterizer's dark lines inside room cells in `look` (in the print look, where two
+/// rooms touch) as path data.
+fn room_lines(dungeon: &Dungeon, look: &Look, n: u32) -> String {
+    let mut d = String::new();
+    for p in dungeon.tiles().positions() {
+        for (x, y, w, h) in raster::room_lines(dungeon, look, n as usize, p) {
+            let (x, y) = (p.x * n + x as u32, p.y * n + y as u32);
+            let _ = write!(d, "M{x} {y}h{w}v{h}h-{w}z");
+        }
+    }
+    d
 }
 
 /// The font of the numbers' `<text>`: DejaVu Sans Mono, the usual `monospace` on Linux,
