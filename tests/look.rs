@@ -95,6 +95,52 @@ fn doors_mark_exactly_the_cells_on_both_sides_of_each_door() {
 }
 
 #[test]
+fn door_bars_show_two_pixels_of_wood_a_side_inside_ink_from_nine_pixels_a_cell() {
+    let look = Look {
+        doors: true,
+        ..Look::ORIGINAL
+    };
+    let (wood, ink) = (Rgb(222, 184, 135), Rgb(16, 16, 16));
+    for text in RECIPES {
+        let d = dungeon(text);
+        for n in [9, 12, 24] {
+            let drawn = draw(&d, look, n);
+            for door in &d.features().doors {
+                // Across the door's edge at the middle of its side, from the edge into
+                // each of its two cells.
+                let (a, b) = (door.cell, door.outside);
+                let across = |from: Pos, to: Pos, depth: u32| {
+                    let middle = |c: u32| c * n + n / 2;
+                    let edge = |c: u32, o: u32| {
+                        if o > c {
+                            (c + 1) * n - 1 - depth
+                        } else {
+                            c * n + depth
+                        }
+                    };
+                    let (x, y) = if from.y == to.y {
+                        (edge(from.x, to.x), middle(from.y))
+                    } else {
+                        (middle(from.x), edge(from.y, to.y))
+                    };
+                    drawn.pixel(x, y).unwrap()
+                };
+                for (from, to) in [(a, b), (b, a)] {
+                    let grain = (0..n / 2)
+                        .take_while(|&i| across(from, to, i) == wood)
+                        .count();
+                    let frame = across(from, to, grain as u32);
+                    assert!(
+                        grain >= 2 && frame == ink,
+                        "{text} at {n} px: door {a} {b}: {grain} px of wood, then {frame:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn marks_change_only_the_start_and_the_goal_green_and_red() {
     let look = Look {
         marks: true,

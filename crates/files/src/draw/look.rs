@@ -105,9 +105,9 @@ pub const LOOKS: &[LookOption] = &[
         key: 'D',
         label: "doors",
         help: "Mark each door, where a path goes into a room, with a wooden bar",
-        draws: "a wooden bar, framed in ink from 7 pixels a cell, across each edge where a path \
-                goes into a room, half in the room's cell and half in the corridor's: where a \
-                tabletop puts the door",
+        draws: "a wooden bar, framed in ink from 7 pixels a cell and at least 6 pixels thick \
+                from 9, across each edge where a path goes into a room, half in the room's cell \
+                and half in the corridor's: where a tabletop puts the door",
         switch: |look| &mut look.doors,
     },
     LookOption {

@@ -219,6 +219,20 @@ fn line_width(n: usize) -> usize {
     (n / 12).max(1)
 }
 
+/// From this cell size door bars are at least 6 pixels thick: thinner, a bar shows one
+/// pixel of wood a side inside its frame, a tick easy to miss.
+const THICK_DOOR_CELL: usize = 9;
+
+/// How thick each cell's half of a door bar is in cells of `n` pixels: a sixth of a cell,
+/// and at least 3 pixels (two of wood inside the frame) from [`THICK_DOOR_CELL`] pixels.
+fn door_half(n: usize) -> usize {
+    if n >= THICK_DOOR_CELL {
+        n.div_ceil(6).max(3)
+    } else {
+        n.div_ceil(6)
+    }
+}
+
 /// The dark lines inside the cell at `p` in `look` at `n` pixels a cell, as rectangles
 /// (x, y, w, h) within the cell, [`line_width`] thick along whole sides of a room's cell:
 /// with outlines along each side that meets rock, the map's edge or another room (not a
@@ -429,7 +443,7 @@ impl<'a> Painter<'a> {
                 // This cell's half of a bar across the door's edge (the cell on the other
                 // side draws the other half), framed in ink but on the edge once it is
                 // thick enough to show wood inside the frame.
-                let half = n.div_ceil(6);
+                let half = door_half(n);
                 let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), half);
                 if half > 1 {
                     cell.fill(x, y, w, h, INK);
