@@ -73,32 +73,30 @@ pub fn at_hand() -> Vec<Renderer> {
 impl Renderer {
     /// Draw `svg` at one pixel a unit, using `dir` for its files.
     pub fn draw(self, svg: &str, dir: &Path) -> Drawn {
-        if self == Renderer::Resvg {
-            return resvg(svg);
-        }
         let input = dir.join("drawn.svg");
         let output = dir.join(format!("drawn-{self:?}.png"));
-        std::fs::write(&input, svg).unwrap();
-        let command = match self {
-            Renderer::Resvg => unreachable!("drawn above"),
-            Renderer::Rsvg => {
-                let mut c = Command::new("rsvg-convert");
-                c.arg(&input).arg("-o").arg(&output);
-                c
-            }
-            Renderer::ImageMagick => {
-                let mut c = Command::new("convert");
-                c.arg(format!("msvg:{}", input.display())).arg(&output);
-                c
-            }
-            Renderer::Inkscape => {
-                let mut c = Command::new("inkscape");
-                c.arg(&input)
-                    .arg("--export-type=png")
-                    .arg(format!("--export-filename={}", output.display()));
-                c
-            }
+        let (program, args) = match self {
+            Renderer::Resvg => return resvg(svg),
+            Renderer::Rsvg => (
+                "rsvg-convert",
+                vec![input.clone(), "-o".into(), output.clone()],
+            ),
+            Renderer::ImageMagick => (
+                "convert",
+                vec![format!("msvg:{}", input.display()).into(), output.clone()],
+            ),
+            Renderer::Inkscape => (
+                "inkscape",
+                vec![
+                    input.clone(),
+                    "--export-type=png".into(),
+                    format!("--export-filename={}", output.display()).into(),
+                ],
+            ),
         };
+        std::fs::write(&input, svg).unwrap();
+        let mut command = Command::new(program);
+        command.args(args);
         let done = within(120, command);
         assert!(done.status.success(), "{self:?} failed: {done:?}");
         read_png(&output)

@@ -234,39 +234,39 @@ fn door_half(n: usize) -> usize {
 }
 
 /// The dark lines inside the cell at `p` in `look` at `n` pixels a cell, as rectangles
-/// (x, y, w, h) within the cell, [`line_width`] thick along whole sides of a room's cell:
-/// with outlines along each side that meets rock, the map's edge or another room (not a
-/// path: paths are ways in, and doors mark them); in the print look along each side that
-/// meets another room, so that touching rooms part. None below [`MIN_MARK_CELL`] pixels a
-/// cell, nor in other cells. Touching rooms each draw their side: the line between them is
-/// twice as thick.
+/// (x, y, w, h) within the cell, a twelfth of a cell thick (at least a pixel) along whole
+/// sides of a room's cell: with outlines along each side that meets rock, the map's edge or
+/// another room (not a path: paths are ways in, and doors mark them); in the print look
+/// along each side that meets another room, so that touching rooms part. None below
+/// [`MIN_MARK_CELL`] pixels a cell, nor in other cells. Touching rooms each draw their side:
+/// the line between them is twice as thick.
 ///
 /// # Panics
 /// When `p` is off the map.
-pub fn room_lines(
-    dungeon: &Dungeon,
+pub fn room_lines<'a>(
+    dungeon: &'a Dungeon,
     look: &Look,
     n: usize,
     p: Pos,
-) -> impl Iterator<Item = (usize, usize, usize, usize)> + use<> {
+) -> impl Iterator<Item = (usize, usize, usize, usize)> + use<'a> {
     let tiles = dungeon.tiles();
-    let lined = |d: Dir| {
-        let TileKind::Room(room) = tiles[p].kind() else {
+    let (outlines, print) = (look.outlines, look.print);
+    let room = tiles[p]
+        .room()
+        .filter(|_| (outlines || print) && n >= MIN_MARK_CELL as usize);
+    let lined = move |d: Dir| {
+        let Some(room) = room else {
             return false;
         };
         match tiles.step(p, d).map(|q| tiles[q].kind()) {
-            None | Some(TileKind::Free) => look.outlines,
-            Some(TileKind::Room(other)) => other != room && (look.outlines || look.print),
+            None | Some(TileKind::Free) => outlines,
+            Some(TileKind::Room(other)) => other != room,
             Some(TileKind::Path) => false,
         }
     };
-    let sides: Vec<Dir> = if n >= MIN_MARK_CELL as usize {
-        Dir::ALL.into_iter().filter(|&d| lined(d)).collect()
-    } else {
-        Vec::new()
-    };
-    sides
+    Dir::ALL
         .into_iter()
+        .filter(move |&d| lined(d))
         .map(move |d| along(d, n, 0, n, line_width(n)))
 }
 

@@ -1,7 +1,7 @@
 //! Room numbers, as game masters key their notes to them: each room's number (its index + 1,
 //! the order of the JSON's rooms and the names of Tiled's room objects) in ink digits of a
-//! small pixel font ([`font`]) on a paper label, placed where it reads and belongs to its
-//! room ([`place`]). The PNG, the Universal VTT picture and the SVG put the same labels in
+//! small pixel font ([`for_each_ink`]) on a paper label, placed where it reads and belongs
+//! to its room ([`place`]). The PNG, the Universal VTT picture and the SVG put the same labels in
 //! the same places.
 
 mod font;
