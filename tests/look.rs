@@ -95,6 +95,52 @@ fn doors_mark_exactly_the_cells_on_both_sides_of_each_door() {
 }
 
 #[test]
+fn door_bars_show_two_pixels_of_wood_a_side_inside_ink_from_nine_pixels_a_cell() {
+    let look = Look {
+        doors: true,
+        ..Look::ORIGINAL
+    };
+    let (wood, ink) = (Rgb(222, 184, 135), Rgb(16, 16, 16));
+    for text in RECIPES {
+        let d = dungeon(text);
+        for n in [9, 12, 24] {
+            let drawn = draw(&d, look, n);
+            for door in &d.features().doors {
+                // Across the door's edge at the middle of its side, from the edge into
+                // each of its two cells.
+                let (a, b) = (door.cell, door.outside);
+                let across = |from: Pos, to: Pos, depth: u32| {
+                    let middle = |c: u32| c * n + n / 2;
+                    let edge = |c: u32, o: u32| {
+                        if o > c {
+                            (c + 1) * n - 1 - depth
+                        } else {
+                            c * n + depth
+                        }
+                    };
+                    let (x, y) = if from.y == to.y {
+                        (edge(from.x, to.x), middle(from.y))
+                    } else {
+                        (middle(from.x), edge(from.y, to.y))
+                    };
+                    drawn.pixel(x, y).unwrap()
+                };
+                for (from, to) in [(a, b), (b, a)] {
+                    let grain = (0..n / 2)
+                        .take_while(|&i| across(from, to, i) == wood)
+                        .count();
+                    let frame = across(from, to, grain as u32);
+                    assert!(
+                        grain >= 2 && frame == ink,
+                        "{text} at {n} px: door {a} {b}: {grain} px of wood, then {frame:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn marks_change_only_the_start_and_the_goal_green_and_red() {
     let look = Look {
         marks: true,
@@ -223,6 +269,51 @@ fn outlines_only_darken_room_border_pixels_facing_rock_edges_or_other_rooms() {
         assert!(outlined_cells > 0, "{text}");
         let small = MIN_MARK_CELL - 1;
         assert_eq!(draw(&d, look, small), draw(&d, Look::ORIGINAL, small));
+    }
+}
+
+#[test]
+fn the_print_look_draws_a_dark_line_where_two_rooms_touch_and_nowhere_else() {
+    let look = Look {
+        print: true,
+        ..Look::ORIGINAL
+    };
+    let spaced = "dv1 seed=7 spacing=1";
+    for text in RECIPES.into_iter().chain([spaced]) {
+        let d = dungeon(text);
+        let tiles = d.tiles();
+        let parts = |p: Pos, dir: Dir| match (tiles[p].kind(), tiles.step(p, dir)) {
+            (TileKind::Room(a), Some(q)) => tiles[q].room().is_some_and(|b| b != a),
+            _ => false,
+        };
+        let touching = tiles
+            .positions()
+            .filter(|&p| Dir::ALL.into_iter().any(|dir| parts(p, dir)))
+            .count();
+        assert_eq!(touching == 0, text == spaced, "{text}");
+        for n in [MIN_MARK_CELL - 1, MIN_MARK_CELL, 12, 24] {
+            let printed = draw(&d, look, n);
+            let thin = (n / 12).max(1);
+            for p in tiles.positions() {
+                for ((px, py), c) in cell_pixels(&printed, p, n) {
+                    let on_side = |dir: Dir| match dir {
+                        Dir::Left => px < thin,
+                        Dir::Right => px >= n - thin,
+                        Dir::Up => py < thin,
+                        Dir::Down => py >= n - thin,
+                    };
+                    let line = n >= MIN_MARK_CELL
+                        && Dir::ALL
+                            .into_iter()
+                            .any(|dir| on_side(dir) && parts(p, dir));
+                    assert_eq!(
+                        c == Rgb(16, 16, 16),
+                        line,
+                        "{text} at {n} px: cell {p}, pixel ({px}, {py})"
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -369,57 +460,45 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
 }
 
 #[test]
-fn each_room_is_numbered_at_its_most_interior_cell() {
-    use dungeon_files::draw::numbers::{MIN_NUMBER_CELL, label_cell};
+fn each_cave_is_numbered_inside_it_and_the_svg_has_the_same_labels() {
+    use dungeon_files::draw::numbers::{MIN_NUMBER_CELL, place};
     let look = Look {
         numbers: true,
         ..Look::ORIGINAL
     };
     for text in RECIPES {
         let d = dungeon(text);
-        let mut labels = Vec::new();
-        for room in d.rooms() {
-            let cell = label_cell(room).unwrap();
-            assert!(
-                room.cells.contains(&cell),
-                "{text}: a number outside its room"
-            );
-            let inside = |p: Pos| {
-                Dir::ALL.iter().all(|&dir| {
-                    d.tiles()
-                        .step(p, dir)
-                        .is_some_and(|q| room.cells.contains(&q))
-                })
-            };
-            if room.cells.iter().any(|&p| inside(p)) {
-                assert!(inside(cell), "{text}: {cell:?} is on the room's edge");
-            }
-            labels.push(cell);
-        }
         for n in [MIN_NUMBER_CELL, 12, 24] {
-            let plain = draw(&d, Look::ORIGINAL, n);
-            let numbered = draw(&d, look, n);
-            // Ink lies at every label cell's middle row, and only labels change pixels:
-            // every changed cell is a label cell or beside one in its row.
-            for &p in &labels {
-                let ink = (0..n)
-                    .any(|x| numbered.pixel(p.x * n + x, p.y * n + n / 2) == Some(Rgb(16, 16, 16)));
-                assert!(ink, "{text} at {n} px: no digit at {p:?}");
-            }
-            for changed in changed_cells(&d, &plain, &numbered) {
-                let near = labels
-                    .iter()
-                    .any(|l| l.y == changed.y && l.x.abs_diff(changed.x) <= 3);
-                assert!(
-                    near,
-                    "{text} at {n} px: {changed:?} changed away from any number"
+            let labels = place(&d, n);
+            assert!(labels.unplaced.is_empty(), "{text} at {n} px");
+            for label in &labels.placed {
+                let room = &d.rooms()[label.number - 1];
+                // Wholly over its room, centred on a cell away from the room's edge.
+                let cells = (label.y / n..=(label.bottom() - 1) / n)
+                    .flat_map(|y| (label.x / n..=(label.right() - 1) / n).map(move |x| (x, y)));
+                for (x, y) in cells {
+                    assert!(room.cells.contains(&Pos::new(x, y)), "{text} at {n} px");
+                }
+                let middle = Pos::new(
+                    (label.x + label.width / 2) / n,
+                    (label.y + label.height / 2) / n,
                 );
+                let inside = |p: Pos| {
+                    Dir::ALL.iter().all(|&dir| {
+                        d.tiles()
+                            .step(p, dir)
+                            .is_some_and(|q| room.cells.contains(&q))
+                    })
+                };
+                if room.cells.iter().any(|&p| inside(p)) {
+                    assert!(inside(middle), "{text}: {middle:?} is on the room's edge");
+                }
             }
         }
         // Below the least size nothing changes.
         let small = MIN_NUMBER_CELL - 1;
         assert_eq!(draw(&d, look, small), draw(&d, Look::ORIGINAL, small));
-        // The SVG writes the numbers as text at the same cells.
+        // The SVG writes the same labels, each with its number as text in its middle.
         let svg = dungeon_files::formats::svg::to_svg(
             &d,
             &Style {
@@ -429,12 +508,20 @@ fn each_room_is_numbered_at_its_most_interior_cell() {
             },
         )
         .unwrap();
-        for (i, p) in labels.iter().enumerate() {
-            let text_at = format!("<text x=\"{}\" y=\"{}\"", p.x * 12 + 6, p.y * 12 + 6);
+        for l in place(&d, 12).placed {
+            let label = format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\" \
+                 stroke=\"none\"/>\n<text x=\"{}\" ",
+                l.x,
+                l.y,
+                l.width,
+                l.height,
+                f64::from(l.x) + f64::from(l.width) / 2.0
+            );
             let at = svg
-                .find(&text_at)
-                .unwrap_or_else(|| panic!("no number at {p:?}"));
-            let number = format!(">{}</text>", i + 1);
+                .find(&label)
+                .unwrap_or_else(|| panic!("{text}: no label {l:?}"));
+            let number = format!(">{}</text>", l.number);
             assert!(svg[at..].find(&number).is_some_and(|end| end < 300));
         }
     }

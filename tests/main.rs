@@ -11,6 +11,7 @@ mod hostile_files;
 mod layers;
 mod look;
 mod messages;
+mod numbers;
 mod presets;
 mod readability;
 mod readme;

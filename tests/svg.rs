@@ -1,17 +1,17 @@
-//! The SVG export, drawn by a real SVG renderer (resvg), looks like the PNG: at N px a cell
-//! every cell's centre pixel, and its grid lines, are the rasterizer's; and it carries its
-//! recipe.
+//! The SVG export, drawn by real SVG renderers, is the PNG: resvg, rsvg-convert and
+//! Inkscape draw its every pixel, ImageMagick's own renderer each shape a pixel further
+//! right and down, as the formats' document says; and it carries its recipe.
 
 use crate::common;
 
+use common::renderers::{self, Renderer};
 use common::{run, scratch, stderr};
 use dungeon_files::draw::Error as RasterError;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::Error as SvgError;
 use dungeon_files::formats::svg::to_svg;
-use dungeon_generator::Dungeon;
 use dungeon_generator::generate;
-use resvg::{tiny_skia, usvg};
+use dungeon_generator::{Dungeon, Pos, Rgb, Tile};
 
 const RECIPES: [&str; 4] = [
     "dv1",
@@ -24,60 +24,116 @@ fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()
 }
 
-/// `svg` drawn at its own size, as straight RGBA.
-fn render_svg(svg: &str) -> (u32, u32, Vec<u8>) {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
-    let (w, h) = (tree.size().width() as u32, tree.size().height() as u32);
-    let mut pixmap = tiny_skia::Pixmap::new(w, h).expect("a picture of some size");
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    (w, h, pixmap.take_demultiplied())
+/// The styles a renderer draws: grid lines or not, original or print look, at cell sizes
+/// from too small for grid lines to large.
+fn styles() -> Vec<Style> {
+    let looks = [
+        (4, true, false),
+        (8, true, false),
+        (12, true, false),
+        (12, false, false),
+        (3, true, false),
+        (4, true, true),
+        (12, true, true),
+        (12, false, true),
+    ];
+    looks
+        .into_iter()
+        .map(|(cell_size, grid, print)| Style {
+            cell_size,
+            grid,
+            look: Look {
+                print,
+                ..Look::ORIGINAL
+            },
+        })
+        .collect()
 }
 
 #[test]
-fn drawn_by_resvg_every_cell_centre_matches_the_png() {
+fn drawn_by_resvg_every_pixel_matches_the_png() {
+    let dir = scratch("svg-resvg");
     for text in RECIPES {
         let d = dungeon(text);
-        let looks = [
-            (4, true, false),
-            (8, true, false),
-            (12, true, false),
-            (12, false, false),
-            (3, true, false),
-            (4, true, true),
-            (12, true, true),
-            (12, false, true),
-        ];
-        for (cell_size, grid, print) in looks {
-            let style = Style {
-                cell_size,
-                grid,
-                look: Look {
-                    print,
-                    ..Look::ORIGINAL
-                },
-            };
+        for style in styles() {
             let expected = rasterize(&d, &style).unwrap();
-            let (w, h, rgba) = render_svg(&to_svg(&d, &style).unwrap());
-            assert_eq!((w, h), (expected.width(), expected.height()), "{text}");
-            // Each cell's centre, and its grid lines: its top left corner and the middle
-            // of its top row and of its left column.
-            let half = cell_size / 2;
-            for p in d.tiles().positions() {
-                let (left, top) = (p.x * cell_size, p.y * cell_size);
-                for (x, y) in [(half, half), (0, 0), (half, 0), (0, half)] {
-                    let (x, y) = (left + x, top + y);
-                    let at = ((y * w + x) * 4) as usize;
-                    let want = expected.pixel(x, y).unwrap();
-                    assert_eq!(
-                        rgba[at..at + 4],
-                        [want.0, want.1, want.2, 255],
-                        "{text} at {cell_size}px, grid {grid}, print {print}: cell {p}, \
-                         pixel ({x}, {y})"
-                    );
+            let drawn = Renderer::Resvg.draw(&to_svg(&d, &style).unwrap(), &dir);
+            assert_eq!(
+                (drawn.width, drawn.height),
+                (expected.width(), expected.height())
+            );
+            for (x, y) in pixels(drawn.width, drawn.height) {
+                let Rgb(r, g, b) = expected.pixel(x, y).unwrap();
+                assert_eq!(
+                    drawn.pixel(x, y),
+                    [r, g, b, 255],
+                    "{text}, {style:?}: ({x}, {y})"
+                );
+            }
+        }
+    }
+}
+
+/// Every pixel of a `width × height` picture, row by row.
+fn pixels(width: u32, height: u32) -> impl Iterator<Item = (u32, u32)> {
+    (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)))
+}
+
+/// rsvg-convert and Inkscape draw the PNG's pixels. ImageMagick's own renderer puts pixel
+/// centres on whole coordinates, so each shape covers one more pixel column at its right
+/// and one more row at its bottom: every pixel is the PNG's there, or the PNG's one pixel
+/// left, up, or up and left of it, and grid lines are two pixels wide (`assets/doc/
+/// FORMATS.md` says so).
+#[test]
+fn rsvg_and_inkscape_draw_the_pngs_pixels_and_imagemagick_one_pixel_right_and_down() {
+    let dir = scratch("svg-renderers");
+    let d = dungeon(RECIPES[1]);
+    let external: Vec<Renderer> = renderers::at_hand()
+        .into_iter()
+        .filter(|&r| r != Renderer::Resvg)
+        .collect();
+    for style in styles().into_iter().filter(|s| s.cell_size >= 4) {
+        let expected = rasterize(&d, &style).unwrap();
+        let png = |x: u32, y: u32| {
+            let Rgb(r, g, b) = expected.pixel(x, y).unwrap();
+            [r, g, b, 255]
+        };
+        let svg = to_svg(&d, &style).unwrap();
+        for &renderer in &external {
+            let drawn = renderer.draw(&svg, &dir);
+            assert_eq!(
+                (drawn.width, drawn.height),
+                (expected.width(), expected.height())
+            );
+            let mut differ = 0;
+            for (x, y) in pixels(drawn.width, drawn.height) {
+                let c = drawn.pixel(x, y);
+                if renderer != Renderer::ImageMagick {
+                    assert_eq!(c, png(x, y), "{renderer:?}, {style:?}: ({x}, {y})");
+                    continue;
+                }
+                let (left, up) = (x.saturating_sub(1), y.saturating_sub(1));
+                let near = [png(x, y), png(left, y), png(x, up), png(left, up)];
+                assert!(
+                    near.contains(&c),
+                    "{renderer:?}, {style:?}: ({x}, {y}) is {c:?}"
+                );
+                differ += u32::from(c != png(x, y));
+            }
+            if renderer == Renderer::ImageMagick {
+                assert!(differ > 0, "{style:?}: ImageMagick drew the PNG's pixels");
+                // A grid line's second pixel column, in rock away from rooms and paths.
+                let n = style.cell_size;
+                let rock = d.tiles().positions().find(|&p| {
+                    p.x + 1 < d.width()
+                        && d.tiles().get(Pos::new(p.x + 1, p.y)) == Some(&Tile::FREE)
+                        && d.tiles()[p] == Tile::FREE
+                        && !d.tiles().neighbours(p).any(|q| d.tiles()[q] != Tile::FREE)
+                });
+                if let (Some(p), true, false) = (rock, style.grid, style.look.print) {
+                    let (x, y) = (p.x * n + 1, p.y * n + n / 2);
+                    assert_eq!(drawn.pixel(x, y), png(p.x * n, y), "{style:?}: {p}");
+                    assert_ne!(png(x, y), png(p.x * n, y));
                 }
             }
         }

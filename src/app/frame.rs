@@ -251,6 +251,9 @@ impl App {
             .regenerate_if_changed(&wanted, area, self.look, &mut self.watch);
         self.screen
             .fill_in(&wanted, area, self.look, &mut self.watch);
+        if let Some(note) = self.screen.numbers_note() {
+            self.status.say(note);
+        }
         let played = self.screen.play(&mut self.watch, &wanted);
         self.screen.refit_if_needed(area);
         let saved = self.save_when_ready();

@@ -17,7 +17,7 @@ use super::platform::Worker;
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::Generated;
-use dungeon_files::draw::raster::{Look, Style};
+use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style};
 use dungeon_generator::recipe::Recipe;
 
 /// The gallery's labels and frame.
@@ -29,6 +29,8 @@ pub struct Gallery {
     pub open: bool,
     tiles: Option<Tiles>,
     textures: Vec<Option<(Recipe, Texture2D)>>,
+    /// Whether the tiles are in the colour look though the print look is on: too small.
+    in_colour: bool,
 }
 
 impl Gallery {
@@ -89,7 +91,8 @@ impl Gallery {
         let Some(tiles) = &mut self.tiles else {
             return Ok(());
         };
-        let style = texture_style(base.width, base.height, slot(area, 0), look);
+        let style = tile_style(base, area, look);
+        self.in_colour = look.print && !style.look.print;
         tiles.update(base, style);
         self.textures.resize_with(tiles.tiles().len(), || None);
         for (tile, texture) in tiles.tiles().iter().zip(&mut self.textures) {
@@ -115,7 +118,8 @@ impl Gallery {
         let under = tile_at(area, mx, my);
         for (i, tile) in tiles.tiles().iter().enumerate() {
             let slot = slot(area, i);
-            let label = format!("seed {}", tile.recipe.seed);
+            let colour = if self.in_colour { " (colour)" } else { "" };
+            let label = format!("seed {}{colour}", tile.recipe.seed);
             macroquad::text::draw_text(&label, slot.x, slot.y - 5.0, 20.0, LABEL_COLOUR);
             let shown = self.textures.get(i).and_then(Option::as_ref);
             let Some((_, texture)) = shown.filter(|(r, _)| r == &tile.recipe) else {
@@ -247,6 +251,17 @@ impl Tiles {
     }
 }
 
+/// How the tiles of `base` are drawn in `area` in `look`: as big as they fit, and in the
+/// colour look below [`MIN_MARK_CELL`] pixels a cell even when the print look is on. So small,
+/// the print look's grey rooms and paths run together and it cannot draw the lines between
+/// touching rooms, while each room's colour and the black paths still read; the tiles'
+/// labels then say "(colour)".
+fn tile_style(base: &Recipe, area: Area, look: Look) -> Style {
+    let mut style = texture_style(base.width, base.height, slot(area, 0), look);
+    style.look.print &= style.cell_size >= MIN_MARK_CELL;
+    style
+}
+
 /// Where tile `i` goes in `area`: its square for the picture (below its label).
 #[must_use]
 fn slot(area: Area, i: usize) -> Area {
@@ -304,6 +319,35 @@ mod tests {
                 "tile {i} differs from a single render"
             );
         }
+    }
+
+    #[test]
+    fn small_tiles_are_drawn_in_the_colour_look_and_larger_ones_in_print() {
+        let print = Look {
+            print: true,
+            distance: true,
+            ..Look::ORIGINAL
+        };
+        let base = Recipe::default();
+        let area = |w, h| Area {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        };
+        // The default window's gallery: three pixels a cell.
+        let small = tile_style(&base, area(900.0, 700.0), print);
+        assert!(small.cell_size < MIN_MARK_CELL);
+        assert_eq!(
+            small.look,
+            Look {
+                print: false,
+                ..print
+            }
+        );
+        let large = tile_style(&base, area(3000.0, 2600.0), print);
+        assert!(large.cell_size >= MIN_MARK_CELL);
+        assert_eq!(large.look, print);
     }
 
     #[test]

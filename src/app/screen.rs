@@ -15,6 +15,7 @@ use super::recent::{Kept, Recent};
 use super::view::{Area, View};
 use super::watch::Watch;
 use super::worker::Generated;
+use dungeon_files::draw::numbers;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
 use dungeon_generator::Pos;
@@ -94,6 +95,8 @@ pub struct Screen {
     filling: Option<Filling>,
     pub view: View,
     fitted: Option<Fitted>,
+    /// The map and style whose room numbers were last told of.
+    numbers_told: Option<(*const Dungeon, Style)>,
 }
 
 impl Screen {
@@ -112,7 +115,22 @@ impl Screen {
                 scale: 1.0,
             },
             fitted: None,
+            numbers_told: None,
         }
+    }
+
+    /// What to tell of the room numbers of the finished map shown, once for each map and
+    /// style it is drawn in: which rooms have none, or that its cells are too small for
+    /// them (see [`Labels::note`](dungeon_files::draw::numbers::Labels::note)).
+    pub fn numbers_note(&mut self) -> Option<String> {
+        let shown = self.shown.as_ref().filter(|_| !self.is_filling())?;
+        let style = shown.map.style;
+        let told = (Arc::as_ptr(&shown.map.dungeon), style);
+        if !style.look.numbers || self.numbers_told == Some(told) {
+            return None;
+        }
+        self.numbers_told = Some(told);
+        numbers::place(&shown.map.dungeon, style.cell_size).note(style.cell_size)
     }
 
     pub fn is_generating(&self) -> bool {

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::Failure;
 use super::args::RenderArgs;
 use super::terminal::{with_progress, write_stdout};
+use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
 use dungeon_files::formats::{self, Format, Options, Target};
 use dungeon_generator::Dungeon;
@@ -56,6 +57,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
         formats::write(&dungeon, format, &options, Target::Replace(&args.output))?;
     }
     note_full_grid(&dungeon);
+    note_numbers(&dungeon, format, &options);
     Ok(())
 }
 
@@ -80,6 +82,25 @@ fn note_full_grid(dungeon: &Dungeon) {
             "note: placed {} of {} rooms: {why}",
             stats.rooms_placed, stats.rooms_requested
         );
+    }
+}
+
+/// Say on standard error which room numbers the picture leaves out, or that it leaves out
+/// all of them at its cell size, and which cell size draws them.
+fn note_numbers(dungeon: &Dungeon, format: Format, options: &Options) {
+    let Some(cell_size) = formats::numbers_cell_size(format, options) else {
+        return;
+    };
+    let Some(note) = numbers::place(dungeon, cell_size).note(cell_size) else {
+        return;
+    };
+    if cell_size < numbers::MIN_NUMBER_CELL {
+        eprintln!(
+            "note: {note}: use --cell-size {} or more",
+            numbers::MIN_NUMBER_CELL
+        );
+    } else {
+        eprintln!("note: {note}");
     }
 }
 

@@ -2,6 +2,8 @@
 //! directories, crafted files; and the generator's helpers for tests of maps.
 #![allow(dead_code)]
 
+pub mod renderers;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -22,9 +22,11 @@ pub struct Look {
     /// room, but not a path (from [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
     pub outlines: bool,
     /// Ink-friendly: white ground, black walls (rock beside walkable cells), light grey
-    /// rooms and paths, a light grid over everything but walls.
+    /// rooms and paths, a light grid over everything but walls, and a dark line where two
+    /// rooms touch (from [`MIN_MARK_CELL`](super::raster::MIN_MARK_CELL) pixels).
     pub print: bool,
-    /// Each room's number at its most interior cell (from
+    /// Each room's number on a label over the room, placed by
+    /// [`numbers::place`](super::numbers::place) (from
     /// [`MIN_NUMBER_CELL`](super::numbers::MIN_NUMBER_CELL) pixels).
     pub numbers: bool,
 }
@@ -103,9 +105,9 @@ pub const LOOKS: &[LookOption] = &[
         key: 'D',
         label: "doors",
         help: "Mark each door, where a path goes into a room, with a wooden bar",
-        draws: "a wooden bar, framed in ink from 7 pixels a cell, across each edge where a path \
-                goes into a room, half in the room's cell and half in the corridor's: where a \
-                tabletop puts the door",
+        draws: "a wooden bar, framed in ink from 7 pixels a cell and at least 6 pixels thick \
+                from 9, across each edge where a path goes into a room, half in the room's cell \
+                and half in the corridor's: where a tabletop puts the door",
         switch: |look| &mut look.doors,
     },
     LookOption {
@@ -144,22 +146,25 @@ pub const LOOKS: &[LookOption] = &[
         key: 'P',
         label: "print look",
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
-               light grid",
+               light grid, dark lines between touching rooms",
         draws: "ink-friendly: white ground, black walls (rock beside or diagonal to a room or \
                 path), light grey rooms and slightly lighter paths, a light grey grid over rock \
-                and floors",
+                and floors, and from 4 pixels a cell a dark line where two rooms touch, as \
+                outlines draw it, so that each room can be told apart",
         switch: |look| &mut look.print,
     },
     LookOption {
         name: "numbers",
         key: 'N',
         label: "room numbers",
-        help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) at its most interior \
-               cell, from 8 pixels a cell",
+        help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) on a label over it, \
+               from 8 pixels a cell",
         draws: "each room's number (1, 2, 3…: the order of the JSON's rooms and the names of \
-                Tiled's room objects) in ink on a small white label at the room's most \
-                interior cell, from 8 pixels a cell, in the PNG, the Universal VTT picture and \
-                the SVG (as `<text>`), so a game master can key notes to rooms",
+                Tiled's room objects) in ink on a small white label over the room, at its most \
+                interior cell where the label fits (a small room's label reaches over its \
+                neighbours; labels never touch, and a room left without one is said), from 8 \
+                pixels a cell, in the PNG, the Universal VTT picture and the SVG (as \
+                `<text>`), so a game master can key notes to rooms",
         switch: |look| &mut look.numbers,
     },
 ];

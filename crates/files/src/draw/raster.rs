@@ -18,7 +18,7 @@ use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
 pub use super::look::Look;
-use super::numbers;
+use super::numbers::{self, Label};
 use super::pixels::Pixels;
 use super::{Error, picture_size};
 use dungeon_generator::Dungeon;
@@ -213,6 +213,63 @@ fn is_wall(tiles: &Grid<Tile>, p: Pos) -> bool {
         })
 }
 
+/// The thickness of room lines and of the rims of marks in cells of `n` pixels: a twelfth of
+/// a cell, at least a pixel.
+fn line_width(n: usize) -> usize {
+    (n / 12).max(1)
+}
+
+/// From this cell size door bars are at least 6 pixels thick: thinner, a bar shows one
+/// pixel of wood a side inside its frame, a tick easy to miss.
+const THICK_DOOR_CELL: usize = 9;
+
+/// How thick each cell's half of a door bar is in cells of `n` pixels: a sixth of a cell,
+/// and at least 3 pixels (two of wood inside the frame) from [`THICK_DOOR_CELL`] pixels.
+fn door_half(n: usize) -> usize {
+    if n >= THICK_DOOR_CELL {
+        n.div_ceil(6).max(3)
+    } else {
+        n.div_ceil(6)
+    }
+}
+
+/// The dark lines inside the cell at `p` in `look` at `n` pixels a cell, as rectangles
+/// (x, y, w, h) within the cell, a twelfth of a cell thick (at least a pixel) along whole
+/// sides of a room's cell: with outlines along each side that meets rock, the map's edge or
+/// another room (not a path: paths are ways in, and doors mark them); in the print look
+/// along each side that meets another room, so that touching rooms part. None below
+/// [`MIN_MARK_CELL`] pixels a cell, nor in other cells. Touching rooms each draw their side:
+/// the line between them is twice as thick.
+///
+/// # Panics
+/// When `p` is off the map.
+pub fn room_lines<'a>(
+    dungeon: &'a Dungeon,
+    look: &Look,
+    n: usize,
+    p: Pos,
+) -> impl Iterator<Item = (usize, usize, usize, usize)> + use<'a> {
+    let tiles = dungeon.tiles();
+    let (outlines, print) = (look.outlines, look.print);
+    let room = tiles[p]
+        .room()
+        .filter(|_| (outlines || print) && n >= MIN_MARK_CELL as usize);
+    let lined = move |d: Dir| {
+        let Some(room) = room else {
+            return false;
+        };
+        match tiles.step(p, d).map(|q| tiles[q].kind()) {
+            None | Some(TileKind::Free) => outlines,
+            Some(TileKind::Room(other)) => other != room,
+            Some(TileKind::Path) => false,
+        }
+    };
+    Dir::ALL
+        .into_iter()
+        .filter(move |&d| lined(d))
+        .map(move |d| along(d, n, 0, n, line_width(n)))
+}
+
 /// Room outlines, the outlines of start and goal marks and of door bars, room numbers.
 pub const INK: Rgb = Rgb(16, 16, 16);
 /// Door bars: light wood.
@@ -263,8 +320,8 @@ struct Painter<'a> {
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
     goal: Option<Pos>,
-    /// Each numbered room's label cell and number, row by row.
-    labels: Vec<(Pos, usize)>,
+    /// The rooms' number labels, top to bottom.
+    labels: Vec<Label>,
 }
 
 impl<'a> Painter<'a> {
@@ -301,22 +358,18 @@ impl<'a> Painter<'a> {
         let (start, goal) = features
             .filter(|_| look.marks && marks_fit)
             .map_or((None, None), |f| (f.start, f.goal));
-        let numbered = look.numbers && style.cell_size >= numbers::MIN_NUMBER_CELL;
-        let mut labels: Vec<(Pos, usize)> = if numbered {
-            let rooms = dungeon.rooms().iter().enumerate();
-            rooms
-                .filter_map(|(i, room)| Some((numbers::label_cell(room)?, i + 1)))
-                .collect()
+        let labels = if look.numbers {
+            numbers::place(dungeon, style.cell_size).placed
         } else {
             Vec::new()
         };
-        labels.sort_by_key(|&(p, _)| (p.y, p.x));
         Self {
             dungeon,
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
-            overlays: (marks_fit && (look.outlines || look.doors || look.marks)) || numbered,
+            overlays: (marks_fit && (look.outlines || look.print || look.doors || look.marks))
+                || !labels.is_empty(),
             distances,
             doors,
             start,
@@ -335,17 +388,6 @@ impl<'a> Painter<'a> {
             }
             _ => colour,
         }
-    }
-
-    /// Whether a room cell's side `d` gets an outline: it meets rock, the map's edge or
-    /// another room. Not where it meets a path: paths are ways in.
-    fn outlined(&self, p: Pos, room: usize, d: Dir) -> bool {
-        let tiles = self.dungeon.tiles();
-        tiles.step(p, d).is_none_or(|q| match tiles[q].kind() {
-            TileKind::Free => true,
-            TileKind::Room(other) => other != room,
-            TileKind::Path => false,
-        })
     }
 
     /// Paint row `y` of cells into `band`, using `first` and `inner` (a pixel row each)
@@ -383,22 +425,15 @@ impl<'a> Painter<'a> {
             return;
         }
         let row = first.len();
-        for (x, &tile) in tiles.row(y).iter().enumerate() {
+        for x in 0..tiles.width() as usize {
             let p = Pos::new(x as u32, y);
             let mut cell = Cell {
                 band: &mut *band,
                 row,
                 x0: x * n,
             };
-            // Lines and bars a twelfth of a cell thick, at least a pixel.
-            let thin = (n / 12).max(1);
-            if let (true, TileKind::Room(room)) = (self.look.outlines, tile.kind()) {
-                for d in Dir::ALL {
-                    if self.outlined(p, room, d) {
-                        let (x, y, w, h) = along(d, n, 0, n, thin);
-                        cell.fill(x, y, w, h, INK);
-                    }
-                }
+            for (x, y, w, h) in room_lines(self.dungeon, &self.look, n, p) {
+                cell.fill(x, y, w, h, INK);
             }
             let door_sides = self.doors.get(&p).copied().unwrap_or(0);
             for d in Dir::ALL
@@ -408,7 +443,7 @@ impl<'a> Painter<'a> {
                 // This cell's half of a bar across the door's edge (the cell on the other
                 // side draws the other half), framed in ink but on the edge once it is
                 // thick enough to show wood inside the frame.
-                let half = n.div_ceil(6);
+                let half = door_half(n);
                 let (x, y, w, h) = along(d, n, n / 8, n - 2 * (n / 8), half);
                 if half > 1 {
                     cell.fill(x, y, w, h, INK);
@@ -425,37 +460,31 @@ impl<'a> Painter<'a> {
             }
             for (at, colour) in [(self.start, START), (self.goal, GOAL)] {
                 if at == Some(p) {
-                    cell.disc(colour, if n >= 6 { thin } else { 0 });
+                    cell.disc(colour, if n >= 6 { line_width(n) } else { 0 });
                 }
             }
         }
         self.paint_numbers(y, band, row);
     }
 
-    /// The labels of the rooms numbered in row `y` of cells, each centred on its cell (and
-    /// kept inside the picture), over everything else.
+    /// The parts of the rooms' number labels that lie in row `y` of cells, over everything
+    /// else: a label may reach into the row above or below.
     fn paint_numbers(&self, y: u32, band: &mut [[u8; 4]], row: usize) {
-        let n = self.n;
-        let scale = numbers::scale(n as u32);
-        let first = self.labels.partition_point(|(p, _)| p.y < y);
-        for &(p, number) in self.labels[first..].iter().take_while(|(p, _)| p.y == y) {
-            let (w, h) = numbers::label_size(number, scale);
-            let (w, h) = (w as usize, h as usize);
-            if w > row {
-                continue;
-            }
-            let centre = p.x as usize * n + n / 2;
-            let mut label = Cell {
-                band: &mut *band,
-                row,
-                x0: centre.saturating_sub(w / 2).min(row - w),
+        let n = self.n as u32;
+        let rows = y * n..(y + 1) * n;
+        // Labels are all as high, so those ending after the band's top come in order.
+        let first = self.labels.partition_point(|l| l.bottom() <= rows.start);
+        let scale = numbers::scale(n);
+        for label in self.labels[first..].iter().take_while(|l| l.y < rows.end) {
+            let mut fill = |x: u32, y: u32, w: u32, h: u32, c: Rgb| {
+                let (x, y) = (label.x + x, label.y + y);
+                for py in y.max(rows.start)..(y + h).min(rows.end) {
+                    let at = (py - rows.start) as usize * row + x as usize;
+                    band[at..at + w as usize].fill(rgba(c));
+                }
             };
-            let top = (n - h) / 2;
-            label.fill(0, top, w, h, PAPER);
-            numbers::for_each_ink(number, scale, |x, y, w, h| {
-                let (x, y, w, h) = (x as usize, y as usize, w as usize, h as usize);
-                label.fill(x, top + y, w, h, INK);
-            });
+            fill(0, 0, label.width, label.height, PAPER);
+            numbers::for_each_ink(label.number, scale, |x, y, w, h| fill(x, y, w, h, INK));
         }
     }
 }

@@ -411,6 +411,19 @@ pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Resu
     Ok(())
 }
 
+/// The cell size at which `format` draws room numbers with `options`; `None` when it draws
+/// none (numbers are off, or the format has no picture of them).
+#[must_use]
+pub fn numbers_cell_size(format: Format, options: &Options) -> Option<u32> {
+    let cell_size = options.style(format).cell_size;
+    match format {
+        _ if !options.look.numbers => None,
+        Format::Png | Format::Svg => Some(cell_size),
+        Format::Uvtt => Some(uvtt::drawn_cell_size(cell_size)),
+        Format::Tiled | Format::Json | Format::Text => None,
+    }
+}
+
 /// The bytes of `dungeon` in a format that fits in memory as one piece (JSON, text); `None`
 /// for the others, which are written as they are made.
 #[must_use]

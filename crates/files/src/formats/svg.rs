@@ -7,8 +7,8 @@
 //! gray33 ground, one dark blue line a unit wide along every row and column of cells (rooms
 //! and paths cover them where they lie), then one shape per colour (each room, and all
 //! paths), each made of horizontal runs of cells. The print look draws white ground, grey
-//! rooms and paths, its grid lines over them, and black walls over the lines. The recipe is
-//! in the `<metadata>` element.
+//! rooms and paths, its grid lines over them, black walls over the lines, and the dark lines
+//! where two rooms touch. The recipe is in the `<metadata>` element.
 
 use std::fmt::Write;
 
@@ -104,8 +104,12 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
         for (colour, d) in cells.iter().filter(|(c, _)| *c == wall) {
             shape(&mut svg, *colour, d);
         }
+        let lines = room_lines(dungeon, &look, n);
+        if !lines.is_empty() {
+            shape(&mut svg, raster::INK, &lines);
+        }
     }
-    if look.numbers && n >= numbers::MIN_NUMBER_CELL {
+    if look.numbers {
         number_rooms(&mut svg, dungeon, n);
     }
     svg.push_str("</svg>\n");
@@ -133,28 +137,52 @@ fn shapes_by_colour(dungeon: &Dungeon, look: &Look, n: u32) -> Vec<(Rgb, String)
     shapes
 }
 
-/// Append each room's number as `<text>` on a paper label at its most interior cell, the
-/// label the size the PNG's is.
+/// The rasterizer's dark lines inside room cells in `look` (in the print look, where two
+/// rooms touch) as path data.
+fn room_lines(dungeon: &Dungeon, look: &Look, n: u32) -> String {
+    let mut d = String::new();
+    for p in dungeon.tiles().positions() {
+        for (x, y, w, h) in raster::room_lines(dungeon, look, n as usize, p) {
+            let (x, y) = (p.x * n + x as u32, p.y * n + y as u32);
+            let _ = write!(d, "M{x} {y}h{w}v{h}h-{w}z");
+        }
+    }
+    d
+}
+
+/// The font of the numbers' `<text>`: DejaVu Sans Mono, the usual `monospace` on Linux,
+/// whose digits stand [`DIGIT_HEIGHT`] em above the baseline and advance 0.602 em. Named
+/// alone: ImageMagick's own renderer takes the whole of a list (`…, monospace`) as one
+/// name, fails to find it and stops drawing.
+const FONT: &str = "DejaVu Sans Mono";
+/// The height of the font's digits in ems (its cap height; round digits overshoot it by
+/// 0.014 em above and below).
+const DIGIT_HEIGHT: f64 = 0.729;
+/// The font's size for each time the PNG's pixel font is scaled up: its digits' ink is then
+/// 4.4 of the pixel font's 5 pixels high, and no wider than the PNG's digits.
+const FONT_SIZE: u32 = 6;
+
+/// Append each room's number as `<text>` on a paper label, the PNG's labels in the PNG's
+/// places. The text is set on its baseline (`dominant-baseline` is not honoured by every
+/// renderer), worked out from the font's digit height so that the digits sit in the
+/// middle of their label.
 fn number_rooms(svg: &mut String, dungeon: &Dungeon, n: u32) {
-    let scale = numbers::scale(n);
-    for (i, room) in dungeon.rooms().iter().enumerate() {
-        let Some(p) = numbers::label_cell(room) else {
-            continue;
-        };
-        let (w, h) = numbers::label_size(i + 1, scale);
-        let (cx, cy) = (p.x * n + n / 2, p.y * n + n / 2);
+    let size = FONT_SIZE * numbers::scale(n);
+    for label in numbers::place(dungeon, n).placed {
+        let (w, h) = (label.width, label.height);
+        let middle = f64::from(label.x) + f64::from(w) / 2.0;
+        let baseline = f64::from(label.y) + (f64::from(h) + DIGIT_HEIGHT * f64::from(size)) / 2.0;
         let _ = writeln!(
             svg,
             "<rect x=\"{}\" y=\"{}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"none\"/>\n\
-             <text x=\"{cx}\" y=\"{cy}\" font-family=\"monospace\" font-size=\"{}\" \
-             text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\" \
-             stroke=\"none\">{}</text>",
-            f64::from(cx) - f64::from(w) / 2.0,
-            f64::from(cy) - f64::from(h) / 2.0,
+             <text x=\"{middle}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"{size}\" \
+             text-anchor=\"middle\" fill=\"{}\" stroke=\"none\">{}</text>",
+            label.x,
+            label.y,
             hex(PAPER),
-            7 * scale,
+            (baseline * 100.0).round() / 100.0,
             hex(raster::INK),
-            i + 1
+            label.number
         );
     }
 }

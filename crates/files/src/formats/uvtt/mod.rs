@@ -158,13 +158,20 @@ pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u3
     })
 }
 
+/// The cell size the rasterizer draws the picture at for `pixels_per_grid` pixels a cell:
+/// at most [`raster::CELL_SIZE`]'s largest, scaled up beyond.
+#[must_use]
+pub fn drawn_cell_size(pixels_per_grid: u32) -> u32 {
+    pixels_per_grid.min(*raster::CELL_SIZE.end())
+}
+
 /// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG
 /// with the recipe inside, made one row of cells at a time. The rasterizer draws cells of
 /// at most [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled up, each pixel
 /// of a cell taken from the nearest pixel of the same cell.
 fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8>, Error> {
     let (width, height) = picture_size(dungeon.width(), dungeon.height(), pixels_per_grid)?;
-    let drawn = pixels_per_grid.min(*raster::CELL_SIZE.end());
+    let drawn = drawn_cell_size(pixels_per_grid);
     let style = Style {
         cell_size: drawn,
         grid: false,
