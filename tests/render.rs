@@ -574,3 +574,52 @@ fn the_size_a_big_save_is_estimated_at_is_near_the_file_written() {
         );
     }
 }
+
+/// The files a format's encoding gives in memory (what the web page downloads) are the
+/// files `render` writes for the same recipe and options, name for name and byte for byte.
+#[test]
+fn encoded_files_are_the_files_render_writes_in_every_format() {
+    use dungeon_files::draw::look::Look;
+    use dungeon_files::formats::{Format, Options, encode};
+    let recipe: Recipe = "dv1 seed=7 rooms=6 width=32 height=24".parse().unwrap();
+    let dungeon = generate(&recipe).unwrap();
+    let dir = scratch("encoded");
+    for format in Format::ALL {
+        let look = Look {
+            doors: !matches!(format, Format::Svg),
+            ..Look::default()
+        };
+        let options = Options {
+            cell_size: Some(if format == Format::Uvtt { 20 } else { 5 }),
+            no_grid: false,
+            look,
+        };
+        let files = encode(&dungeon, format, &options, "map").unwrap();
+        let named = dir.join(format!("map.{}", format.extension()));
+        let mut args = vec![
+            "render".to_string(),
+            "--recipe".into(),
+            recipe.to_string(),
+            "--cell-size".into(),
+            options.cell_size.unwrap().to_string(),
+            "-o".into(),
+            named.display().to_string(),
+        ];
+        if look.doors {
+            args.push("--doors".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&args);
+        assert!(out.status.success(), "{}: {}", format.name(), stderr(&out));
+        assert_eq!(files.len(), if format == Format::Tiled { 2 } else { 1 });
+        for (name, bytes) in files {
+            let written = std::fs::read(dir.join(&name))
+                .unwrap_or_else(|e| panic!("{}: render wrote no {name}: {e}", format.name()));
+            assert!(
+                written == bytes,
+                "{}: {name} differs from render's",
+                format.name()
+            );
+        }
+    }
+}

@@ -232,3 +232,78 @@ fn an_address_changed_in_the_page_opens_its_map() {
     let seen = drive("made", &base, &[&format!("[{}]", recipes.join(","))]);
     assert_eq!(seen["times"].as_array().map(Vec::len), Some(2));
 }
+
+#[test]
+fn a_slider_changes_the_map_and_the_address() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    // Near the right end of the stickiness slider, in the default window's panel.
+    let seen = drive("slider", &at(&base, recipe), &["880", "143"]);
+    let after: dungeon_generator::Recipe = seen["after"].as_str().unwrap().parse().unwrap();
+    assert!(after.stickiness > 0.8, "stickiness is {}", after.stickiness);
+    assert_eq!(after.seed, 3);
+    assert_eq!(
+        seen["fragment"], seen["after"],
+        "the address did not follow the slider"
+    );
+}
+
+#[test]
+fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let recipe = "dv1 seed=41 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    let seen = drive("full-storage", &at(&base, recipe), &[]);
+    let status = seen["status"]["text"].as_str().unwrap();
+    assert!(status.contains("storage is full"), "{status}");
+    assert_eq!(
+        seen["reopened"], recipe,
+        "the favourite kept in the page did not open"
+    );
+}
+
+#[test]
+fn a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let files = scratch("web-drop");
+    let recipe: dungeon_generator::Recipe = "dv1 seed=12 rooms=9".parse().unwrap();
+    let png = files.join("saved.png");
+    let out = run(&[
+        "render",
+        "--recipe",
+        &recipe.to_string(),
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = files.join("notes.txt");
+    std::fs::write(
+        &text,
+        format!(
+            "for tonight: {}\n",
+            recipe.to_string().replace("seed=12", "seed=13")
+        ),
+    )
+    .unwrap();
+    for (file, seed) in [(&png, 12), (&text, 13)] {
+        let seen = drive("drop", &base, &[file.to_str().unwrap()]);
+        let opened: dungeon_generator::Recipe = seen["opened"].as_str().unwrap().parse().unwrap();
+        assert_eq!(
+            opened,
+            dungeon_generator::Recipe {
+                seed,
+                ..recipe.clone()
+            },
+            "{}",
+            file.display()
+        );
+    }
+}

@@ -136,6 +136,15 @@
             window.addEventListener("hashchange", function () {
                 env.sapp_schedule_update();
             });
+            // Files dropped on the page reach the module without an event that draws a
+            // frame: draw one once the last file is in.
+            const exports = wasm_exports;
+            wasm_exports = Object.assign({}, exports, {
+                on_files_dropped_finish: function () {
+                    exports.on_files_dropped_finish();
+                    env.sapp_schedule_update();
+                },
+            });
         },
         name: "dungeon_viewer",
         version: 1,

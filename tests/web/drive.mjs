@@ -137,6 +137,60 @@ const scenarios = {
         return { times, problems };
     },
 
+    // A click on a slider of the panel (at x, y) makes a map of another recipe, and the
+    // address follows.
+    async slider(context, [x, y]) {
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        // Held a moment, as a hand holds it: a press and a release in one frame are no drag.
+        await page.mouse.move(Number(x), Number(y));
+        await page.mouse.down();
+        await page.waitForTimeout(300);
+        await page.mouse.up();
+        const second = await nextMap(page, first.count);
+        await page.waitForFunction((r) => decodeURIComponent(window.location.hash.slice(1)) === r,
+            second.recipe, { timeout: PATIENCE });
+        return { first: first.recipe, after: second.recipe, fragment: await fragment(page), problems };
+    },
+
+    // With the browser's storage refusing every write, K keeps the map in the page only,
+    // saying so; 1 opens it again.
+    async "full-storage"(context) {
+        await context.addInitScript(() => {
+            Storage.prototype.setItem = function () {
+                throw new DOMException("full", "QuotaExceededError");
+            };
+        });
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("k");
+        await page.waitForFunction(() => window.dungeonViewer.status && window.dungeonViewer.status.problem,
+            null, { timeout: PATIENCE });
+        const status = await page.evaluate(() => window.dungeonViewer.status);
+        await page.keyboard.press("Space");
+        await nextMap(page, first.count);
+        await page.keyboard.press("1");
+        const reopened = await shownMap(page, first.recipe);
+        return { kept: first.recipe, status, reopened: reopened.recipe, problems };
+    },
+
+    // A file dropped on the page (its path here) opens the map it holds.
+    async drop(context, [file]) {
+        const { readFileSync } = await import("node:fs");
+        const { basename } = await import("node:path");
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        const bytes = [...readFileSync(file)];
+        await page.evaluate(({ name, bytes }) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([new Uint8Array(bytes)], name));
+            window.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true }));
+        }, { name: basename(file), bytes });
+        const opened = await nextMap(page, first.count);
+        return { opened: opened.recipe, status: await page.evaluate(() => window.dungeonViewer.status), problems };
+    },
+
     // S saves the map: the download's name and where it was written.
     async save(context, [into]) {
         const { page, problems } = await open(context, address);
