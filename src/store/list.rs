@@ -275,6 +275,35 @@ impl<T: Entry> JsonList<T> {
         Ok(notice)
     }
 
+    /// The list as `read` from its place, with the unsaved changes applied; a list there
+    /// that does not parse is first kept aside (by `keep_aside`, which names where) and the
+    /// list starts anew, with a notice saying so.
+    ///
+    /// # Errors
+    /// A list that may not be read, or cannot be kept aside.
+    fn read_afresh(
+        &self,
+        read: Result<Vec<T>, Unread>,
+        keep_aside: impl FnOnce() -> Result<String, Error>,
+    ) -> Result<(Vec<T>, Option<String>), Error> {
+        let (mut entries, notice) = match read {
+            Ok(entries) => (entries, None),
+            Err(Unread::Broken(detail)) => {
+                let aside = keep_aside()?;
+                let notice = format!(
+                    "{} could not be read ({detail}); kept it as {aside} and started a new list",
+                    T::FILE
+                );
+                (Vec::new(), Some(notice))
+            }
+            Err(Unread::Refused(e)) => return Err(e),
+        };
+        for change in &self.unsaved {
+            change.apply(&mut entries);
+        }
+        Ok((entries, notice))
+    }
+
     /// Lock, read the file afresh (renaming a broken one aside), apply the unsaved
     /// changes, write it if there were any; returns what the file now holds.
     #[cfg(not(target_arch = "wasm32"))]
@@ -289,22 +318,9 @@ impl<T: Entry> JsonList<T> {
         std::fs::create_dir_all(&self.dir).map_err(cannot_save)?;
         // Held until dropped, when this returns.
         let _lock = lock(&self.dir, kept)?;
-        let (mut entries, notice) = match read_list(&path) {
-            Ok(entries) => (entries, None),
-            Err(Unread::Broken(detail)) => {
-                let aside = self.keep_aside().map_err(cannot_save)?;
-                let notice = format!(
-                    "{} could not be read ({detail}); kept it as {aside} and started a new list",
-                    T::FILE
-                );
-                (Vec::new(), Some(notice))
-            }
-            Err(Unread::Refused(e)) => return Err(e),
-        };
+        let (entries, notice) =
+            self.read_afresh(read_list(&path), || self.keep_aside().map_err(cannot_save))?;
         if !self.unsaved.is_empty() {
-            for change in &self.unsaved {
-                change.apply(&mut entries);
-            }
             // Written straight to the file, not first to memory: lists may be big.
             // A file that may not be replaced (read-only, with other hard links…) is
             // refused before the list is written out.

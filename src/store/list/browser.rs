@@ -53,22 +53,8 @@ impl<T: Entry> JsonList<T> {
     /// store the list if there were any; returns what the storage now holds.
     pub(super) fn save_locked(&self) -> Result<(Vec<T>, Option<String>), Error> {
         let path = self.path();
-        let (mut entries, notice) = match read_list(&path) {
-            Ok(entries) => (entries, None),
-            Err(Unread::Broken(detail)) => {
-                let kept = self.keep_aside()?;
-                let notice = format!(
-                    "{} could not be read ({detail}); kept it as {kept} and started a new list",
-                    T::FILE
-                );
-                (Vec::new(), Some(notice))
-            }
-            Err(Unread::Refused(e)) => return Err(e),
-        };
+        let (entries, notice) = self.read_afresh(read_list(&path), || self.keep_aside())?;
         if !self.unsaved.is_empty() {
-            for change in &self.unsaved {
-                change.apply(&mut entries);
-            }
             let text = serde_json::to_string_pretty(&entries).map_err(|e| Error::Save {
                 file: path.clone(),
                 source: io::Error::other(e.to_string()),
