@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use dungeon_generator::Dungeon;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
-use dungeon_viewer::store::presets::{self, Preset, UserPresets};
+use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 use dungeon_viewer::store::{self, Error};
 
 /// How often changes not saved are tried again.
@@ -31,7 +31,7 @@ enum Request {
 /// The thread's answer: the lists as they now stand, and what to tell the user.
 struct Reply {
     favourites: Arc<Vec<Favourite>>,
-    presets: Arc<Vec<Preset>>,
+    presets: Arc<Presets>,
     /// The message, and whether it is a problem.
     message: Option<(String, bool)>,
     /// The favourite just deleted, for Undo.
@@ -47,7 +47,9 @@ pub struct Store {
     /// Requests sent and not answered yet (the first answer, the lists read, included).
     waiting: usize,
     favourites: Arc<Vec<Favourite>>,
-    presets: Arc<Vec<Preset>>,
+    /// Every preset, indexed by name: made by the thread when the user's presets change,
+    /// never by a frame.
+    presets: Arc<Presets>,
     /// The favourite deleted last, for Undo.
     pub deleted: Option<Favourite>,
     unsaved: bool,
@@ -112,8 +114,8 @@ impl Store {
     }
 
     /// Every preset: the built-in ones, then the user's.
-    pub fn presets(&self) -> Vec<Preset> {
-        presets::all(&self.presets)
+    pub fn presets(&self) -> &Arc<Presets> {
+        &self.presets
     }
 
     fn send(&mut self, request: Request) -> Result<(), String> {
@@ -155,7 +157,9 @@ impl Store {
 
     /// Save `preset` as the user's own, once its name is checked.
     pub fn save_preset(&mut self, preset: Preset) -> Result<(), String> {
-        presets::check_new_name(&preset.name, &self.presets).map_err(|e| e.to_string())?;
+        self.presets
+            .check_new_name(&preset.name)
+            .map_err(|e| e.to_string())?;
         self.send(Request::SavePreset(preset))
     }
 }
@@ -172,10 +176,11 @@ fn serve(
     let notices: Vec<String> = a.into_iter().chain(b).collect();
     let mut message = (!notices.is_empty()).then(|| (notices.join(" "), true));
     let mut deleted = None;
+    let mut presets = Arc::new(Presets::new(user_presets.entries()));
     loop {
         let reply = Reply {
             favourites: Arc::new(favourites.entries().to_vec()),
-            presets: Arc::new(user_presets.entries().to_vec()),
+            presets: Arc::clone(&presets),
             message: message.take(),
             deleted: deleted.take(),
             unsaved: favourites.has_unsaved() || user_presets.has_unsaved(),
@@ -195,6 +200,7 @@ fn serve(
                 message = saved
                     .ok()
                     .map(|_| ("Saved the changes kept meanwhile.".into(), false));
+                presets = Arc::new(Presets::new(user_presets.entries()));
                 continue;
             }
             Err(RecvTimeoutError::Disconnected) => return,
@@ -220,10 +226,12 @@ fn serve(
                 ("Deleted (Undo puts it back).".into(), outcome)
             }
             Request::Undelete(favourite) => ("Put back.".into(), favourites.add(favourite)),
-            Request::SavePreset(preset) => (
-                format!("Saved the preset “{}”.", preset.name),
-                user_presets.add(preset),
-            ),
+            Request::SavePreset(preset) => {
+                let done = format!("Saved the preset “{}”.", preset.name);
+                let outcome = user_presets.add(preset);
+                presets = Arc::new(Presets::new(user_presets.entries()));
+                (done, outcome)
+            }
         };
         message = Some(said(&done, outcome));
     }
