@@ -296,6 +296,9 @@ impl FavouritesPanel {
                                 .hint_text("name holds…")
                                 .desired_width(170.0),
                         );
+                    } else {
+                        // No box, nothing to narrow by.
+                        narrowing.text.clear();
                     }
                     let rows = narrowing.rows(presets);
                     if rows.is_empty() {
