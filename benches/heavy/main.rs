@@ -27,7 +27,7 @@ use dungeon_generator::{Progress, Snapshot};
 use timing::timed;
 
 /// The recipes, as a user would type them (missing keys keep their defaults).
-const HEAVY: [&str; 18] = [
+const HEAVY: &[&str] = &[
     "dv1 seed=1 width=2048 height=2048 rooms=10000 room-size=100",
     "dv1 seed=1 width=2048 height=2048 rooms=10000 room-size=100 stickiness=1",
     "dv1 seed=1 width=2048 height=2048 rooms=10000 room-size=100 stickiness=1 stretch=1",
@@ -50,6 +50,20 @@ const HEAVY: [&str; 18] = [
      shape=mixed stretch=-1 corridor=twisty bends=5 loops=1 fit=move merge=1",
     "dv1 seed=76 width=1028 height=1829 rooms=3000 room-size=208 shape=cave connect=loops \
      loops=1 spacing=8 fit=move",
+    // Issue 39: the rooms refusals offered, twisty corridors that merge.
+    "dv1 seed=1 width=2048 height=2048 rooms=3973 room-size=20 corridor=twisty bends=8 \
+     spacing=8 fit=move merge=1",
+    "dv1 seed=1 width=2048 height=2048 rooms=3973 room-size=100 corridor=twisty spacing=3 \
+     fit=move merge=1",
+    // The worst the search found before: weak merges, crowded maps.
+    "dv1 seed=1 width=2048 height=2048 rooms=10000 room-size=100 merge=0.1",
+    "dv1 seed=12726 width=2048 height=2048 rooms=10000 room-size=1 stickiness=1 randomness=0 \
+     shape=diamond stretch=-1 corridor=twisty bends=8 spacing=8 fit=move merge=0.65",
+    "dv1 seed=3420 width=1888 height=1501 rooms=4723 room-size=200 stickiness=0 \
+     randomness=0.24 fit=move merge=0.76",
+    // The worst it finds now: a long thin map.
+    "dv1 seed=15583 width=368 height=2048 rooms=10000 room-size=22 stickiness=0.3 \
+     randomness=0.73 stretch=1 bends=7 spacing=3 merge=1",
 ];
 
 /// The recipe `text` spells, its values set one by one but not checked as a whole: the
