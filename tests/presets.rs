@@ -1,16 +1,21 @@
 //! The presets shipped in the binary: every one parses, generates, and does what its name
 //! says; applying one keeps the map's seed.
 
+use std::fs;
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use dungeon_generator::generate;
 use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::store::Error as StoreError;
-use dungeon_viewer::store::presets::{self, BUILT_IN, Preset, all, built_in, find};
+use dungeon_viewer::store::presets::{self, BUILT_IN, Preset, Presets, built_in};
+
+use crate::common::{scratch, stderr, within};
 
 fn preset(name: &str) -> Recipe {
-    let presets = built_in();
-    find(&presets, name)
+    Presets::new(&[])
+        .find(name)
         .unwrap_or_else(|| panic!("no preset {name}"))
         .apply(&Recipe::default())
         .unwrap()
@@ -81,7 +86,11 @@ fn applying_a_preset_keeps_the_seed_and_resets_the_keys_it_does_not_name() {
     let base: Recipe = "dv1 seed=42 rooms=3 stickiness=0.2 shape=diamond"
         .parse()
         .unwrap();
-    let blobs = find(&built_in(), "blobs").unwrap().apply(&base).unwrap();
+    let blobs = Presets::new(&[])
+        .find("blobs")
+        .unwrap()
+        .apply(&base)
+        .unwrap();
     assert_eq!(blobs.seed, 42);
     assert_eq!(blobs.stickiness, 0.0);
     assert_eq!(blobs.rooms, Recipe::default().rooms);
@@ -94,18 +103,18 @@ fn lookup_ignores_case_and_user_presets_follow_the_built_in_ones() {
         name: "My Caves".to_string(),
         recipe: "dv1 rooms=4".to_string(),
     }];
-    let every = all(&user);
-    assert_eq!(every.len(), built_in().len() + 1);
-    assert_eq!(every.last(), user.last());
+    let every = Presets::new(&user);
+    assert_eq!(every.all().len(), built_in().len() + 1);
+    assert_eq!(every.all().last(), user.last());
     assert_eq!(
-        find(&every, "my caves").map(|p| p.recipe.as_str()),
+        every.find("my caves").map(|p| p.recipe.as_str()),
         Some("dv1 rooms=4")
     );
     assert_eq!(
-        find(&every, "WINDING CAVERNS").unwrap().name,
+        every.find("WINDING CAVERNS").unwrap().name,
         "Winding caverns"
     );
-    assert_eq!(find(&every, "nothing like it"), None);
+    assert_eq!(every.find("nothing like it"), None);
 }
 
 #[test]
@@ -128,4 +137,80 @@ fn bad_preset_lines_are_errors_that_name_the_line() {
         recipe: "dv2 rooms=2".to_string(),
     };
     assert!(user.apply(&Recipe::default()).is_err());
+}
+
+#[test]
+fn a_preset_behind_an_earlier_one_of_its_name_is_hidden_and_messages_name_a_few() {
+    let others = (0..presets::NAMES_LISTED).map(|n| format!("Other {n}"));
+    let user: Vec<Preset> = ["ORIGINAL", "Mine", "mine"]
+        .map(String::from)
+        .into_iter()
+        .chain(others)
+        .map(|name| Preset {
+            name,
+            recipe: "dv1 rooms=3".to_string(),
+        })
+        .collect();
+    let every = Presets::new(&user);
+    let hidden: Vec<&str> = every.hidden().map(|p| p.name.as_str()).collect();
+    assert_eq!(hidden, ["ORIGINAL", "mine"]);
+    assert_eq!(every.shown().len(), every.all().len() - 2);
+    assert_eq!(every.find("original").unwrap().recipe, "dv1");
+    assert_eq!(every.find("MINE").unwrap().name, "Mine");
+    let names = every.names();
+    let more = every.shown().len() - presets::NAMES_LISTED;
+    assert!(names.ends_with(&format!(" and {more} more")), "{names}");
+    assert!(!names.contains("ORIGINAL"), "{names}");
+}
+
+/// A user's presets file of `count` presets, `Preset 0` to `Preset {count - 1}`, in the data
+/// directory under `data`.
+fn many_presets(data: &Path, count: usize) {
+    let dir = data.join("dungeon-viewer");
+    fs::create_dir_all(&dir).unwrap();
+    let presets: Vec<Preset> = (0..count)
+        .map(|n| Preset {
+            name: format!("Preset {n}"),
+            recipe: format!("dv1 rooms={}", n % 50 + 1),
+        })
+        .collect();
+    fs::write(
+        dir.join("presets.json"),
+        serde_json::to_vec(&presets).unwrap(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn two_hundred_thousand_presets_are_listed_and_picked_in_seconds() {
+    // Each preset was compared with every one before it: 2·10¹⁰ comparisons, hours.
+    let data = scratch("many-presets");
+    many_presets(&data, 200_000);
+    let run = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
+        command.args(args).env("XDG_DATA_HOME", &data);
+        within(60, command)
+    };
+    let out = run(&["presets"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(listed.lines().count(), built_in().len() + 200_000);
+    assert!(listed.ends_with("\nPreset 199999: dv1 seed=1 width=64 height=56 rooms=50 room-size=90 stickiness=0.5 randomness=1\n"));
+
+    let out = run(&["render", "--preset", "PRESET 199998", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rooms"].as_array().unwrap().len(), 49);
+
+    let out = run(&["render", "--preset", "none of them", "-o", "-"]);
+    let message = stderr(&out);
+    assert!(!out.status.success());
+    assert!(message.len() < 2000, "{} bytes", message.len());
+    assert!(
+        message.contains(&format!(
+            "and {} more",
+            built_in().len() + 200_000 - presets::NAMES_LISTED
+        )),
+        "{message}"
+    );
 }

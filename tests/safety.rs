@@ -18,7 +18,7 @@ use dungeon_generator::generate;
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT, MAX_LIST_BYTES};
-use dungeon_viewer::store::presets::{self, Preset, UserPresets};
+use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
 
@@ -490,19 +490,19 @@ fn long_inputs_are_refused_in_a_short_message() {
 
 #[test]
 fn preset_names_that_clash_or_hold_control_characters_are_refused_and_listed_as_picked() {
-    let user: Vec<Preset> = Vec::new();
+    let built_in = Presets::new(&[]);
     for bad in ["a\nFake: dv1", "esc\u{1b}[2J", "\t"] {
-        assert!(presets::check_new_name(bad, &user).is_err(), "{bad:?}");
+        assert!(built_in.check_new_name(bad).is_err(), "{bad:?}");
     }
     assert!(matches!(
-        presets::check_new_name("original", &user),
+        built_in.check_new_name("original"),
         Err(StoreError::Taken(_))
     ));
     let mine = vec![Preset {
         name: "A".into(),
         recipe: "dv1 rooms=3".into(),
     }];
-    assert!(presets::check_new_name("a", &mine).is_err());
+    assert!(Presets::new(&mine).check_new_name("a").is_err());
     let tmp = scratch("preset-clash");
     let (mut list, _) = UserPresets::open(&tmp);
     list.add(mine[0].clone()).unwrap();

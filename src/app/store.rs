@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::platform::StoreLink;
 use dungeon_generator::Dungeon;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
-use dungeon_viewer::store::presets::{self, Preset, UserPresets};
+use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 use dungeon_viewer::store::{self, Error};
 
 /// A change the window asks for.
@@ -32,7 +32,7 @@ pub enum Request {
 /// The lists' answer: the lists as they now stand, and what to tell the user.
 pub struct Reply {
     favourites: Arc<Vec<Favourite>>,
-    presets: Arc<Vec<Preset>>,
+    presets: Arc<Presets>,
     /// The message, and whether it is a problem.
     message: Option<(String, bool)>,
     /// The favourite just deleted, for Undo.
@@ -50,7 +50,7 @@ pub struct Store {
     /// Requests sent and not answered yet (the first answer, the lists read, included).
     waiting: usize,
     favourites: Arc<Vec<Favourite>>,
-    presets: Arc<Vec<Preset>>,
+    presets: Arc<Presets>,
     /// The favourite deleted last, for Undo.
     pub deleted: Option<Favourite>,
     unsaved: bool,
@@ -127,8 +127,8 @@ impl Store {
     }
 
     /// Every preset: the built-in ones, then the user's.
-    pub fn presets(&self) -> Vec<Preset> {
-        presets::all(&self.presets)
+    pub fn presets(&self) -> &Arc<Presets> {
+        &self.presets
     }
 
     fn send(&mut self, request: Request) -> Result<(), String> {
@@ -169,7 +169,9 @@ impl Store {
 
     /// Save `preset` as the user's own, once its name is checked.
     pub fn save_preset(&mut self, preset: Preset) -> Result<(), String> {
-        presets::check_new_name(&preset.name, &self.presets).map_err(|e| e.to_string())?;
+        self.presets
+            .check_new_name(&preset.name)
+            .map_err(|e| e.to_string())?;
         self.send(Request::SavePreset(preset))
     }
 }
@@ -179,6 +181,9 @@ impl Store {
 pub struct Lists {
     favourites: Favourites,
     user_presets: UserPresets,
+    /// Every preset, indexed by name: made again when the user's presets change, never by
+    /// a frame.
+    presets: Arc<Presets>,
 }
 
 impl Lists {
@@ -187,9 +192,11 @@ impl Lists {
         let (favourites, a) = Favourites::open(dir);
         let (user_presets, b) = UserPresets::open(dir);
         let notices: Vec<String> = a.into_iter().chain(b).collect();
+        let presets = Arc::new(Presets::new(user_presets.entries()));
         let mut lists = Self {
             favourites,
             user_presets,
+            presets,
         };
         let message = (!notices.is_empty()).then(|| (notices.join(" "), true));
         let reply = lists.reply(message, None, true);
@@ -206,7 +213,7 @@ impl Lists {
     ) -> Reply {
         Reply {
             favourites: Arc::new(self.favourites.entries().to_vec()),
-            presets: Arc::new(self.user_presets.entries().to_vec()),
+            presets: Arc::clone(&self.presets),
             message,
             deleted,
             unsaved: self.has_unsaved(),
@@ -230,6 +237,7 @@ impl Lists {
     /// Save the changes kept in memory; what to say when they are saved.
     fn save_again(&mut self) -> Option<(String, bool)> {
         let saved = self.favourites.save().and(self.user_presets.save());
+        self.presets = Arc::new(Presets::new(self.user_presets.entries()));
         saved
             .ok()
             .map(|_| ("Saved the changes kept meanwhile.".into(), false))
@@ -259,10 +267,12 @@ impl Lists {
                 ("Deleted (Undo puts it back).".into(), outcome)
             }
             Request::Undelete(favourite) => ("Put back.".into(), self.favourites.add(favourite)),
-            Request::SavePreset(preset) => (
-                format!("Saved the preset “{}”.", preset.name),
-                self.user_presets.add(preset),
-            ),
+            Request::SavePreset(preset) => {
+                let done = format!("Saved the preset “{}”.", preset.name);
+                let outcome = self.user_presets.add(preset);
+                self.presets = Arc::new(Presets::new(self.user_presets.entries()));
+                (done, outcome)
+            }
             Request::Retry => {
                 let message = self.save_again();
                 return self.reply(message, None, true);

@@ -14,7 +14,7 @@ use dungeon_files::formats::naming;
 use dungeon_generator::Sweep;
 use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
 use dungeon_generator::text::quote;
-use dungeon_viewer::store::presets;
+use dungeon_viewer::store::presets::Presets;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
 /// viewer window on the recipe the flags describe.
@@ -208,12 +208,12 @@ impl RecipeArgs {
             (Some(text), _, _) => text.parse()?,
             (None, Some(file), _) => layout::read_layout(file)?,
             (None, None, Some(name)) => {
-                let presets = presets::all(&user_presets());
-                let preset = presets::find(&presets, name).ok_or_else(|| {
+                let presets = Presets::new(&user_presets());
+                let preset = presets.find(name).ok_or_else(|| {
                     Failure::Usage(format!(
                         "there is no preset `{}`; the presets are {}",
                         quote(name),
-                        presets::names(&presets)
+                        presets.names()
                     ))
                 })?;
                 applied(preset)?

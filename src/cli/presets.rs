@@ -5,7 +5,7 @@ use super::terminal::write_stdout;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::quote;
 use dungeon_viewer::store::data_dir;
-use dungeon_viewer::store::presets::{self, Preset, UserPresets};
+use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 
 /// The user's own presets, from the data directory; a notice about their file (one that
 /// could not be read) goes to standard error.
@@ -41,16 +41,16 @@ pub fn applied(preset: &Preset) -> Result<Recipe, Failure> {
 /// a user's preset that cannot be used, or that hides behind another of the same name in
 /// another case, is named on standard error instead.
 pub fn list() -> Result<(), Failure> {
-    let all = presets::all(&user_presets());
-    let (shown, hidden) = presets::reachable(&all);
+    let presets = Presets::new(&user_presets());
     let mut out = String::new();
-    for preset in shown {
+    for &at in presets.shown() {
+        let preset = &presets.all()[at];
         match applied(preset) {
             Ok(recipe) => out.push_str(&format!("{}: {recipe}\n", quote(&preset.name))),
             Err(failure) => eprintln!("note: {}", failure.message()),
         }
     }
-    for preset in hidden {
+    for preset in presets.hidden() {
         eprintln!(
             "note: your preset `{}` has the name of another in another case, which --preset \
              picks: rename it to use it",

@@ -7,10 +7,13 @@
 //! looked up without regard to case, so no two presets may have names that differ only in
 //! case, and a name holds no control characters.
 
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 
 use super::Error;
-use super::list::{Entry, JsonList};
+use super::list::{self, JsonList};
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::quote;
 
@@ -52,7 +55,7 @@ impl Preset {
 }
 
 /// The user's presets are kept by name, and no two differ only in case.
-impl Entry for Preset {
+impl list::Entry for Preset {
     const FILE: &'static str = "presets.json";
 
     fn id(&self) -> &str {
@@ -68,30 +71,6 @@ impl Entry for Preset {
     }
 }
 
-/// Whether `name` may name a new preset of the user's beside `user`'s: not empty, at most
-/// [`MAX_NAME`] characters, no control characters, and no other preset (shipped or the
-/// user's) of the same name in any case.
-///
-/// # Errors
-/// What is wrong with the name.
-pub fn check_new_name(name: &str, user: &[Preset]) -> Result<(), Error> {
-    if name.trim().is_empty() {
-        return Err(Error::BadName("is needed: type one"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Error::BadName(
-            "cannot hold control characters (new lines, tabs, escapes)",
-        ));
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(Error::BadName("is at most 64 characters"));
-    }
-    match all(user).iter().find(|p| p.is_named(name)) {
-        Some(taken) => Err(Error::Taken(taken.name.clone())),
-        None => Ok(()),
-    }
-}
-
 /// Read presets from `text`: one `Name: recipe` a line; blank lines and lines starting with
 /// `#` are skipped.
 ///
@@ -100,6 +79,7 @@ pub fn check_new_name(name: &str, user: &[Preset]) -> Result<(), Error> {
 /// (in any case) is taken by an earlier line.
 pub fn parse(text: &str) -> Result<Vec<Preset>, Error> {
     let mut presets: Vec<Preset> = Vec::new();
+    let mut names = HashSet::new();
     for (at, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -119,7 +99,7 @@ pub fn parse(text: &str) -> Result<Vec<Preset>, Error> {
                     quote(line)
                 ))
             })?;
-        if find(&presets, name).is_some() {
+        if !names.insert(name.to_lowercase()) {
             return Err(wrong(format!("the name `{}` is given twice", quote(name))));
         }
         let preset = Preset {
@@ -141,45 +121,116 @@ pub fn built_in() -> Vec<Preset> {
     parse(BUILT_IN).unwrap_or_default()
 }
 
-/// Every preset to offer: the built-in ones, then `user`'s.
-#[must_use]
-pub fn all(user: &[Preset]) -> Vec<Preset> {
-    let mut presets = built_in();
-    presets.extend_from_slice(user);
-    presets
+/// Names a message lists at most ([`Presets::names`]).
+pub const NAMES_LISTED: usize = 20;
+
+/// Every preset to offer, the built-in ones then the user's, each name (in any case) looked
+/// up at once: made in a time linear in their number, however many the user has.
+#[derive(Clone, Debug, Default)]
+pub struct Presets {
+    presets: Vec<Preset>,
+    /// The first preset of each name, in lower case, by its place in `presets`.
+    first: HashMap<String, usize>,
+    /// The places of the presets [`Presets::find`] can reach, in order.
+    shown: Vec<usize>,
 }
 
-/// The first of `presets` named `name`, without regard to case: the one `--preset` and the
-/// panel pick.
-#[must_use]
-pub fn find<'a>(presets: &'a [Preset], name: &str) -> Option<&'a Preset> {
-    presets.iter().find(|p| p.is_named(name))
-}
-
-/// The presets `find` can reach, in order, and those hidden by an earlier one of the same
-/// name in another case (a user's “Original” behind the shipped one).
-#[must_use]
-pub fn reachable(presets: &[Preset]) -> (Vec<&Preset>, Vec<&Preset>) {
-    let (mut shown, mut hidden) = (Vec::new(), Vec::new());
-    for (i, preset) in presets.iter().enumerate() {
-        if presets[..i]
-            .iter()
-            .any(|earlier| earlier.is_named(&preset.name))
-        {
-            hidden.push(preset);
-        } else {
-            shown.push(preset);
+impl Presets {
+    /// The built-in presets, then `user`'s.
+    #[must_use]
+    pub fn new(user: &[Preset]) -> Self {
+        let mut presets = built_in();
+        presets.extend_from_slice(user);
+        let mut first = HashMap::with_capacity(presets.len());
+        let mut shown = Vec::with_capacity(presets.len());
+        for (at, preset) in presets.iter().enumerate() {
+            if let Entry::Vacant(free) = first.entry(preset.name.to_lowercase()) {
+                free.insert(at);
+                shown.push(at);
+            }
+        }
+        Self {
+            presets,
+            first,
+            shown,
         }
     }
-    (shown, hidden)
-}
 
-/// The names of `presets`, for messages: `Original, Blobs, …`.
-#[must_use]
-pub fn names(presets: &[Preset]) -> String {
-    presets
-        .iter()
-        .map(|p| quote(&p.name))
-        .collect::<Vec<_>>()
-        .join(", ")
+    /// Every preset, in order, those hidden by an earlier one of the same name included.
+    #[must_use]
+    pub fn all(&self) -> &[Preset] {
+        &self.presets
+    }
+
+    /// The first preset named `name`, without regard to case: the one `--preset` and the
+    /// panel pick.
+    #[must_use]
+    pub fn find(&self, name: &str) -> Option<&Preset> {
+        let at = *self.first.get(&name.to_lowercase())?;
+        Some(&self.presets[at])
+    }
+
+    /// The places in [`Presets::all`] of the presets [`Presets::find`] can reach, in order.
+    #[must_use]
+    pub fn shown(&self) -> &[usize] {
+        &self.shown
+    }
+
+    /// The presets hidden by an earlier one of the same name in another case (a user's
+    /// “Original” behind the shipped one), in order.
+    pub fn hidden(&self) -> impl Iterator<Item = &Preset> {
+        let mut shown = self.shown.iter().peekable();
+        self.presets
+            .iter()
+            .enumerate()
+            .filter_map(move |(at, preset)| {
+                if shown.next_if_eq(&&at).is_some() {
+                    None
+                } else {
+                    Some(preset)
+                }
+            })
+    }
+
+    /// The names of the presets shown, for messages: `Original, Blobs, …`, the first
+    /// [`NAMES_LISTED`] of them and how many more there are.
+    #[must_use]
+    pub fn names(&self) -> String {
+        let mut names = self
+            .shown
+            .iter()
+            .take(NAMES_LISTED)
+            .map(|&at| quote(&self.presets[at].name))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let more = self.shown.len().saturating_sub(NAMES_LISTED);
+        if more > 0 {
+            names.push_str(&format!(" and {more} more"));
+        }
+        names
+    }
+
+    /// Whether `name` may name a new preset of the user's: not empty, at most [`MAX_NAME`]
+    /// characters, no control characters, and no other preset (shipped or the user's) of
+    /// the same name in any case.
+    ///
+    /// # Errors
+    /// What is wrong with the name.
+    pub fn check_new_name(&self, name: &str) -> Result<(), Error> {
+        if name.trim().is_empty() {
+            return Err(Error::BadName("is needed: type one"));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(Error::BadName(
+                "cannot hold control characters (new lines, tabs, escapes)",
+            ));
+        }
+        if name.chars().count() > MAX_NAME {
+            return Err(Error::BadName("is at most 64 characters"));
+        }
+        match self.find(name) {
+            Some(taken) => Err(Error::Taken(taken.name.clone())),
+            None => Ok(()),
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 pub mod renderers;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -69,23 +70,42 @@ pub fn crafted_png(width: u32, height: u32, recipe: &str, recipe_first: bool) ->
     bytes
 }
 
-/// Run `command`, killing it if it has not ended within `seconds`.
+/// Run `command`, killing it if it has not ended within `seconds`. Its output is read as it
+/// comes, so that a command writing more than a pipe holds is not stalled.
 pub fn within(seconds: u64, mut command: Command) -> Output {
     let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the command starts");
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
     let deadline = Instant::now() + Duration::from_secs(seconds);
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
             panic!("still running after {seconds} s: {command:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
-    child.wait_with_output().unwrap()
 }
 
 /// The names in `dir`, sorted.

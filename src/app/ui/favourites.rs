@@ -5,10 +5,12 @@
 //!
 //! The strip keeps its height whether or not there are favourites, and draws only the
 //! thumbnails in sight, each decoded once and kept among the last few dozen shown, so a
-//! list of thousands costs what a screenful does.
+//! list of thousands costs what a screenful does. So does the preset menu: it lays out only
+//! the rows in sight, and a long list gets a box that narrows it by name.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use egui_macroquad::egui::{self, Vec2, vec2};
 
@@ -20,7 +22,7 @@ use dungeon_files::formats::Format;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::quote_path;
 use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
-use dungeon_viewer::store::presets::Preset;
+use dungeon_viewer::store::presets::{Preset, Presets};
 
 /// Thumbnails kept as textures at most: a few screenfuls of the strip.
 const THUMBNAILS_KEPT: usize = 64;
@@ -28,6 +30,10 @@ const THUMBNAILS_KEPT: usize = 64;
 const GAP: f32 = 6.0;
 /// The strip's height: a thumbnail and its name.
 const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 24.0;
+/// The preset menu's list, in points: about a dozen rows.
+const PRESET_LIST_HEIGHT: f32 = 240.0;
+/// Presets beyond which the menu offers a box to narrow the list by name.
+const PRESETS_UNNARROWED: usize = 24;
 
 /// The section's own state.
 #[derive(Default)]
@@ -40,7 +46,37 @@ pub struct FavouritesPanel {
     /// until the box has taken the keyboard.
     renaming: Option<(String, String, bool)>,
     preset_name: String,
+    narrowing: Narrowing,
     open_path: String,
+}
+
+/// The preset menu's box that narrows a long list by name, and the presets it found (for
+/// which catalogue and which text), found again only when either changes.
+#[derive(Default)]
+struct Narrowing {
+    text: String,
+    found: Option<(Arc<Presets>, String, Vec<usize>)>,
+}
+
+impl Narrowing {
+    /// The places in `presets` of those to list: those whose name holds the box's text, in
+    /// any case (every one when it is empty).
+    fn rows(&mut self, presets: &Arc<Presets>) -> &[usize] {
+        let text = self.text.trim().to_lowercase();
+        let stale = self
+            .found
+            .as_ref()
+            .is_none_or(|(of, found_for, _)| !Arc::ptr_eq(of, presets) || *found_for != text);
+        if stale {
+            let rows = (0..presets.all().len())
+                .filter(|&at| {
+                    text.is_empty() || presets.all()[at].name.to_lowercase().contains(&text)
+                })
+                .collect();
+            self.found = Some((Arc::clone(presets), text, rows));
+        }
+        self.found.as_ref().map_or(&[], |(_, _, rows)| rows)
+    }
 }
 
 impl FavouritesPanel {
@@ -245,28 +281,53 @@ impl FavouritesPanel {
         status: &mut Status,
         actions: &mut Vec<Action>,
     ) {
-        let all = store.presets();
+        let presets = store.presets();
+        let narrowing = &mut self.narrowing;
         ui.horizontal(|ui| {
             ui.label("Preset");
             egui::ComboBox::from_id_salt("preset")
                 .selected_text("apply one…")
                 .width(170.0)
+                // The list scrolls on its own, under the box that narrows it.
+                .height(f32::INFINITY)
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
                 .show_ui(ui, |ui| {
-                    for preset in &all {
-                        if ui
-                            .selectable_label(false, &preset.name)
-                            .on_hover_text(&preset.recipe)
-                            .clicked()
-                        {
-                            match preset.apply(recipe) {
-                                Ok(recipe) => actions.push(Action::Apply(recipe)),
-                                Err(e) => status.problem(format!(
-                                    "The preset “{}” cannot be used: {e}",
-                                    preset.name
-                                )),
-                            }
-                        }
+                    if presets.all().len() > PRESETS_UNNARROWED {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut narrowing.text)
+                                .hint_text("name holds…")
+                                .desired_width(170.0),
+                        );
+                    } else {
+                        // No box, nothing to narrow by.
+                        narrowing.text.clear();
                     }
+                    let rows = narrowing.rows(presets);
+                    if rows.is_empty() {
+                        ui.weak("No preset has such a name.");
+                    }
+                    let row_height = ui.spacing().interact_size.y;
+                    egui::ScrollArea::vertical()
+                        .max_height(PRESET_LIST_HEIGHT)
+                        .show_rows(ui, row_height, rows.len(), |ui, in_sight| {
+                            for &at in &rows[in_sight] {
+                                let preset = &presets.all()[at];
+                                if ui
+                                    .selectable_label(false, &preset.name)
+                                    .on_hover_text(&preset.recipe)
+                                    .clicked()
+                                {
+                                    match preset.apply(recipe) {
+                                        Ok(recipe) => actions.push(Action::Apply(recipe)),
+                                        Err(e) => status.problem(format!(
+                                            "The preset “{}” cannot be used: {e}",
+                                            preset.name
+                                        )),
+                                    }
+                                    ui.memory_mut(egui::Memory::close_popup);
+                                }
+                            }
+                        });
                 })
                 .response
                 .on_hover_text("Start from a preset's settings, keeping the seed.");

@@ -110,20 +110,22 @@ impl Laid {
         }
     }
 
-    /// How many cells of `cells` would run beside a corridor laid before without joining
-    /// it: free cells beside a corridor, not on one, with a corridor cell beside them that
-    /// `cells` does not go through.
+    /// Whether some cell of `cells` would run beside a corridor laid before without joining
+    /// it: a free cell beside a corridor, not on one, with a corridor cell beside it that
+    /// `cells` does not go through. In a path, the cells beside a cell are nearly always
+    /// the ones before and after it, looked at first: the time grows as its length, not
+    /// its square.
     #[must_use]
-    pub fn hugging(&self, cells: &[Pos]) -> usize {
-        cells
-            .iter()
-            .filter(|&&p| {
-                self.alongside.get(p)
-                    && self
-                        .neighbours(p)
-                        .any(|n| self.on.get(n) && !cells.contains(&n))
-            })
-            .count()
+    pub fn hugs(&self, cells: &[Pos]) -> bool {
+        let on_path = |at: usize, n: Pos| {
+            (at > 0 && cells[at - 1] == n) || cells.get(at + 1) == Some(&n) || cells.contains(&n)
+        };
+        cells.iter().enumerate().any(|(at, &p)| {
+            self.alongside.get(p)
+                && self
+                    .neighbours(p)
+                    .any(|n| self.on.get(n) && !on_path(at, n))
+        })
     }
 }
 
@@ -143,8 +145,14 @@ mod tests {
         // (1, 2) is the last cell of the square (1..2, 1..2).
         assert!(laid.closes_square.get(Pos::new(1, 2)));
         assert!(!laid.closes_square.get(Pos::new(3, 2)));
-        assert_eq!(laid.hugging(&[Pos::new(3, 0), Pos::new(3, 1)]), 1);
-        assert_eq!(laid.hugging(&[Pos::new(3, 1), Pos::new(2, 1)]), 0);
+        assert!(laid.hugs(&[Pos::new(3, 0), Pos::new(3, 1)]));
+        assert!(!laid.hugs(&[Pos::new(3, 1), Pos::new(2, 1)]));
+        // The last cell is beside the first, a corridor's, which the path goes through.
+        let mut laid = Laid::new(&BothWays::of(BitGrid::of(&tiles, |t| t.is_outside_rooms())));
+        laid.add(&[Pos::new(2, 1)]);
+        let around = [(2, 1), (3, 1), (3, 0), (2, 0)].map(|(x, y)| Pos::new(x, y));
+        assert!(!laid.hugs(&around));
+        assert!(laid.hugs(&around[2..]));
         assert_eq!(
             [0.0, 0.01, 0.5, 0.9, 1.0].map(Surcharge::of),
             [

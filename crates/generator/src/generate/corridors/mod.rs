@@ -402,7 +402,7 @@ impl Router {
         cells.extend(run());
         cells.push(last);
         match laid {
-            Some(laid) if laid.hugging(&cells) > 0 => None,
+            Some(laid) if laid.hugs(&cells) => None,
             _ => Some(cells),
         }
     }

@@ -92,8 +92,14 @@ pub(super) fn route<R: Rng + ?Sized>(
     let (w, h) = (router.tiles.width(), router.tiles.height());
     if shape.wander > 0 {
         for _ in 0..TRIES {
-            let laid_out = zigzag(start, end, shape, (w, h), rng)
-                .and_then(|between| router.lay(a, b, (start, &between, end), laid));
+            // Its cells are drawn first, then checked: cheaply for rooms in the way (most
+            // zigzags end there), then for crossing itself.
+            let laid_out = zigzag(start, end, shape, (w, h), rng).and_then(|between| {
+                let cells = router.lay(a, b, (start, &between, end), laid)?;
+                let mut all = between;
+                all.extend([start, end]);
+                (!crosses_or_squares(&mut all)).then_some(cells)
+            });
             if laid_out.is_some() {
                 return laid_out;
             }
@@ -108,8 +114,8 @@ pub(super) fn route<R: Rng + ?Sized>(
 /// The cells strictly between `start` and `end` along a zigzag of up to `shape.bends`
 /// bends on a `size` grid: runs along the longer way between them, of at least a cell
 /// each, with turns aside between them to random levels within `shape.wander` cells of
-/// the straight way, the last one back to `end`'s. `None` when it would cross itself or
-/// lay four of its cells in a square.
+/// the straight way, the last one back to `end`'s. It may cross itself or lay four of its
+/// cells in a square ([`crosses_or_squares`] tells).
 fn zigzag<R: Rng + ?Sized>(
     start: Pos,
     end: Pos,
@@ -172,10 +178,7 @@ fn zigzag<R: Rng + ?Sized>(
         return None;
     }
     cells.pop(); // `end` itself
-    let cells: Vec<Pos> = cells.into_iter().map(flip).collect();
-    let mut all: Vec<Pos> = cells.clone();
-    all.extend([start, end]);
-    (!crosses_or_squares(&mut all)).then_some(cells)
+    Some(cells.into_iter().map(flip).collect())
 }
 
 /// Whether `cells` repeat a cell or hold a 2×2 square.

@@ -4,10 +4,12 @@
 //! Only the `chain` connection can be slow: each of its paths runs from one room to the
 //! next one made, across the map, so its work grows as rooms × cells. The cost of each
 //! cell searched grows steeply once rooms wall the free ground into a maze: when they
-//! cover much of the map (beyond a third, nearly every path must cross rooms), when caves wind (stickiness above ½, more so stretched), when
-//! spacing fences each room with rock, and when paths merge (one after the other, on one
-//! core). The constants were fitted to `render` times on a shared 2-core machine, the
-//! recipes of `cargo bench --bench heavy` among them, rounding towards refusing.
+//! cover much of the map (beyond a third, nearly every path must cross rooms), when caves
+//! wind (stickiness above ½, more so stretched), when spacing fences each room with rock,
+//! and when paths merge (one after the other, on one core, each search dearer; at any
+//! strength, and more so short of 1 on a crowded map). The constants were fitted to
+//! `render` times on a shared 2-core machine, the recipes of `cargo bench --bench heavy`
+//! and of its search of the recipe space among them, rounding towards refusing.
 
 use super::{Connect, Recipe, Shape};
 
@@ -26,6 +28,19 @@ const CROWDED_MOST: f64 = 100.0;
 /// How many times dearer each path is once rooms cover more than a third of the map: free
 /// ground no longer joins most rooms, and nearly every path must cross rooms.
 const WALLED_IN: f64 = 400.0;
+/// How many times dearer merging paths make a chain, at least, at any strength: made one
+/// after another on one core, not on both, each search finding the cheapest way round
+/// costly steps. A weak merge (a surcharge of a step or two) costs as much as the strongest
+/// (measured: merge 0.1 as much as 1 on an open map, up to 1.8 times as much on a crowded
+/// one), though [`seconds`] counts merge 1 three times dearer than none and lesser merges
+/// less.
+const MERGED: f64 = 3.0;
+/// How much dearer again a merge short of full is, at most, on a crowded map: its
+/// surcharges, costly but not forbidding, let each search weigh many more ways round rooms
+/// and corridors.
+const PARTIAL_MERGE: f64 = 0.8;
+/// The merge from which the dearer searches of a partial merge fade, reaching none at 1.
+const PARTIAL_UP_TO: f64 = 0.75;
 
 /// The estimated seconds `recipe` takes to make on a 2-core machine: what
 /// [`Recipe::validate`] holds to [`SECONDS_MOST`].
@@ -45,9 +60,23 @@ pub fn seconds(recipe: &Recipe) -> f64 {
                 let over = (crowding - OPEN_CROWDING).max(0.0);
                 (CROWDING_GROWTH * over).exp().min(CROWDED_MOST)
             };
-            rooms * cells * SECONDS_PER_ROOM_CELL * dearer * (1.0 + 2.0 * recipe.merge)
+            let merged = dearer * (1.0 + 2.0 * recipe.merge);
+            rooms * cells * SECONDS_PER_ROOM_CELL * merged.max(merging(recipe.merge, crowding))
         }
     }
+}
+
+/// How many times dearer than on open ground, at least, paths that merge by `merge` make a
+/// chain whose rooms crowd the map by `crowding` (as [`crowding`] says): 1 when they do not
+/// merge, [`MERGED`] when they merge fully, up to [`PARTIAL_MERGE`] more for a partial
+/// merge as crowding reaches [`OPEN_CROWDING`].
+fn merging(merge: f64, crowding: f64) -> f64 {
+    if merge.is_nan() || merge <= 0.0 {
+        return 1.0;
+    }
+    let partial = ((1.0 - merge) / (1.0 - PARTIAL_UP_TO)).clamp(0.0, 1.0)
+        * (crowding / OPEN_CROWDING).min(1.0);
+    MERGED * (1.0 + PARTIAL_MERGE * partial)
 }
 
 /// The most rooms, from 1 up to the recipe's own, that keep it within [`SECONDS_MOST`];
@@ -150,6 +179,25 @@ mod tests {
             };
             assert!(seconds(&one_more) > SECONDS_MOST);
         }
+    }
+
+    #[test]
+    fn a_weak_merge_costs_as_much_as_a_strong_one_and_more_on_a_crowded_map() {
+        let open = "width=2048 height=2048 rooms=3973 room-size=100";
+        // Rooms covering a third of the map.
+        let crowded = "width=1732 height=1732 rooms=4999 room-size=200";
+        for map in [open, crowded] {
+            let at = |merge: &str| seconds(&chain(&format!("{map} merge={merge}")));
+            assert!(at("0.01") >= at("1") && at("0.5") >= at("1"), "{map}");
+            assert!(at("0.999") < at("0.9") && at("1") > 2.0 * at("0"), "{map}");
+        }
+        let dearer = |map: &str| {
+            seconds(&chain(&format!("{map} merge=0.5")))
+                / seconds(&chain(&format!("{map} merge=1")))
+        };
+        assert!(dearer(crowded) > dearer(open) && dearer(crowded) > 1.5);
+        // The strongest merge is where it was: the heavy bench's 3,973 rooms still fit.
+        assert_eq!(rooms_that_fit(&chain(&format!("{open} merge=1"))), 3973);
     }
 
     #[test]
