@@ -12,8 +12,7 @@ use super::action::Action;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
-use super::platform::Instant;
-use super::platform::{Alarm, Worker};
+use super::platform::{self, Alarm, Instant, Worker};
 use super::pointer::Pointer;
 use super::screen::Screen;
 use super::session::Session;
@@ -24,10 +23,8 @@ use super::ui::{Facts, Panel};
 use super::view::Area;
 use super::watch::Watch;
 
-/// While a map is being generated, the window draws a frame (with its progress) at least
-/// this often, waiting for the map in between. It must: a wake from another thread reaches
-/// a window blocked on its event loop only with the next input event (miniquad reads
-/// such requests after an X event).
+/// While a map is being generated, the window draws a frame at least this often to show its
+/// progress, waiting for the map in between.
 const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// How long frames keep coming after the last input. miniquad 0.4.11's blocking event
 /// loop, after reading the events that arrived during a frame, waits for one more before it
@@ -39,7 +36,7 @@ const SCREENSHOT_FRAMES: u32 = 3;
 
 /// Run the window until the user quits.
 pub async fn main_loop(start: crate::Start) -> Result<(), String> {
-    let wake = || macroquad::miniquad::window::schedule_update();
+    let wake = platform::wake;
     let worker =
         Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
     // Without the alarm thread, egui's delayed repaints wait for the next input event.

@@ -326,6 +326,72 @@ fn have_xdotool() -> bool {
 /// The panel's width, and the status bar's height at most, in pixels.
 const PANEL: usize = 300;
 const STATUS_BAR: usize = 30;
+/// Rows of the window's bottom that are the status bar's, whatever its edge.
+const STATUS_BAR_INSIDE: usize = 22;
+
+/// The map as it is on screen now: its RGB pixels, left of the panel and above the status
+/// bar.
+fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .take(rows.saturating_sub(STATUS_BAR))
+        .flat_map(|row| row[..w.saturating_sub(PANEL)].iter().copied())
+        .collect()
+}
+
+/// The panel as it is on screen now: its RGB pixels from row `top` down to the status bar.
+fn panel_on_screen(display: &Display, window: &str, top: usize) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .take(rows.saturating_sub(STATUS_BAR))
+        .skip(top)
+        .flat_map(|row| row[w.saturating_sub(PANEL)..].iter().copied())
+        .collect()
+}
+
+/// The status bar as it is on screen now: its RGB pixels, the whole width of the window.
+fn status_bar_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels[(rows - STATUS_BAR_INSIDE) * w..].to_vec()
+}
+
+/// The window as it is on screen now, read from ImageMagick's `import`: its width and its
+/// RGB pixels, row by row.
+fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
+    let out = Command::new("import")
+        .args(["-window", window, "png:-"])
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("ImageMagick's import runs");
+    assert!(
+        out.status.success(),
+        "import failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut reader = png::Decoder::new(std::io::Cursor::new(out.stdout))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let pixels = (0..w * h)
+        .map(|i| i * channels)
+        .map(|i| [buf[i], buf[i + 1], buf[i + 2]])
+        .collect();
+    (w, pixels)
+}
+
+/// Whether ImageMagick's `import` can be had (else the test is skipped, or fails under CI).
+fn have_import() -> bool {
+    Command::new("import").arg("-version").output().is_ok()
+        || skip_or_fail("ImageMagick (import) is not installed").is_some()
+}
 
 /// Places in the panel of the default window (1068×698: `--seed` only), from the panel's
 /// left edge, with every section closed but the one the place is in.

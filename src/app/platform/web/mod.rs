@@ -8,3 +8,8 @@ mod worker;
 pub use alarm::Alarm;
 pub use clock::Instant;
 pub use worker::Worker;
+
+/// Draw the page again soon.
+pub fn wake() {
+    macroquad::miniquad::window::schedule_update();
+}
