@@ -69,6 +69,8 @@ impl App {
                     self.panel.asking = None;
                 } else if self.gallery.open {
                     self.gallery.close();
+                } else {
+                    self.watch.stop_replay();
                 }
             }
             Action::Quit => return true,

@@ -105,6 +105,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
                 timings: finished.map(|s| s.map.dungeon.timings()),
                 progress,
+                replay: app.watch.replay.as_ref().map(|r| r.place()),
                 error: app.screen.error.as_deref(),
                 grid: app.grid,
                 look: app.look,

@@ -1,11 +1,18 @@
 //! Watching a map being made (W): the replay starts from an empty map, grows, ends on the
-//! map, and the panel says so without waiting for the mouse.
+//! map, and the panel says so without waiting for the mouse; the status bar tells of it
+//! while its section is closed, and Esc stops it.
+
+use std::time::{Duration, Instant};
 
 use super::{
-    Panel, click, display, have_import, have_xdotool, map_on_screen, open_window,
-    panel_on_screen, wait_for, wait_until_idle, xdotool,
+    Panel, click, display, have_import, have_xdotool, map_on_screen, open_window, panel_on_screen,
+    status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
+
+/// How long a replay plays when left alone, whatever the map (`REPLAY_SECONDS` in the
+/// window's watch).
+const REPLAY_LASTS: Duration = Duration::from_secs(6);
 
 #[test]
 fn w_replays_the_generation_and_ends_on_the_map() {
@@ -50,5 +57,47 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     assert!(
         panel_on_screen(&display, &window, 0) == ended,
         "the panel showed a replay still under way until the mouse moved"
+    );
+}
+
+#[test]
+fn the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() || !have_import() {
+        return;
+    }
+    let dir = scratch("replay-status");
+    let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
+    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+    wait_until_idle(app.0.id());
+    let (map, bar) = (
+        map_on_screen(&display, &window),
+        status_bar_on_screen(&display, &window),
+    );
+    let pressed = Instant::now();
+    xdotool(&display, &["key", "w"]);
+    wait_for("the replay to start", || {
+        map_on_screen(&display, &window) != map
+    });
+    assert!(
+        status_bar_on_screen(&display, &window) != bar,
+        "the status bar said nothing of the replay"
+    );
+    // Esc ends it on the map at once: played out, it would last some seconds more.
+    xdotool(&display, &["key", "Escape"]);
+    wait_for("Esc to end the replay", || {
+        map_on_screen(&display, &window) == map
+    });
+    let took = pressed.elapsed();
+    assert!(
+        took < REPLAY_LASTS,
+        "the replay ended after {took:?}, not at Esc"
+    );
+    wait_until_idle(app.0.id());
+    assert!(
+        status_bar_on_screen(&display, &window) == bar,
+        "the status bar still tells of a replay"
     );
 }
