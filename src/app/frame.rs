@@ -76,6 +76,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
     let mut last_input = Instant::now();
     loop {
         // Input.
+        let frame_start = Instant::now();
         let patience = if app.screen.is_generating() {
             GENERATING_FRAME
         } else {
@@ -88,6 +89,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         let mut typing = Typing::default();
         egui_macroquad::cfg(|ctx| typing = Typing::begin(ctx));
         let mut actions = Vec::new();
+        let recipe_before = app.session.recipe.clone();
         let mut area = Area::default();
         let facts_hover = app.hover.and_then(|p| app.screen.describe(p));
         egui_macroquad::ui(|ctx| {
@@ -146,6 +148,11 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             app.hover = hover.and_then(|pixel| app.screen.cell_at(pixel));
             actions.extend(mouse);
         });
+        // A message speaks of what was done last: an action or an edit of the recipe
+        // (messages said while this frame was made are about it, and stay).
+        if !actions.is_empty() || app.session.recipe != recipe_before {
+            app.status.moved_on(frame_start);
+        }
         // Keep drawing a moment after any input: characters and egui's reactions trail the
         // event that woke this frame, and miniquad's blocking loop draws input that arrives
         // during a frame only once a further event comes. Idle frames schedule nothing.

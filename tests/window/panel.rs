@@ -1,5 +1,5 @@
-//! The side panel: text fields that take what is typed without firing a shortcut, and
-//! its buttons in sight in a small window.
+//! The side panel: text fields that take what is typed without firing a shortcut, its
+//! buttons in sight in a small window, and messages that go when the user moves on.
 
 use std::process::Command;
 
@@ -8,8 +8,8 @@ use dungeon_generator::generate;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
-    BIN, Display, Panel, assert_same_file, at, click, display, have_xdotool, listed, next_picture,
-    open_window, saved, wait_for, wait_until_idle, xdotool,
+    BIN, Display, Panel, assert_same_file, at, click, display, have_import, have_xdotool, listed,
+    next_picture, open_window, saved, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
@@ -146,4 +146,29 @@ fn at_1280_by_720_save_png_and_keep_are_in_sight() {
         &mut files,
     );
     assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
+}
+
+#[test]
+fn a_message_goes_when_the_user_moves_on() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() || !have_import() {
+        return;
+    }
+    let dir = scratch("moving-on");
+    let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "6"]);
+    let pid = app.0.id();
+    let bar = |display: &Display| {
+        xdotool(display, &["mousemove", "--window", &window, "100", "100"]);
+        wait_until_idle(pid);
+        status_bar_on_screen(display, &window)
+    };
+    let quiet = bar(&display);
+    // Not a seed: a problem, said in the status bar for a while.
+    type_into(&display, &window, pid, Panel::SEED_BOX, "1", "abc");
+    assert!(bar(&display) != quiet, "no problem was said");
+    // The gallery opened: the problem was about the seed box, and goes at once.
+    xdotool(&display, &["key", "v"]);
+    assert!(bar(&display) == quiet, "the problem outstayed its cause");
 }
