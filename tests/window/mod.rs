@@ -235,9 +235,15 @@ fn next_picture(what: &str, dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
     new
 }
 
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+fn wait_for(what: &str, ready: impl FnMut() -> bool) {
     // Generous: a deadline, not a delay; on a loaded machine a window may take a while.
-    let deadline = Instant::now() + Duration::from_secs(60);
+    wait_within(what, Duration::from_secs(60), ready);
+}
+
+/// Wait until `ready`, failing once `within` has passed: for what must come before
+/// something else would bring it anyway (a message going before it times out).
+fn wait_within(what: &str, within: Duration, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + within;
     while !ready() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         sleep(Duration::from_millis(50));
