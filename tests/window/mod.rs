@@ -406,19 +406,24 @@ struct Panel;
 impl Panel {
     const SEED_BOX: (u32, u32) = (100, 10);
     const SAVE_PNG: (u32, u32) = (37, 31);
-    const KEEP: (u32, u32) = (180, 31);
-    const WIDTH_BOX: (u32, u32) = (173, 353);
+    const EXPORT: (u32, u32) = (188, 31);
+    /// In the open Export as menu.
+    const EXPORT_JSON: (u32, u32) = (70, 138);
+    const KEEP: (u32, u32) = (258, 31);
+    const WIDTH_BOX: (u32, u32) = (173, 357);
     /// The last of the map's own controls, below the kind's sliders.
-    const ROOM_SIZE_BOX: (u32, u32) = (173, 416);
-    const FAVOURITES: (u32, u32) = (30, 458);
-    const WATCH: (u32, u32) = (30, 479);
-    const RECIPE: (u32, u32) = (30, 500);
-    /// In the open recipe section.
-    const PASTE_BOX: (u32, u32) = (120, 522);
-    /// In the open favourites section: the first thumbnail, the preset's name, Open.
+    const ROOM_SIZE_BOX: (u32, u32) = (173, 420);
+    const FAVOURITES: (u32, u32) = (30, 462);
+    const WATCH: (u32, u32) = (30, 483);
+    const RECIPE: (u32, u32) = (30, 504);
+    /// In the open recipe section: the paste box, the Open box, and the first row below
+    /// the recipe's text.
+    const PASTE_BOX: (u32, u32) = (120, 525);
+    const OPEN_BOX: (u32, u32) = (120, 547);
+    const BELOW_RECIPE: u32 = 636;
+    /// In the open favourites section: the first thumbnail, the preset's name.
     const FIRST_FAVOURITE: (u32, u32) = (40, 533);
-    const PRESET_NAME: (u32, u32) = (90, 633);
-    const OPEN_BOX: (u32, u32) = (120, 654);
+    const PRESET_NAME: (u32, u32) = (90, 637);
 }
 
 /// The window's width.

@@ -1,14 +1,13 @@
 //! The panel's favourites and presets section: the strip of kept layouts (a click or the
-//! keys 1 to 9 open one; a right-click offers a box to rename it, Delete and Export), the presets (apply
-//! one, save the settings as one's own) and the Open field that takes a saved PNG or a text
-//! file with a recipe. The lists themselves are kept by [`crate::app::store`].
+//! keys 1 to 9 open one; a right-click offers a box to rename it, Delete and Export), and
+//! the presets (apply one, save the settings as one's own). The lists themselves are kept
+//! by [`crate::app::store`].
 //!
 //! The strip keeps its height whether or not there are favourites, and draws only the
 //! thumbnails in sight, each decoded once and kept among the last few dozen shown, so a
 //! list of thousands costs what a screenful does.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use egui_macroquad::egui::{self, Vec2, vec2};
 
@@ -38,11 +37,10 @@ pub struct FavouritesPanel {
     /// until the box has taken the keyboard.
     renaming: Option<(String, String, bool)>,
     preset_name: String,
-    open_path: String,
 }
 
 impl FavouritesPanel {
-    /// The section: the strip, renaming, presets and Open.
+    /// The section: the strip, renaming and presets.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -77,7 +75,6 @@ impl FavouritesPanel {
         });
         self.strip(ui, store.favourites(), &mut act);
         self.presets(ui, store, recipe, status, actions);
-        self.open_row(ui, actions);
     }
 
     /// The strip of favourites, always [`STRIP_HEIGHT`] high; only the entries in sight are
@@ -286,30 +283,6 @@ impl FavouritesPanel {
                 let name = self.preset_name.trim().to_string();
                 actions.push(Action::Keep(KeepAction::SavePreset(name)));
                 self.preset_name.clear();
-            }
-        });
-    }
-
-    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too).
-    fn open_row(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-        ui.horizontal(|ui| {
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut self.open_path)
-                    .hint_text("path of a saved PNG or recipe")
-                    .desired_width(190.0),
-            );
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui
-                .button("Open…")
-                .on_hover_text(
-                    "Open the layout saved in a PNG (by Dungeon Viewer) or a text file \
-                     holding a recipe. You can also drop such a file onto the window.",
-                )
-                .clicked()
-                || entered
-            {
-                let path = PathBuf::from(self.open_path.trim());
-                actions.push(Action::Keep(KeepAction::Open(path)));
             }
         });
     }

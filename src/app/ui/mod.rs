@@ -3,8 +3,8 @@
 //! itself ([`seed`], [`settings`], [`favourites`], [`watch`], [`files`]); the panel only
 //! lays them out, and every button becomes an [`Action`] for the window to carry out.
 //!
-//! What people use most is always in sight (the seed, Save PNG and Keep, the kind of
-//! dungeon and its settings, the map's size); the rest is one click away in sections that
+//! What people use most is always in sight (the seed, Save PNG and Export as, Keep, the
+//! kind of dungeon with its gallery and settings, the map's size); the rest is one click away in sections that
 //! open and close. Messages go to the status bar, so no control moves when one comes.
 
 pub mod favourites;
@@ -31,7 +31,7 @@ use dungeon_generator::Snapshot;
 use dungeon_generator::recipe::{Group, Recipe};
 use dungeon_generator::{Stats, Timings};
 use favourites::FavouritesPanel;
-use files::{BigSave, FilesPanel};
+use files::{BigSave, Drawn, FilesPanel};
 use seed::SeedField;
 
 /// The panel's width in points.
@@ -144,9 +144,9 @@ impl Panel {
         actions: &mut Vec<Action>,
     ) {
         self.seed.ui(ui, session, status, actions);
-        self.toolbar(ui, &session.recipe, actions);
+        self.toolbar(ui, &session.recipe, facts, actions);
         ui.separator();
-        ui.strong("Kind of dungeon");
+        kind_heading(ui, actions);
         settings::group(ui, Group::Kind, &mut session.recipe);
         ui.add_space(2.0);
         settings::group(ui, Group::Tuning, &mut session.recipe);
@@ -164,27 +164,30 @@ impl Panel {
         egui::CollapsingHeader::new("Watch it grow").show(ui, |ui| {
             watch::ui(ui, watching, actions);
         });
-        egui::CollapsingHeader::new("Recipe and export").show(ui, |ui| {
-            self.files.ui(ui, &session.recipe, status, actions);
+        egui::CollapsingHeader::new("Recipe").show(ui, |ui| {
+            self.files.recipe(ui, &session.recipe, status, actions);
         });
         egui::CollapsingHeader::new("What was made").show(ui, |ui| made(ui, facts));
         ui.weak("Press ? for the keyboard shortcuts.");
     }
 
-    /// Save PNG with its cell size, Keep and the gallery: always in sight.
-    fn toolbar(&mut self, ui: &mut egui::Ui, recipe: &Recipe, actions: &mut Vec<Action>) {
+    /// Save PNG with its cell size and Export as beside it, and Keep: always in sight.
+    fn toolbar(
+        &mut self,
+        ui: &mut egui::Ui,
+        recipe: &Recipe,
+        facts: &Facts<'_>,
+        actions: &mut Vec<Action>,
+    ) {
+        let drawn = Drawn {
+            look: facts.look,
+            grid: facts.grid,
+        };
         ui.horizontal(|ui| {
-            if ui
-                .button("Save PNG")
-                .on_hover_text(
-                    "Save the map, with its recipe inside, to come back to it (S or F12): \
-                     the same picture as `render` makes at this cell size.",
-                )
-                .clicked()
-            {
-                actions.push(Action::Save(Format::Png));
-            }
+            self.files
+                .save_button(ui, Format::Png, "Save PNG", recipe, drawn, actions);
             self.files.size(ui, Format::Png, "a cell", recipe);
+            self.files.export_menu(ui, recipe, drawn, actions);
             if ui
                 .button("★ Keep")
                 .on_hover_text(
@@ -195,6 +198,15 @@ impl Panel {
             {
                 actions.push(Action::Keep(super::action::KeepAction::Keep));
             }
+        });
+    }
+}
+
+/// The heading of the kind of dungeon, with the gallery of these settings at its end.
+fn kind_heading(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        ui.strong("Kind of dungeon");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Gallery")
                 .on_hover_text(
@@ -206,7 +218,7 @@ impl Panel {
                 actions.push(Action::ToggleGallery);
             }
         });
-    }
+    });
 }
 
 /// Reset and the grid lines' switch, and why the grid does not show when cells are small.
