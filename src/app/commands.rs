@@ -95,7 +95,10 @@ impl App {
             KeepAction::OpenNth(n) => {
                 if let Some(favourite) = self.store.favourites().get(n).cloned() {
                     match favourite.recipe() {
-                        Ok(recipe) => self.open(recipe),
+                        Ok(recipe) => {
+                            self.open(recipe);
+                            self.status.say(format!("Opened “{}”", favourite.name));
+                        }
                         Err(e) => self
                             .status
                             .problem(format!("“{}” cannot be opened: {e}", favourite.name)),

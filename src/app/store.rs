@@ -12,7 +12,7 @@ use std::thread;
 use std::time::Duration;
 
 use dungeon_generator::Dungeon;
-use dungeon_viewer::store::favourites::{Favourite, Favourites};
+use dungeon_viewer::store::favourites::{Favourite, Favourites, default_name};
 use dungeon_viewer::store::presets::{self, Preset, UserPresets};
 use dungeon_viewer::store::{self, Error};
 
@@ -201,10 +201,14 @@ fn serve(
         };
         let (done, outcome) = match request {
             Request::Keep(dungeon) => match Favourite::new(&dungeon) {
-                Ok(favourite) => (
-                    format!("Kept “{}”.", favourite.name),
-                    favourites.add(favourite),
-                ),
+                Ok(mut favourite) => {
+                    let presets = presets::all(user_presets.entries());
+                    favourite.name = default_name(dungeon.recipe(), &presets, favourites.entries());
+                    (
+                        format!("Kept “{}”.", favourite.name),
+                        favourites.add(favourite),
+                    )
+                }
                 Err(e) => (String::new(), Err(e)),
             },
             Request::Rename { id, name } => (

@@ -423,7 +423,7 @@ impl Panel {
     const BELOW_RECIPE: u32 = 636;
     /// In the open favourites section: the first thumbnail, the preset's name.
     const FIRST_FAVOURITE: (u32, u32) = (40, 533);
-    const PRESET_NAME: (u32, u32) = (90, 637);
+    const PRESET_NAME: (u32, u32) = (90, 653);
 }
 
 /// The window's width.

@@ -23,8 +23,10 @@ use dungeon_viewer::store::presets::Preset;
 const THUMBNAILS_KEPT: usize = 64;
 /// Points between the strip's entries.
 const GAP: f32 = 6.0;
+/// Lines a favourite's name takes under its thumbnail at most; a longer one ends in `…`.
+const NAME_LINES: usize = 2;
 /// The strip's height: a thumbnail and its name.
-const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 24.0;
+const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 40.0;
 
 /// The section's own state.
 #[derive(Default)]
@@ -73,16 +75,17 @@ impl FavouritesPanel {
             ui.weak(format!("{} kept {saving}", store.favourites().len()))
                 .on_hover_text(where_);
         });
-        self.strip(ui, store.favourites(), &mut act);
+        self.strip(ui, store.favourites(), recipe, &mut act);
         self.presets(ui, store, recipe, status, actions);
     }
 
     /// The strip of favourites, always [`STRIP_HEIGHT`] high; only the entries in sight are
-    /// drawn.
+    /// drawn, the one whose recipe is on screen marked.
     fn strip(
         &mut self,
         ui: &mut egui::Ui,
         favourites: &[Favourite],
+        shown: &Recipe,
         act: &mut impl FnMut(KeepAction),
     ) {
         if favourites.is_empty() {
@@ -109,31 +112,34 @@ impl FavouritesPanel {
                     let rect =
                         egui::Rect::from_min_size(at, vec2(THUMBNAIL_WIDTH as f32, STRIP_HEIGHT));
                     ui.allocate_new_ui(egui::UiBuilder::new().max_rect(rect), |ui| {
-                        self.entry(ui, favourite, n, act);
+                        let open = favourite.recipe().is_ok_and(|r| r == *shown);
+                        self.entry(ui, favourite, n, open, act);
                     });
                 }
             });
         self.forget_thumbnails();
     }
 
-    /// One favourite in the strip: its thumbnail and name; a click opens it, a right-click
-    /// offers renaming, deleting and exporting.
+    /// One favourite in the strip: its thumbnail and name, marked when it is `open` (its
+    /// recipe on screen); a click opens it, a right-click offers renaming, deleting and
+    /// exporting.
     fn entry(
         &mut self,
         ui: &mut egui::Ui,
         favourite: &Favourite,
         n: usize,
+        open: bool,
         act: &mut impl FnMut(KeepAction),
     ) {
         let texture = self.thumbnail(ui.ctx(), favourite);
         ui.vertical(|ui| {
             let response = match &texture {
-                Some(texture) => {
-                    ui.add(egui::ImageButton::new((texture.id(), texture.size_vec2())))
-                }
+                Some(texture) => ui.add(
+                    egui::ImageButton::new((texture.id(), texture.size_vec2())).selected(open),
+                ),
                 None => ui.add_sized(
                     Vec2::new(THUMBNAIL_WIDTH as f32, THUMBNAIL_HEIGHT as f32),
-                    egui::Button::new("(no picture)"),
+                    egui::Button::new("(no picture)").selected(open),
                 ),
             };
             let key = if n < 9 {
@@ -141,8 +147,9 @@ impl FavouritesPanel {
             } else {
                 String::new()
             };
+            let on_screen = if open { "\non screen now" } else { "" };
             let response = response.on_hover_text(format!(
-                "{}{key}\nkept {}\n{}",
+                "{}{key}{on_screen}\nkept {}\n{}",
                 favourite.name, favourite.kept_utc, favourite.recipe
             ));
             if response.clicked() {
@@ -189,7 +196,7 @@ impl FavouritesPanel {
                     self.renaming = None;
                 }
             }
-            ui.add(egui::Label::new(&favourite.name).truncate());
+            name_label(ui, &favourite.name, open);
         });
     }
 
@@ -254,7 +261,10 @@ impl FavouritesPanel {
                             .clicked()
                         {
                             match preset.apply(recipe) {
-                                Ok(recipe) => actions.push(Action::Apply(recipe)),
+                                Ok(recipe) => {
+                                    actions.push(Action::Apply(recipe));
+                                    status.say(format!("Applied the preset “{}”", preset.name));
+                                }
                                 Err(e) => status.problem(format!(
                                     "The preset “{}” cannot be used: {e}",
                                     preset.name
@@ -285,6 +295,28 @@ impl FavouritesPanel {
                 self.preset_name.clear();
             }
         });
+    }
+}
+
+/// A favourite's name under its thumbnail: as wide as the thumbnail, on up to
+/// [`NAME_LINES`] lines, then cut short with `…` (whole on hover); strong when it is `open`.
+fn name_label(ui: &mut egui::Ui, name: &str, open: bool) {
+    let visuals = ui.visuals();
+    let colour = if open {
+        visuals.strong_text_color()
+    } else {
+        visuals.text_color()
+    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let mut job =
+        egui::text::LayoutJob::simple(name.to_string(), font, colour, THUMBNAIL_WIDTH as f32);
+    job.wrap.max_rows = NAME_LINES;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.fonts(|f| f.layout_job(job));
+    let cut = galley.elided;
+    let label = ui.add(egui::Label::new(galley));
+    if cut {
+        label.on_hover_text(name);
     }
 }
 
