@@ -312,12 +312,8 @@ fn name_label(ui: &mut egui::Ui, name: &str, open: bool) {
         egui::text::LayoutJob::simple(name.to_string(), font, colour, THUMBNAIL_WIDTH as f32);
     job.wrap.max_rows = NAME_LINES;
     job.wrap.overflow_character = Some('…');
-    let galley = ui.fonts(|f| f.layout_job(job));
-    let cut = galley.elided;
-    let label = ui.add(egui::Label::new(galley));
-    if cut {
-        label.on_hover_text(name);
-    }
+    // Cut short, it shows whole on hover.
+    ui.add(egui::Label::new(ui.fonts(|f| f.layout_job(job))));
 }
 
 /// A new preset of the user's from the settings of `recipe`, named `name`.

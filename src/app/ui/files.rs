@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use egui_macroquad::egui::{self, RichText};
+use egui_macroquad::egui;
 
 use crate::app::action::{Action, KeepAction};
 use crate::app::status::Status;
@@ -258,17 +258,14 @@ fn recipe_text(ui: &mut egui::Ui, text: &str) {
     job.wrap.max_rows = RECIPE_LINES;
     job.wrap.overflow_character = Some('…');
     let galley = ui.fonts(|f| f.layout_job(job));
-    let cut = galley.elided;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
     let mut inside = ui.new_child(
         egui::UiBuilder::new()
             .max_rect(rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
-    let label = inside.add(egui::Label::new(galley));
-    if cut {
-        label.on_hover_text(RichText::new(text).monospace());
-    }
+    // Cut short, it shows whole on hover.
+    inside.add(egui::Label::new(galley));
 }
 
 /// How the map is drawn in files: what decides whether a format can write it.

@@ -4,8 +4,9 @@
 //! lays them out, and every button becomes an [`Action`] for the window to carry out.
 //!
 //! What people use most is always in sight (the seed, Save PNG and Export as, Keep, the
-//! kind of dungeon with its gallery and settings, the map's size); the rest is one click away in sections that
-//! open and close. Messages go to the status bar, so no control moves when one comes.
+//! kind of dungeon with its gallery and settings, the map's size); the rest is one click
+//! away in sections that open and close. Messages go to the status bar, so no control moves
+//! when one comes.
 
 pub mod favourites;
 pub mod files;
