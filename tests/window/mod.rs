@@ -334,6 +334,8 @@ const PANEL: usize = 300;
 const STATUS_BAR: usize = 30;
 /// Rows of the window's bottom that are the status bar's, whatever its edge.
 const STATUS_BAR_INSIDE: usize = 22;
+/// Pixels at the status bar's right end that are the cell under the pointer's, and more.
+const CELL_HINT: usize = 260;
 
 /// The map as it is on screen now: its RGB pixels, left of the panel and above the status
 /// bar.
@@ -359,18 +361,40 @@ fn panel_on_screen(display: &Display, window: &str, top: usize) -> Vec<[u8; 3]> 
         .collect()
 }
 
-/// The status bar as it is on screen now: its RGB pixels, the whole width of the window.
+/// The status bar as it is on screen now, but for the cell under the pointer at its right
+/// end (which follows the pointer, a frame or so late): its RGB pixels.
 fn status_bar_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
     let (w, pixels) = window_on_screen(display, window);
     let rows = pixels.len() / w;
-    pixels[(rows - STATUS_BAR_INSIDE) * w..].to_vec()
+    pixels
+        .chunks(w)
+        .skip(rows - STATUS_BAR_INSIDE)
+        .flat_map(|row| row[..w.saturating_sub(CELL_HINT)].iter().copied())
+        .collect()
+}
+
+/// What `read` reads once two reads in a row agree: what is on screen once it stopped
+/// moving (a section sliding open, the frame after an action). Waiting for the window to
+/// use no CPU is not enough on a loaded machine, where it may simply wait for a core.
+fn settled<T: PartialEq>(mut read: impl FnMut() -> T) -> T {
+    let mut last = read();
+    let mut now = read();
+    wait_for("the window to settle", || {
+        if now == last {
+            return true;
+        }
+        last = std::mem::replace(&mut now, read());
+        false
+    });
+    now
 }
 
 /// The window as it is on screen now, read from ImageMagick's `import`: its width and its
-/// RGB pixels, row by row.
+/// RGB pixels, row by row. Asked for as PNG24, which is RGB whatever the picture: a window
+/// of few colours (a blank map at a replay's start) would otherwise come as a palette.
 fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
     let out = Command::new("import")
-        .args(["-window", window, "png:-"])
+        .args(["-window", window, "png24:-"])
         .env("DISPLAY", &display.name)
         .output()
         .expect("ImageMagick's import runs");
@@ -416,10 +440,11 @@ impl Panel {
     const FAVOURITES: (u32, u32) = (30, 462);
     const WATCH: (u32, u32) = (30, 483);
     const RECIPE: (u32, u32) = (30, 504);
-    /// In the open recipe section: the paste box, the Open box, and the first row below
-    /// the recipe's text.
+    /// In the open recipe section: the paste box, the Open box, the first row of the
+    /// recipe's text and the first row below it.
     const PASTE_BOX: (u32, u32) = (120, 525);
     const OPEN_BOX: (u32, u32) = (120, 547);
+    const RECIPE_TEXT: u32 = 560;
     const BELOW_RECIPE: u32 = 636;
     /// In the open favourites section: the first thumbnail, the preset's name.
     const FIRST_FAVOURITE: (u32, u32) = (40, 533);

@@ -12,7 +12,7 @@ use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
     BIN, Display, Panel, assert_same_file, at, click, display, have_import, have_xdotool, listed,
-    next_picture, open_window, panel_on_screen, saved, status_bar_on_screen, wait_for,
+    next_picture, open_window, panel_on_screen, saved, settled, status_bar_on_screen, wait_for,
     wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
@@ -192,19 +192,20 @@ fn a_longer_recipe_moves_nothing_below_it() {
     );
     let pid = app.0.id();
     click(&display, &window, pid, Panel::RECIPE);
-    let below = |display: &Display| {
-        xdotool(display, &["mousemove", "--window", &window, "100", "100"]);
-        wait_until_idle(pid);
-        panel_on_screen(display, &window, Panel::BELOW_RECIPE as usize)
-    };
-    let before = below(&display);
+    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+    let from = |top: u32| settled(|| panel_on_screen(&display, &window, top as usize));
+    let (text, below) = (from(Panel::RECIPE_TEXT), from(Panel::BELOW_RECIPE));
     // A recipe of many lines where one stood: every control below it stays put.
     let long = "dv1 seed=98 width=80 height=60 rooms=20 room-size=60 stickiness=0.7 \
                 randomness=0.4 shape=mixed stretch=0.3 corridor=twisty bends=5 \
                 connect=loops loops=0.4 spacing=2 fit=move merge=0.5";
     type_into(&display, &window, pid, Panel::PASTE_BOX, "1", long);
+    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+    wait_for("the recipe's text to change", || {
+        panel_on_screen(&display, &window, Panel::RECIPE_TEXT as usize) != text
+    });
     assert!(
-        below(&display) == before,
+        from(Panel::BELOW_RECIPE) == below,
         "the panel below the recipe moved"
     );
     xdotool(&display, &["key", "s"]);
@@ -232,7 +233,7 @@ fn a_message_goes_when_the_user_moves_on() {
         wait_until_idle(pid);
         status_bar_on_screen(display, &window)
     };
-    let quiet = bar(&display);
+    let quiet = settled(|| bar(&display));
     // Not a seed: a problem, said in the status bar for a while.
     type_into(&display, &window, pid, Panel::SEED_BOX, "1", "abc");
     wait_for("the problem to be said", || bar(&display) != quiet);

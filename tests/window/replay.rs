@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::{
     Panel, click, display, have_import, have_xdotool, map_on_screen, open_window, panel_on_screen,
-    status_bar_on_screen, wait_for, wait_until_idle, xdotool,
+    settled, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
@@ -69,13 +69,10 @@ fn the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it() {
         return;
     }
     let dir = scratch("replay-status");
-    let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
+    let (_app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
     xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
-    wait_until_idle(app.0.id());
-    let (map, bar) = (
-        map_on_screen(&display, &window),
-        status_bar_on_screen(&display, &window),
-    );
+    let map = settled(|| map_on_screen(&display, &window));
+    let bar = settled(|| status_bar_on_screen(&display, &window));
     let pressed = Instant::now();
     xdotool(&display, &["key", "w"]);
     wait_for("the replay to start", || {
