@@ -192,28 +192,33 @@ fn a_longer_recipe_moves_nothing_below_it() {
     );
     let pid = app.0.id();
     click(&display, &window, pid, Panel::RECIPE);
-    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
-    let from = |top: u32| settled(|| panel_on_screen(&display, &window, top as usize));
-    let (text, below) = (from(Panel::RECIPE_TEXT), from(Panel::BELOW_RECIPE));
-    // A recipe of many lines where one stood: every control below it stays put.
+    let from = |top: u32| panel_on_screen(&display, &window, top as usize);
+    // Apply `recipe` and wait for its text; then the panel below it, once it settled.
+    let apply = |recipe: &str| {
+        let text = from(Panel::RECIPE_TEXT);
+        type_into(&display, &window, pid, Panel::PASTE_BOX, "1", recipe);
+        xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+        wait_for("the recipe's text to change", || {
+            from(Panel::RECIPE_TEXT) != text
+        });
+        settled(|| from(Panel::BELOW_RECIPE))
+    };
+    // A recipe of many lines, then one of a few where it stood: every control below stays
+    // put (compared long after the section slid open).
     let long = "dv1 seed=98 width=80 height=60 rooms=20 room-size=60 stickiness=0.7 \
                 randomness=0.4 shape=mixed stretch=0.3 corridor=twisty bends=5 \
                 connect=loops loops=0.4 spacing=2 fit=move merge=0.5";
-    type_into(&display, &window, pid, Panel::PASTE_BOX, "1", long);
-    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
-    wait_for("the recipe's text to change", || {
-        panel_on_screen(&display, &window, Panel::RECIPE_TEXT as usize) != text
-    });
-    assert!(
-        from(Panel::BELOW_RECIPE) == below,
-        "the panel below the recipe moved"
-    );
+    let below_long = apply(long);
     xdotool(&display, &["key", "s"]);
     let file = next_picture("the picture of the long recipe", &shots, &mut Vec::new());
     assert_eq!(
         png_file::read(&file).unwrap().1,
         long.parse().unwrap(),
         "the long recipe was not applied"
+    );
+    assert!(
+        apply("dv1 seed=5") == below_long,
+        "the panel below the recipe moved"
     );
 }
 
