@@ -313,14 +313,31 @@ fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String
     (app, window)
 }
 
-/// Wait until the process has used no CPU for a tenth of a second.
+/// Wait until the process has used no CPU for a tenth of a second and every thread of it
+/// sleeps: on a loaded machine a window with frames still to draw may use no CPU for a
+/// while only because it waits for a core (then a thread of it is runnable, not asleep).
 fn wait_until_idle(pid: u32) {
     let mut last = cpu_ticks(pid);
     wait_for("the window to go idle", || {
         sleep(Duration::from_millis(100));
         let now = cpu_ticks(pid);
-        std::mem::replace(&mut last, now) == now
+        std::mem::replace(&mut last, now) == now && all_asleep(pid)
     });
+}
+
+/// Whether every thread of the process sleeps (state `S`), none runnable or running.
+fn all_asleep(pid: u32) -> bool {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    threads.flatten().all(|thread| {
+        std::fs::read_to_string(thread.path().join("stat")).is_ok_and(|stat| {
+            stat.rsplit(')')
+                .next()
+                .and_then(|rest| rest.split_whitespace().next())
+                == Some("S")
+        })
+    })
 }
 
 /// Whether `xdotool` can be had (else the test is skipped, or fails under CI).
