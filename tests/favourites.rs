@@ -8,10 +8,12 @@ use std::thread;
 use dungeon_generator::generate;
 use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::Error as StoreError;
-use dungeon_viewer::store::favourites::{Favourite, Favourites, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
+use dungeon_viewer::store::favourites::{
+    Favourite, Favourites, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, default_name,
+};
 use dungeon_viewer::store::list::{Entry, JsonList};
-use dungeon_viewer::store::presets::Preset;
 use dungeon_viewer::store::presets::UserPresets;
+use dungeon_viewer::store::presets::{self, Preset};
 use tempfile::TempDir;
 
 fn favourite(recipe: &str) -> Favourite {
@@ -67,6 +69,28 @@ fn a_favourite_keeps_its_recipe_a_default_name_and_a_small_thumbnail() {
     assert_eq!((pixels.width(), pixels.height()), (64, 56));
     let other = favourite("dv1 seed=7 rooms=5");
     assert_ne!(fav.id, other.id, "ids are unique");
+}
+
+#[test]
+fn default_names_tell_favourites_apart() {
+    let presets = presets::built_in();
+    let name =
+        |recipe: &str, kept: &[Favourite]| default_name(&recipe.parse().unwrap(), &presets, kept);
+    // The default settings: the seed alone. A preset's: the seed and the preset.
+    assert_eq!(name("dv1 seed=41", &[]), "seed 41");
+    let caverns = "dv1 seed=41 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
+    assert_eq!(name(caverns, &[]), "seed 41 · Caverns");
+    // Settings of no preset: the seed; a name already kept gets the first free counter.
+    let mut kept = vec![favourite("dv1 seed=41 rooms=5")];
+    kept[0].name = name("dv1 seed=41 rooms=5", &[]);
+    assert_eq!(kept[0].name, "seed 41");
+    assert_eq!(name("dv1 seed=41 rooms=6", &kept), "seed 41 (2)");
+    kept.push(favourite("dv1 seed=41 rooms=6"));
+    kept[1].name = "seed 41 (2)".into();
+    assert_eq!(name("dv1 seed=41", &kept), "seed 41 (3)");
+    assert_eq!(name(caverns, &kept), "seed 41 · Caverns");
+    kept[0].name = "seed 41 · Caverns".into();
+    assert_eq!(name(caverns, &kept), "seed 41 (2) · Caverns");
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub enum Action {
     PickTile(usize),
     Fit,
     HidePanel,
-    /// Close what is open (the help, the gallery, a question).
+    /// Close what is open (the help, a question, the gallery), or stop a replay.
     Escape,
     /// Quit, once the favourites are saved (Ctrl+Q, the window's close button).
     Quit,

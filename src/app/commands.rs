@@ -73,6 +73,8 @@ impl App {
                     self.panel.asking = None;
                 } else if self.gallery.open {
                     self.gallery.close();
+                } else {
+                    self.watch.stop_replay();
                 }
             }
             Action::Quit => return self.ask_to_quit(),
@@ -99,7 +101,10 @@ impl App {
             KeepAction::OpenNth(n) => {
                 if let Some(favourite) = self.store.favourites().get(n).cloned() {
                     match favourite.recipe() {
-                        Ok(recipe) => self.open(recipe),
+                        Ok(recipe) => {
+                            self.open(recipe);
+                            self.status.say(format!("Opened “{}”", favourite.name));
+                        }
                         Err(e) => self
                             .status
                             .problem(format!("“{}” cannot be opened: {e}", favourite.name)),

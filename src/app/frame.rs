@@ -13,8 +13,7 @@ use super::address::Address;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
-use super::platform::Instant;
-use super::platform::{Alarm, Worker};
+use super::platform::{self, Alarm, Instant, Worker};
 use super::pointer::Pointer;
 use super::screen::Screen;
 use super::session::Session;
@@ -25,10 +24,8 @@ use super::ui::{Facts, Panel};
 use super::view::Area;
 use super::watch::Watch;
 
-/// While a map is being generated, the window draws a frame (with its progress) at least
-/// this often, waiting for the map in between. It must: a wake from another thread reaches
-/// a window blocked on its event loop only with the next input event (miniquad reads
-/// such requests after an X event).
+/// While a map is being generated, the window draws a frame at least this often to show its
+/// progress, waiting for the map in between.
 const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// How long frames keep coming after the last input. miniquad 0.4.11's blocking event
 /// loop, after reading the events that arrived during a frame, waits for one more before it
@@ -44,7 +41,7 @@ const SCREENSHOT_FRAMES: u32 = 3;
 
 /// Run the window until the user quits.
 pub async fn main_loop(start: crate::Start) -> Result<(), String> {
-    let wake = || macroquad::miniquad::window::schedule_update();
+    let wake = platform::wake;
     let worker =
         Worker::start(wake).map_err(|e| format!("cannot start the generator thread: {e}"))?;
     // Without the alarm thread, egui's delayed repaints wait for the next input event.
@@ -97,6 +94,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         let took = asked_by.map_or(Duration::ZERO, |start| frame_start.duration_since(start));
         long_frame = took.max(long_frame.mul_f32(0.9));
         // Input.
+        let frame_start = Instant::now();
         let patience = if app.screen.is_generating() {
             GENERATING_FRAME
         } else {
@@ -109,6 +107,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         let mut typing = Typing::default();
         egui_macroquad::cfg(|ctx| typing = Typing::begin(ctx));
         let mut actions = Vec::new();
+        let recipe_before = app.session.recipe.clone();
         let mut area = Area::default();
         let facts_hover = app.hover.and_then(|p| app.screen.describe(p));
         egui_macroquad::ui(|ctx| {
@@ -126,6 +125,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
                 timings: finished.map(|s| s.map.dungeon.timings()),
                 progress,
+                replay: app.watch.replay.as_ref().map(|r| r.place()),
                 error: app.screen.error.as_deref(),
                 grid: app.grid,
                 look: app.look,
@@ -174,6 +174,11 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             app.hover = hover.and_then(|pixel| app.screen.cell_at(pixel));
             actions.extend(mouse);
         });
+        // A message speaks of what was done last: an action or an edit of the recipe
+        // (messages said while this frame was made are about it, and stay).
+        if !actions.is_empty() || app.session.recipe != recipe_before {
+            app.status.moved_on(frame_start);
+        }
         // Keep drawing a moment after any input: characters and egui's reactions trail the
         // event that woke this frame, and miniquad's blocking loop draws input that arrives
         // during a frame only once a further event comes. Idle frames schedule nothing.

@@ -13,7 +13,7 @@ use macroquad::math::vec2;
 use macroquad::texture::{DrawTextureParams, Texture2D, draw_texture_ex};
 
 use super::action::Action;
-use super::platform::Worker;
+use super::platform::{self, Worker};
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::Generated;
@@ -79,8 +79,7 @@ impl Gallery {
             return Ok(());
         }
         if self.tiles.is_none() {
-            let wake = || macroquad::miniquad::window::schedule_update();
-            match Tiles::start(wake) {
+            match Tiles::start(platform::wake) {
                 Ok(tiles) => self.tiles = Some(tiles),
                 Err(e) => {
                     self.open = false;

@@ -135,7 +135,7 @@ const REST: &[Binding] = &[
     ),
     bind(
         "Esc",
-        "close the shortcuts, the gallery or a question",
+        "close the shortcuts, the gallery or a question; stop a replay",
         Trigger::Keys(&[KeyCode::Escape], |_| Action::Escape),
     ),
     bind(

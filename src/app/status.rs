@@ -1,7 +1,8 @@
 //! What the window says: the last message (a file saved, a favourite kept, what went
 //! wrong), shown in a status bar of its own at the bottom of the window so that no control
-//! ever moves when a message comes or goes. A message goes after a few seconds; a problem
-//! stays longer.
+//! ever moves when a message comes or goes. A message goes after a few seconds, a problem
+//! stays longer, and either goes as soon as the user moves on to something else: a message
+//! speaks of what was just done.
 
 use super::platform::Instant;
 use std::time::Duration;
@@ -45,6 +46,14 @@ impl Status {
         });
     }
 
+    /// The user moved on to something else at `since` (the start of the frame that carried
+    /// it out): a message said before then is about something else, and goes.
+    pub fn moved_on(&mut self, since: Instant) {
+        if self.message.as_ref().is_some_and(|m| m.since < since) {
+            self.message = None;
+        }
+    }
+
     /// The message to show now, whether it is a problem, and how long it has left; `None`
     /// once it is gone.
     pub fn current(&self, now: Instant) -> Option<(&str, bool, Duration)> {
@@ -79,6 +88,22 @@ mod tests {
             status
                 .current(start + SHOWN + Duration::from_secs(1))
                 .is_some()
+        );
+    }
+
+    #[test]
+    fn a_message_goes_when_the_user_moves_on_but_not_one_said_since() {
+        let mut status = Status::default();
+        status.problem("Not saved: an SVG is drawn in the original look");
+        let moved = Instant::now();
+        status.moved_on(moved);
+        assert!(status.current(Instant::now()).is_none());
+        // Said while the frame that moved on was made: about that very action.
+        status.say("Opened “seed 41”");
+        status.moved_on(moved);
+        assert_eq!(
+            status.current(Instant::now()).map(|m| m.0),
+            Some("Opened “seed 41”")
         );
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::platform::StoreLink;
 use dungeon_generator::Dungeon;
-use dungeon_viewer::store::favourites::{Favourite, Favourites};
+use dungeon_viewer::store::favourites::{Favourite, Favourites, default_name};
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 use dungeon_viewer::store::{self, Error};
 
@@ -248,10 +248,17 @@ impl Lists {
         let mut deleted = None;
         let (done, outcome) = match request {
             Request::Keep(dungeon) => match Favourite::new(&dungeon) {
-                Ok(favourite) => (
-                    format!("Kept “{}”.", favourite.name),
-                    self.favourites.add(favourite),
-                ),
+                Ok(mut favourite) => {
+                    favourite.name = default_name(
+                        dungeon.recipe(),
+                        self.presets.all(),
+                        self.favourites.entries(),
+                    );
+                    (
+                        format!("Kept “{}”.", favourite.name),
+                        self.favourites.add(favourite),
+                    )
+                }
                 Err(e) => (String::new(), Err(e)),
             },
             Request::Rename { id, name } => (

@@ -35,6 +35,37 @@ pub struct Replaying {
     drawn: Option<usize>,
 }
 
+/// Where a replay has got, as the panel and the status bar say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayPlace {
+    /// The step shown.
+    pub step: usize,
+    /// Of how many.
+    pub of: usize,
+    /// What grows at this step: `rooms growing` or `paths`.
+    pub stage: &'static str,
+    pub paused: bool,
+}
+
+impl Replaying {
+    /// Where the replay has got.
+    pub fn place(&self) -> ReplayPlace {
+        let whole = Replay::new(&self.dungeon);
+        let step = (self.at.floor() as usize).min(whole.len());
+        let stage = if step < whole.room_steps() {
+            "rooms growing"
+        } else {
+            "paths"
+        };
+        ReplayPlace {
+            step,
+            of: whole.len(),
+            stage,
+            paused: self.paused,
+        }
+    }
+}
+
 /// A sweep under way.
 #[derive(Debug)]
 pub struct Sweeping {
@@ -101,7 +132,7 @@ impl Watch {
         match action {
             WatchAction::Replay => {
                 // A replay under way stops; else the shown map's starts.
-                if let (None, Some(dungeon)) = (self.replay.take(), shown) {
+                if let (false, Some(dungeon)) = (self.stop_replay(), shown) {
                     self.sweep = None;
                     self.start_replay(Arc::clone(dungeon));
                 }
@@ -147,6 +178,16 @@ impl Watch {
             }
         }
         None
+    }
+
+    /// Stop the replay under way, if one is: it ends at the next tick, which draws the
+    /// finished map again. Returns whether one was under way.
+    pub fn stop_replay(&mut self) -> bool {
+        let Some(replay) = &mut self.replay else {
+            return false;
+        };
+        replay.at = f64::INFINITY;
+        true
     }
 
     /// Keep a sweep under way in step with the session's recipe: moving another slider
@@ -252,6 +293,24 @@ mod tests {
             Some(None)
         ));
         assert!(watch.replay.is_none());
+    }
+
+    #[test]
+    fn a_replay_stopped_midway_draws_the_finished_map_again() {
+        let mut watch = Watch::default();
+        let map = map();
+        watch.carry_out(WatchAction::Replay, Some(&map), map.recipe());
+        let start = Instant::now();
+        watch.tick(start, true);
+        assert!(watch.tick(start + Duration::from_secs(1), true).is_some());
+        // W again (or Esc): the next tick ends it on the map, not on the step it was at.
+        watch.carry_out(WatchAction::Replay, Some(&map), map.recipe());
+        assert!(matches!(
+            watch.tick(start + Duration::from_secs(1), true),
+            Some(None)
+        ));
+        assert!(watch.replay.is_none());
+        assert!(!watch.stop_replay());
     }
 
     #[test]

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::list::{Entry, JsonList};
+use super::presets::Preset;
 use super::utc;
 use dungeon_files::draw::pixels::{Pixels, nearest};
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
@@ -33,7 +34,7 @@ pub type Favourites = JsonList<Favourite>;
 pub struct Favourite {
     /// Unique and stable: the time it was made, the process and a counter.
     pub id: String,
-    /// `seed 7` unless the user renamed it.
+    /// `seed 7` or `seed 7 · Caverns` ([`default_name`]) unless the user renamed it.
     pub name: String,
     /// The recipe string; read it with [`Favourite::recipe`].
     pub recipe: String,
@@ -61,7 +62,8 @@ impl Entry for Favourite {
 }
 
 impl Favourite {
-    /// Keep `dungeon`: named `seed N`, kept now, with a thumbnail of it.
+    /// Keep `dungeon`: named `seed N` (give it its [`default_name`] among others), kept
+    /// now, with a thumbnail of it.
     ///
     /// # Errors
     /// Only when the thumbnail cannot be drawn or encoded, which a generated map never
@@ -110,6 +112,31 @@ impl Favourite {
             .map(|picture| picture.pixels)
             .map_err(|e| Error::Thumbnail(e.to_string()))
     }
+}
+
+/// The name a new favourite of `recipe` gets, among `kept`: `seed 41`, with the preset it
+/// was made from when its settings are those of one of `presets` that changes anything
+/// (`seed 41 · Caverns`), and a counter after the seed when a favourite already reads the
+/// same (`seed 41 (2) · Caverns`), so that no two favourites kept so read alike, and what
+/// tells them apart comes first.
+#[must_use]
+pub fn default_name(recipe: &Recipe, presets: &[Preset], kept: &[Favourite]) -> String {
+    let plain = Recipe {
+        seed: recipe.seed,
+        ..Recipe::default()
+    };
+    let made_from = presets.iter().find(|preset| {
+        preset
+            .apply(recipe)
+            .is_ok_and(|settings| settings == *recipe && settings != plain)
+    });
+    let kind = made_from.map_or(String::new(), |preset| format!(" · {}", preset.name));
+    let taken: std::collections::HashSet<&str> = kept.iter().map(|f| f.name.as_str()).collect();
+    let seed = recipe.seed;
+    std::iter::once(format!("seed {seed}{kind}"))
+        .chain((2..=kept.len() + 1).map(|n| format!("seed {seed} ({n}){kind}")))
+        .find(|name| !taken.contains(name.as_str()))
+        .unwrap_or_else(|| format!("seed {seed}{kind}"))
 }
 
 /// A new id, unique among the ids of all processes: `nanos-process-counter` in hex (in the

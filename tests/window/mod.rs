@@ -235,9 +235,15 @@ fn next_picture(what: &str, dir: &Path, before: &mut Vec<PathBuf>) -> PathBuf {
     new
 }
 
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+fn wait_for(what: &str, ready: impl FnMut() -> bool) {
     // Generous: a deadline, not a delay; on a loaded machine a window may take a while.
-    let deadline = Instant::now() + Duration::from_secs(60);
+    wait_within(what, Duration::from_secs(60), ready);
+}
+
+/// Wait until `ready`, failing once `within` has passed: for what must come before
+/// something else would bring it anyway (a message going before it times out).
+fn wait_within(what: &str, within: Duration, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + within;
     while !ready() {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         sleep(Duration::from_millis(50));
@@ -307,14 +313,31 @@ fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String
     (app, window)
 }
 
-/// Wait until the process has used no CPU for a tenth of a second.
+/// Wait until the process has used no CPU for a tenth of a second and every thread of it
+/// sleeps: on a loaded machine a window with frames still to draw may use no CPU for a
+/// while only because it waits for a core (then a thread of it is runnable, not asleep).
 fn wait_until_idle(pid: u32) {
     let mut last = cpu_ticks(pid);
     wait_for("the window to go idle", || {
         sleep(Duration::from_millis(100));
         let now = cpu_ticks(pid);
-        std::mem::replace(&mut last, now) == now
+        std::mem::replace(&mut last, now) == now && all_asleep(pid)
     });
+}
+
+/// Whether every thread of the process sleeps (state `S`), none runnable or running.
+fn all_asleep(pid: u32) -> bool {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    threads.flatten().all(|thread| {
+        std::fs::read_to_string(thread.path().join("stat")).is_ok_and(|stat| {
+            stat.rsplit(')')
+                .next()
+                .and_then(|rest| rest.split_whitespace().next())
+                == Some("S")
+        })
+    })
 }
 
 /// Whether `xdotool` can be had (else the test is skipped, or fails under CI).
@@ -326,6 +349,96 @@ fn have_xdotool() -> bool {
 /// The panel's width, and the status bar's height at most, in pixels.
 const PANEL: usize = 300;
 const STATUS_BAR: usize = 30;
+/// Rows of the window's bottom that are the status bar's, whatever its edge.
+const STATUS_BAR_INSIDE: usize = 22;
+/// Pixels at the status bar's right end that are the cell under the pointer's, and more.
+const CELL_HINT: usize = 260;
+
+/// The map as it is on screen now: its RGB pixels, left of the panel and above the status
+/// bar.
+fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .take(rows.saturating_sub(STATUS_BAR))
+        .flat_map(|row| row[..w.saturating_sub(PANEL)].iter().copied())
+        .collect()
+}
+
+/// The panel as it is on screen now: its RGB pixels from row `top` down to the status bar.
+fn panel_on_screen(display: &Display, window: &str, top: usize) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .take(rows.saturating_sub(STATUS_BAR))
+        .skip(top)
+        .flat_map(|row| row[w.saturating_sub(PANEL)..].iter().copied())
+        .collect()
+}
+
+/// The status bar as it is on screen now, but for the cell under the pointer at its right
+/// end (which follows the pointer, a frame or so late): its RGB pixels.
+fn status_bar_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
+    let (w, pixels) = window_on_screen(display, window);
+    let rows = pixels.len() / w;
+    pixels
+        .chunks(w)
+        .skip(rows - STATUS_BAR_INSIDE)
+        .flat_map(|row| row[..w.saturating_sub(CELL_HINT)].iter().copied())
+        .collect()
+}
+
+/// What `read` reads once two reads in a row agree: what is on screen once it stopped
+/// moving (a section sliding open, the frame after an action). Waiting for the window to
+/// use no CPU is not enough on a loaded machine, where it may simply wait for a core.
+fn settled<T: PartialEq>(mut read: impl FnMut() -> T) -> T {
+    let mut last = read();
+    let mut now = read();
+    wait_for("the window to settle", || {
+        if now == last {
+            return true;
+        }
+        last = std::mem::replace(&mut now, read());
+        false
+    });
+    now
+}
+
+/// The window as it is on screen now, read from ImageMagick's `import`: its width and its
+/// RGB pixels, row by row. Asked for as PNG24, which is RGB whatever the picture: a window
+/// of few colours (a blank map at a replay's start) would otherwise come as a palette.
+fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
+    let out = Command::new("import")
+        .args(["-window", window, "png24:-"])
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("ImageMagick's import runs");
+    assert!(
+        out.status.success(),
+        "import failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut reader = png::Decoder::new(std::io::Cursor::new(out.stdout))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let pixels = (0..w * h)
+        .map(|i| i * channels)
+        .map(|i| [buf[i], buf[i + 1], buf[i + 2]])
+        .collect();
+    (w, pixels)
+}
+
+/// Whether ImageMagick's `import` can be had (else the test is skipped, or fails under CI).
+fn have_import() -> bool {
+    Command::new("import").arg("-version").output().is_ok()
+        || skip_or_fail("ImageMagick (import) is not installed").is_some()
+}
 
 /// Places in the panel of the default window (1068×698: `--seed` only), from the panel's
 /// left edge, with every section closed but the one the place is in.
@@ -334,19 +447,25 @@ struct Panel;
 impl Panel {
     const SEED_BOX: (u32, u32) = (100, 10);
     const SAVE_PNG: (u32, u32) = (37, 31);
-    const KEEP: (u32, u32) = (180, 31);
-    const WIDTH_BOX: (u32, u32) = (173, 353);
+    const EXPORT: (u32, u32) = (188, 31);
+    /// In the open Export as menu.
+    const EXPORT_JSON: (u32, u32) = (70, 138);
+    const KEEP: (u32, u32) = (258, 31);
+    const WIDTH_BOX: (u32, u32) = (173, 357);
     /// The last of the map's own controls, below the kind's sliders.
-    const ROOM_SIZE_BOX: (u32, u32) = (173, 416);
-    const FAVOURITES: (u32, u32) = (30, 458);
-    const WATCH: (u32, u32) = (30, 479);
-    const RECIPE: (u32, u32) = (30, 500);
-    /// In the open recipe section.
-    const PASTE_BOX: (u32, u32) = (120, 522);
-    /// In the open favourites section: the first thumbnail, the preset's name, Open.
+    const ROOM_SIZE_BOX: (u32, u32) = (173, 420);
+    const FAVOURITES: (u32, u32) = (30, 462);
+    const WATCH: (u32, u32) = (30, 483);
+    const RECIPE: (u32, u32) = (30, 504);
+    /// In the open recipe section: the paste box, the Open box, the first row of the
+    /// recipe's text and the first row below it.
+    const PASTE_BOX: (u32, u32) = (120, 525);
+    const OPEN_BOX: (u32, u32) = (120, 547);
+    const RECIPE_TEXT: u32 = 560;
+    const BELOW_RECIPE: u32 = 636;
+    /// In the open favourites section: the first thumbnail, the preset's name.
     const FIRST_FAVOURITE: (u32, u32) = (40, 533);
-    const PRESET_NAME: (u32, u32) = (90, 633);
-    const OPEN_BOX: (u32, u32) = (120, 654);
+    const PRESET_NAME: (u32, u32) = (90, 653);
 }
 
 /// The window's width.

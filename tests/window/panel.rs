@@ -1,15 +1,19 @@
-//! The side panel: text fields that take what is typed without firing a shortcut, and
-//! its buttons in sight in a small window.
+//! The side panel: text fields that take what is typed without firing a shortcut, its
+//! buttons (Export as among them) in sight in a small window, nothing that moves when the
+//! recipe grows, and messages that go when the user moves on.
 
 use std::process::Command;
+use std::time::Duration;
 
 use dungeon_files::formats::png as png_file;
 use dungeon_generator::generate;
+use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
-    BIN, Display, Panel, assert_same_file, at, click, display, have_xdotool, listed, next_picture,
-    open_window, saved, wait_for, wait_until_idle, xdotool,
+    BIN, Display, Panel, assert_same_file, at, click, display, have_import, have_xdotool, listed,
+    next_picture, open_window, panel_on_screen, saved, settled, status_bar_on_screen, wait_for,
+    wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
 
@@ -66,10 +70,10 @@ fn typing_into_any_text_field_fires_no_shortcut() {
     click(d, w, pid, Panel::RECIPE);
     let pasted = "dv1 seed=98 rooms=30 room-size=60 shape=mixed connect=loops";
     type_into(d, w, pid, Panel::PASTE_BOX, "1", pasted);
+    type_into(d, w, pid, Panel::OPEN_BOX, "1", "nowhere/svhdgmpo1.png");
     click(d, w, pid, Panel::RECIPE);
     click(d, w, pid, Panel::FAVOURITES);
     type_into(d, w, pid, Panel::PRESET_NAME, "1", "spd gmk 1");
-    type_into(d, w, pid, Panel::OPEN_BOX, "1", "nowhere/svhdgmpo1.png");
     // A right-click opens the favourite's menu with its name's box ready for typing.
     type_into(d, w, pid, Panel::FIRST_FAVOURITE, "3", "the spd gmk 2");
 
@@ -105,11 +109,11 @@ fn typing_into_any_text_field_fires_no_shortcut() {
 }
 
 #[test]
-fn at_1280_by_720_save_png_and_keep_are_in_sight() {
+fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
     let Some(display) = display() else {
         return;
     };
-    if !have_xdotool() {
+    if !have_xdotool() || !have_import() {
         return;
     }
     let dir = scratch("small-window");
@@ -125,6 +129,29 @@ fn at_1280_by_720_save_png_and_keep_are_in_sight() {
     let mut files = Vec::new();
     let file = next_picture("the picture Save PNG saves", &shots, &mut files);
     assert_eq!(png_file::read(&file).unwrap().1.seed, 21);
+    // Export as, beside it, writes the other formats: here JSON, read back.
+    let closed = panel_on_screen(&display, &window, 0);
+    click(&display, &window, app.0.id(), Panel::EXPORT);
+    wait_for("the Export as menu", || {
+        panel_on_screen(&display, &window, 0) != closed
+    });
+    click(&display, &window, app.0.id(), Panel::EXPORT_JSON);
+    let mut json = None;
+    wait_for("the JSON Export as writes", || {
+        json = std::fs::read_dir(&shots)
+            .into_iter()
+            .flatten()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "json"))
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+        json.is_some()
+    });
+    let recipe = json.unwrap()["recipe"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(recipe.parse::<Recipe>().unwrap().seed, 21, "{recipe}");
     click(&display, &window, app.0.id(), Panel::KEEP);
     wait_for("Keep to keep the layout", || {
         listed(&data, "favourites.json") == ["seed 21"]
@@ -146,4 +173,81 @@ fn at_1280_by_720_save_png_and_keep_are_in_sight() {
         &mut files,
     );
     assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
+}
+
+#[test]
+fn a_longer_recipe_moves_nothing_below_it() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() || !have_import() {
+        return;
+    }
+    let dir = scratch("recipe-box");
+    let shots = dir.join("shots");
+    let (app, window) = open_window(
+        &display,
+        &dir.join("data"),
+        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
+    );
+    let pid = app.0.id();
+    click(&display, &window, pid, Panel::RECIPE);
+    let from = |top: u32| panel_on_screen(&display, &window, top as usize);
+    // Apply `recipe` and wait for its text; then the panel below it, once it settled.
+    let apply = |recipe: &str| {
+        let text = from(Panel::RECIPE_TEXT);
+        type_into(&display, &window, pid, Panel::PASTE_BOX, "1", recipe);
+        xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+        wait_for("the recipe's text to change", || {
+            from(Panel::RECIPE_TEXT) != text
+        });
+        settled(|| from(Panel::BELOW_RECIPE))
+    };
+    // A recipe of many lines, then one of a few where it stood: every control below stays
+    // put (compared long after the section slid open).
+    let long = "dv1 seed=98 width=80 height=60 rooms=20 room-size=60 stickiness=0.7 \
+                randomness=0.4 shape=mixed stretch=0.3 corridor=twisty bends=5 \
+                connect=loops loops=0.4 spacing=2 fit=move merge=0.5";
+    let below_long = apply(long);
+    xdotool(&display, &["key", "s"]);
+    let file = next_picture("the picture of the long recipe", &shots, &mut Vec::new());
+    assert_eq!(
+        png_file::read(&file).unwrap().1,
+        long.parse().unwrap(),
+        "the long recipe was not applied"
+    );
+    assert!(
+        apply("dv1 seed=5") == below_long,
+        "the panel below the recipe moved"
+    );
+}
+
+#[test]
+fn a_message_goes_when_the_user_moves_on() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() || !have_import() {
+        return;
+    }
+    let dir = scratch("moving-on");
+    let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "6"]);
+    let pid = app.0.id();
+    let bar = |display: &Display| {
+        xdotool(display, &["mousemove", "--window", &window, "100", "100"]);
+        wait_until_idle(pid);
+        status_bar_on_screen(display, &window)
+    };
+    let quiet = settled(|| bar(&display));
+    // Not a seed: a problem, said in the status bar for a while.
+    type_into(&display, &window, pid, Panel::SEED_BOX, "1", "abc");
+    wait_for("the problem to be said", || bar(&display) != quiet);
+    // The gallery opened: the problem was about the seed box, and goes at once, well
+    // before its time is up.
+    xdotool(&display, &["key", "v"]);
+    wait_within(
+        "the problem to go when the gallery opened",
+        Duration::from_secs(8),
+        || bar(&display) == quiet,
+    );
 }

@@ -1,62 +1,18 @@
 //! Watching a map being made (W): the replay starts from an empty map, grows, ends on the
-//! map, and the panel says so without waiting for the mouse.
+//! map, and the panel says so without waiting for the mouse; the status bar tells of it
+//! while its section is closed, and Esc stops it.
 
-use std::process::Command;
+use std::time::{Duration, Instant};
 
 use super::{
-    Display, PANEL, Panel, STATUS_BAR, click, display, have_xdotool, open_window, skip_or_fail,
-    wait_for, wait_until_idle, xdotool,
+    Panel, click, display, have_import, have_xdotool, map_on_screen, open_window, panel_on_screen,
+    settled, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
-/// The window as it is on screen now, read from ImageMagick's `import`: its width and
-/// RGB pixels left of the panel.
-fn map_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
-    let (w, pixels) = window_on_screen(display, window);
-    let map_width = w.saturating_sub(PANEL);
-    pixels
-        .chunks(w)
-        .flat_map(|row| row[..map_width].iter().copied())
-        .collect()
-}
-
-/// The panel as it is on screen now: its RGB pixels, above the status bar.
-fn panel_on_screen(display: &Display, window: &str) -> Vec<[u8; 3]> {
-    let (w, pixels) = window_on_screen(display, window);
-    let rows = pixels.len() / w;
-    pixels
-        .chunks(w)
-        .take(rows.saturating_sub(STATUS_BAR))
-        .flat_map(|row| row[w.saturating_sub(PANEL)..].iter().copied())
-        .collect()
-}
-
-/// The window as it is on screen now, read from ImageMagick's `import`: its width and its
-/// RGB pixels, row by row.
-fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
-    let out = Command::new("import")
-        .args(["-window", window, "png:-"])
-        .env("DISPLAY", &display.name)
-        .output()
-        .expect("ImageMagick's import runs");
-    assert!(
-        out.status.success(),
-        "import failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut reader = png::Decoder::new(std::io::Cursor::new(out.stdout))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let channels = info.color_type.samples();
-    let (w, h) = (info.width as usize, info.height as usize);
-    let pixels = (0..w * h)
-        .map(|i| i * channels)
-        .map(|i| [buf[i], buf[i + 1], buf[i + 2]])
-        .collect();
-    (w, pixels)
-}
+/// How long a replay plays when left alone, whatever the map (`REPLAY_SECONDS` in the
+/// window's watch).
+const REPLAY_LASTS: Duration = Duration::from_secs(6);
 
 #[test]
 fn w_replays_the_generation_and_ends_on_the_map() {
@@ -66,8 +22,7 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     if !have_xdotool() {
         return;
     }
-    if Command::new("import").arg("-version").output().is_err() {
-        skip_or_fail("ImageMagick (import) is not installed");
+    if !have_import() {
         return;
     }
     let dir = scratch("replay");
@@ -96,11 +51,47 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     // The mouse has not moved, yet the panel says the replay ended (it repaints while a
     // replay plays, and once more when it ends): moving the mouse changes nothing in it.
     wait_until_idle(app.0.id());
-    let ended = panel_on_screen(&display, &window);
+    let ended = panel_on_screen(&display, &window, 0);
     xdotool(&display, &["mousemove", "--window", &window, "200", "200"]);
     wait_until_idle(app.0.id());
     assert!(
-        panel_on_screen(&display, &window) == ended,
+        panel_on_screen(&display, &window, 0) == ended,
         "the panel showed a replay still under way until the mouse moved"
     );
+}
+
+#[test]
+fn the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it() {
+    let Some(display) = display() else {
+        return;
+    };
+    if !have_xdotool() || !have_import() {
+        return;
+    }
+    let dir = scratch("replay-status");
+    let (_app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
+    xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
+    let map = settled(|| map_on_screen(&display, &window));
+    let bar = settled(|| status_bar_on_screen(&display, &window));
+    let pressed = Instant::now();
+    xdotool(&display, &["key", "w"]);
+    wait_for("the replay to start", || {
+        map_on_screen(&display, &window) != map
+    });
+    wait_for("the status bar to tell of the replay", || {
+        status_bar_on_screen(&display, &window) != bar
+    });
+    // Esc ends it on the map at once: played out, it would last some seconds more.
+    xdotool(&display, &["key", "Escape"]);
+    wait_for("Esc to end the replay", || {
+        map_on_screen(&display, &window) == map
+    });
+    let took = pressed.elapsed();
+    assert!(
+        took < REPLAY_LASTS,
+        "the replay ended after {took:?}, not at Esc"
+    );
+    wait_for("the status bar to stop telling of the replay", || {
+        status_bar_on_screen(&display, &window) == bar
+    });
 }

@@ -10,8 +10,8 @@ use dungeon_files::formats::png as png_file;
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
-    BIN, Display, assert_same_file, cpu_ticks, display, have_xdotool, listed, next_picture,
-    open_window, wait_for, wait_until_idle, xdotool,
+    BIN, Display, assert_same_file, cpu_ticks, display, have_import, have_xdotool, listed,
+    next_picture, open_window, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
@@ -200,7 +200,7 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
     let Some(display) = display() else {
         return;
     };
-    if !have_xdotool() {
+    if !have_xdotool() || !have_import() {
         return;
     }
     let dir = scratch("locked-store");
@@ -209,7 +209,7 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
     std::fs::create_dir_all(&store).unwrap();
     let lock = std::fs::File::create(store.join("favourites.lock")).unwrap();
     lock.lock().unwrap();
-    let (app, _) = open_window(
+    let (app, window) = open_window(
         &display,
         &data,
         &["--seed", "8", "--out-dir", shots.to_str().unwrap()],
@@ -220,10 +220,17 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
     let file = next_picture("the picture S saves while K waits", &shots, &mut Vec::new());
     assert_eq!(png_file::read(&file).unwrap().1.seed, 8);
     assert!(listed(&data, "favourites.json").is_empty());
-    // Let go: the favourite kept meanwhile is saved (tried again every few seconds).
+    // The keep gives up waiting and says so; the window then sleeps.
+    wait_until_idle(app.0.id());
+    let not_saved = status_bar_on_screen(&display, &window);
+    // Let go: the favourite kept meanwhile is saved (tried again every few seconds), and
+    // the window says so without waiting for the mouse to move.
     drop(lock);
     wait_for("the favourite kept meanwhile to be saved", || {
         listed(&data, "favourites.json") == ["seed 8"]
+    });
+    wait_for("the window to say it was saved", || {
+        status_bar_on_screen(&display, &window) != not_saved
     });
     drop(app);
 }

@@ -1,7 +1,7 @@
 //! The panel's favourites and presets section: the strip of kept layouts (a click or the
-//! keys 1 to 9 open one; a right-click offers a box to rename it, Delete and Export), the presets (apply
-//! one, save the settings as one's own) and the Open field that takes a saved PNG or a text
-//! file with a recipe. The lists themselves are kept by [`crate::app::store`].
+//! keys 1 to 9 open one; a right-click offers a box to rename it, Delete and Export), and
+//! the presets (apply one, save the settings as one's own). The lists themselves are kept
+//! by [`crate::app::store`].
 //!
 //! The strip keeps its height whether or not there are favourites, and draws only the
 //! thumbnails in sight, each decoded once and kept among the last few dozen shown, so a
@@ -9,13 +9,11 @@
 //! the rows in sight, and a long list gets a box that narrows it by name.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui_macroquad::egui::{self, Vec2, vec2};
 
-use crate::app::action::{Action, KeepAction, Opening};
-use crate::app::platform;
+use crate::app::action::{Action, KeepAction};
 use crate::app::status::Status;
 use crate::app::store::Store;
 use dungeon_files::formats::Format;
@@ -28,8 +26,10 @@ use dungeon_viewer::store::presets::{Preset, Presets};
 const THUMBNAILS_KEPT: usize = 64;
 /// Points between the strip's entries.
 const GAP: f32 = 6.0;
+/// Lines a favourite's name takes under its thumbnail at most; a longer one ends in `…`.
+const NAME_LINES: usize = 2;
 /// The strip's height: a thumbnail and its name.
-const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 24.0;
+const STRIP_HEIGHT: f32 = THUMBNAIL_HEIGHT as f32 + 40.0;
 /// The preset menu's list, in points: about a dozen rows.
 const PRESET_LIST_HEIGHT: f32 = 240.0;
 /// Presets beyond which the menu offers a box to narrow the list by name.
@@ -47,7 +47,6 @@ pub struct FavouritesPanel {
     renaming: Option<(String, String, bool)>,
     preset_name: String,
     narrowing: Narrowing,
-    open_path: String,
 }
 
 /// The preset menu's box that narrows a long list by name, and the presets it found (for
@@ -80,7 +79,7 @@ impl Narrowing {
 }
 
 impl FavouritesPanel {
-    /// The section: the strip, renaming, presets and Open.
+    /// The section: the strip, renaming and presets.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -113,17 +112,17 @@ impl FavouritesPanel {
             ui.weak(format!("{} kept {saving}", store.favourites().len()))
                 .on_hover_text(where_);
         });
-        self.strip(ui, store.favourites(), &mut act);
+        self.strip(ui, store.favourites(), recipe, &mut act);
         self.presets(ui, store, recipe, status, actions);
-        self.open_row(ui, actions);
     }
 
     /// The strip of favourites, always [`STRIP_HEIGHT`] high; only the entries in sight are
-    /// drawn.
+    /// drawn, the one whose recipe is on screen marked.
     fn strip(
         &mut self,
         ui: &mut egui::Ui,
         favourites: &[Favourite],
+        shown: &Recipe,
         act: &mut impl FnMut(KeepAction),
     ) {
         if favourites.is_empty() {
@@ -150,31 +149,34 @@ impl FavouritesPanel {
                     let rect =
                         egui::Rect::from_min_size(at, vec2(THUMBNAIL_WIDTH as f32, STRIP_HEIGHT));
                     ui.allocate_new_ui(egui::UiBuilder::new().max_rect(rect), |ui| {
-                        self.entry(ui, favourite, n, act);
+                        let open = favourite.recipe().is_ok_and(|r| r == *shown);
+                        self.entry(ui, favourite, n, open, act);
                     });
                 }
             });
         self.forget_thumbnails();
     }
 
-    /// One favourite in the strip: its thumbnail and name; a click opens it, a right-click
-    /// offers renaming, deleting and exporting.
+    /// One favourite in the strip: its thumbnail and name, marked when it is `open` (its
+    /// recipe on screen); a click opens it, a right-click offers renaming, deleting and
+    /// exporting.
     fn entry(
         &mut self,
         ui: &mut egui::Ui,
         favourite: &Favourite,
         n: usize,
+        open: bool,
         act: &mut impl FnMut(KeepAction),
     ) {
         let texture = self.thumbnail(ui.ctx(), favourite);
         ui.vertical(|ui| {
             let response = match &texture {
-                Some(texture) => {
-                    ui.add(egui::ImageButton::new((texture.id(), texture.size_vec2())))
-                }
+                Some(texture) => ui.add(
+                    egui::ImageButton::new((texture.id(), texture.size_vec2())).selected(open),
+                ),
                 None => ui.add_sized(
                     Vec2::new(THUMBNAIL_WIDTH as f32, THUMBNAIL_HEIGHT as f32),
-                    egui::Button::new("(no picture)"),
+                    egui::Button::new("(no picture)").selected(open),
                 ),
             };
             let key = if n < 9 {
@@ -182,8 +184,9 @@ impl FavouritesPanel {
             } else {
                 String::new()
             };
+            let on_screen = if open { "\non screen now" } else { "" };
             let response = response.on_hover_text(format!(
-                "{}{key}\nkept {}\n{}",
+                "{}{key}{on_screen}\nkept {}\n{}",
                 favourite.name, favourite.kept_utc, favourite.recipe
             ));
             if response.clicked() {
@@ -230,7 +233,7 @@ impl FavouritesPanel {
                     self.renaming = None;
                 }
             }
-            ui.add(egui::Label::new(&favourite.name).truncate());
+            name_label(ui, &favourite.name, open);
         });
     }
 
@@ -318,7 +321,13 @@ impl FavouritesPanel {
                                     .clicked()
                                 {
                                     match preset.apply(recipe) {
-                                        Ok(recipe) => actions.push(Action::Apply(recipe)),
+                                        Ok(recipe) => {
+                                            actions.push(Action::Apply(recipe));
+                                            status.say(format!(
+                                                "Applied the preset “{}”",
+                                                preset.name
+                                            ));
+                                        }
                                         Err(e) => status.problem(format!(
                                             "The preset “{}” cannot be used: {e}",
                                             preset.name
@@ -352,35 +361,24 @@ impl FavouritesPanel {
             }
         });
     }
+}
 
-    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too). A
-    /// web page reads no files by name: there, dropping one on the page opens it.
-    fn open_row(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-        if !platform::OPENS_FILES {
-            ui.label("Drop a PNG saved by Dungeon Viewer, or a file with a recipe, on the page to open it.");
-            return;
-        }
-        ui.horizontal(|ui| {
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut self.open_path)
-                    .hint_text("path of a saved PNG or recipe")
-                    .desired_width(190.0),
-            );
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui
-                .button("Open…")
-                .on_hover_text(
-                    "Open the layout saved in a PNG (by Dungeon Viewer) or a text file \
-                     holding a recipe. You can also drop such a file onto the window.",
-                )
-                .clicked()
-                || entered
-            {
-                let path = PathBuf::from(self.open_path.trim());
-                actions.push(Action::Keep(KeepAction::Open(Opening::File(path))));
-            }
-        });
-    }
+/// A favourite's name under its thumbnail: as wide as the thumbnail, on up to
+/// [`NAME_LINES`] lines, then cut short with `…` (whole on hover); strong when it is `open`.
+fn name_label(ui: &mut egui::Ui, name: &str, open: bool) {
+    let visuals = ui.visuals();
+    let colour = if open {
+        visuals.strong_text_color()
+    } else {
+        visuals.text_color()
+    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let mut job =
+        egui::text::LayoutJob::simple(name.to_string(), font, colour, THUMBNAIL_WIDTH as f32);
+    job.wrap.max_rows = NAME_LINES;
+    job.wrap.overflow_character = Some('…');
+    // Cut short, it shows whole on hover.
+    ui.add(egui::Label::new(ui.fonts(|f| f.layout_job(job))));
 }
 
 /// A new preset of the user's from the settings of `recipe`, named `name`.

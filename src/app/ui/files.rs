@@ -1,14 +1,22 @@
-//! The panel's files section: the recipe (copy it, paste one), exporting the map in every
-//! format with the cell size each kind of file wants, and the question a very big picture
-//! asks before it is saved.
+//! Files: the Export as menu beside Save PNG (every other format, each with the cell size
+//! its kind of file wants, greyed with the reason when the map cannot be written so), the
+//! panel's recipe section (copy it, paste one, open a file holding one) and the question a
+//! very big picture asks before it is saved.
 
-use egui_macroquad::egui::{self, RichText};
+use std::path::PathBuf;
 
-use crate::app::action::Action;
+use egui_macroquad::egui;
+
+use crate::app::action::{Action, KeepAction, Opening};
+use crate::app::platform;
 use crate::app::status::Status;
+use dungeon_files::draw::look::Look;
 use dungeon_files::draw::{MAX_SIDE, largest_cell};
-use dungeon_files::formats::{Format, uvtt};
+use dungeon_files::formats::{self, Format, Options, uvtt};
 use dungeon_generator::recipe::Recipe;
+
+/// Lines of the recipe's text the recipe section shows, whatever its length.
+const RECIPE_LINES: usize = 5;
 
 /// A picture over this many bytes asks before it is saved.
 pub const ASK_ABOVE_BYTES: u64 = 50 * 1024 * 1024;
@@ -70,15 +78,17 @@ fn largest(format: Format, recipe: &Recipe) -> u32 {
 #[derive(Debug, Default)]
 pub struct FilesPanel {
     paste: String,
+    open_path: String,
     /// The recipe text last copied, to say "Copied" while it is the one shown.
     copied: Option<String>,
     pub sizes: CellSizes,
 }
 
 impl FilesPanel {
-    /// The section: the recipe, and Export as with the cell sizes. A pasted recipe that
-    /// does not read says why in the status bar.
-    pub fn ui(
+    /// The recipe section: a field to paste a recipe into, the Open field that takes a saved
+    /// PNG or a text file holding one, and the recipe's text, in a box of fixed height, with
+    /// Copy. A pasted recipe that does not read says why in the status bar.
+    pub fn recipe(
         &mut self,
         ui: &mut egui::Ui,
         recipe: &Recipe,
@@ -99,6 +109,7 @@ impl FilesPanel {
                 }
             }
         });
+        self.open_row(ui, actions);
         let text = recipe.to_string();
         ui.horizontal_top(|ui| {
             let copied = self.copied.as_ref() == Some(&text);
@@ -110,26 +121,103 @@ impl FilesPanel {
                 ui.ctx().copy_text(text.clone());
                 self.copied = Some(text.clone());
             }
-            ui.add(egui::Label::new(RichText::new(&text).monospace()).wrap());
+            recipe_text(ui, &text);
         });
-        ui.separator();
-        ui.label("Export as").on_hover_text(
-            "Write the map beside the saved pictures, never over an existing file: the same \
-             file as `render` makes with these cell sizes and this look.",
-        );
-        // PNG has its own button above; the other pictures each come with their cell size.
-        let others = Format::ALL.into_iter().filter(|&f| f != Format::Png);
-        for format in others.clone().filter(|f| f.is_picture()) {
-            ui.horizontal(|ui| {
-                export_button(ui, format, actions);
-                self.size(ui, format, CellSizes::what(format), recipe);
-            });
+    }
+
+    /// The Open field: a saved PNG or a text file with a recipe (Enter opens it too). A
+    /// web page reads no files by name: there, dropping one on the page opens it.
+    fn open_row(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        if !platform::OPENS_FILES {
+            ui.label("Drop a PNG saved by Dungeon Viewer, or a file with a recipe, on the page to open it.");
+            return;
         }
         ui.horizontal(|ui| {
-            for format in others.filter(|f| !f.is_picture()) {
-                export_button(ui, format, actions);
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.open_path)
+                    .hint_text("path of a saved PNG or recipe")
+                    .desired_width(190.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui
+                .button("Open…")
+                .on_hover_text(
+                    "Open the layout saved in a PNG (by Dungeon Viewer) or a text file \
+                     holding a recipe. You can also drop such a file onto the window.",
+                )
+                .clicked()
+                || entered
+            {
+                let path = PathBuf::from(self.open_path.trim());
+                actions.push(Action::Keep(KeepAction::Open(Opening::File(path))));
             }
         });
+    }
+
+    /// Export as: a menu of every format but PNG (which has its own button), each with its
+    /// cell size; a format that cannot write this map with this look is greyed and says why.
+    pub fn export_menu(
+        &mut self,
+        ui: &mut egui::Ui,
+        recipe: &Recipe,
+        drawn: Drawn,
+        actions: &mut Vec<Action>,
+    ) {
+        ui.menu_button("Export as…", |ui| {
+            ui.weak("Beside the saved pictures, never over a file.");
+            let others = Format::ALL.into_iter().filter(|&f| f != Format::Png);
+            for format in others.clone().filter(|f| f.is_picture()) {
+                ui.horizontal(|ui| {
+                    self.save_button(ui, format, format.name(), recipe, drawn, actions);
+                    self.size(ui, format, CellSizes::what(format), recipe);
+                });
+            }
+            ui.horizontal(|ui| {
+                for format in others.filter(|f| !f.is_picture()) {
+                    self.save_button(ui, format, format.name(), recipe, drawn, actions);
+                }
+            });
+        })
+        .response
+        .on_hover_text(
+            "Write the map as SVG, Universal VTT, a Tiled map, JSON or text, beside the saved \
+             pictures and never over a file: the same file as `render` makes with these cell \
+             sizes and this look.",
+        );
+    }
+
+    /// The button that saves the map as `format`, labelled `label`: greyed, saying why, when
+    /// the format cannot write this map at its cell size in this look.
+    pub fn save_button(
+        &self,
+        ui: &mut egui::Ui,
+        format: Format,
+        label: &str,
+        recipe: &Recipe,
+        drawn: Drawn,
+        actions: &mut Vec<Action>,
+    ) {
+        let options = Options {
+            cell_size: Some(self.sizes.for_map(format, recipe)),
+            no_grid: !drawn.grid,
+            look: drawn.look,
+        };
+        let refused = formats::check(format, &options, recipe.width, recipe.height).err();
+        let help = match format {
+            Format::Png => "Save the map, with its recipe inside, to come back to it (S or \
+                            F12): the same picture as `render` makes at this cell size."
+                .to_string(),
+            _ => format!("Write the map as a .{} file.", format.extension()),
+        };
+        let button = ui
+            .add_enabled(refused.is_none(), egui::Button::new(label))
+            .on_hover_text(help);
+        if let Some(why) = refused {
+            button.on_disabled_hover_text(format!("Cannot be written: {why}."));
+        } else if button.clicked() {
+            actions.push(Action::Save(format));
+            ui.close_menu();
+        }
     }
 
     /// The cell size of files of `format` (`what` they are, for the label), within what the
@@ -168,15 +256,34 @@ impl FilesPanel {
     }
 }
 
-/// The button that exports the map as `format`.
-fn export_button(ui: &mut egui::Ui, format: Format, actions: &mut Vec<Action>) {
-    if ui
-        .button(format.name())
-        .on_hover_text(format!("Write the map as a .{} file.", format.extension()))
-        .clicked()
-    {
-        actions.push(Action::Save(format));
-    }
+/// The recipe's text in a box [`RECIPE_LINES`] high whatever its length, so that nothing
+/// below it moves: a longer one ends in `…` and shows whole on hover (Copy takes it whole).
+fn recipe_text(ui: &mut egui::Ui, text: &str) {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let colour = ui.visuals().text_color();
+    let width = ui.available_width();
+    // Exactly as high as that many lines of the label, which fills them or ends in `…`.
+    let lines = "\n".repeat(RECIPE_LINES - 1);
+    let height = ui.fonts(|f| f.layout_no_wrap(lines, font.clone(), colour).size().y);
+    let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, width);
+    job.wrap.max_rows = RECIPE_LINES;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.fonts(|f| f.layout_job(job));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let mut inside = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    // Cut short, it shows whole on hover.
+    inside.add(egui::Label::new(galley));
+}
+
+/// How the map is drawn in files: what decides whether a format can write it.
+#[derive(Clone, Copy, Debug)]
+pub struct Drawn {
+    pub look: Look,
+    pub grid: bool,
 }
 
 /// A save that asks first: the picture would be `bytes` big.

@@ -3,9 +3,10 @@
 //! itself ([`seed`], [`settings`], [`favourites`], [`watch`], [`files`]); the panel only
 //! lays them out, and every button becomes an [`Action`] for the window to carry out.
 //!
-//! What people use most is always in sight (the seed, Save PNG and Keep, the kind of
-//! dungeon and its settings, the map's size); the rest is one click away in sections that
-//! open and close. Messages go to the status bar, so no control moves when one comes.
+//! What people use most is always in sight (the seed, Save PNG and Export as, Keep, the
+//! kind of dungeon with its gallery and settings, the map's size); the rest is one click
+//! away in sections that open and close. Messages go to the status bar, so no control moves
+//! when one comes.
 
 pub mod favourites;
 pub mod files;
@@ -24,7 +25,7 @@ use super::platform::Instant;
 use super::session::Session;
 use super::status::Status;
 use super::store::Store;
-use super::watch::Watch;
+use super::watch::{ReplayPlace, Watch};
 use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::formats::Format;
 use dungeon_generator::Figures;
@@ -32,13 +33,16 @@ use dungeon_generator::Snapshot;
 use dungeon_generator::recipe::{Group, Recipe};
 use dungeon_generator::{Stats, Timings};
 use favourites::FavouritesPanel;
-use files::{BigSave, FilesPanel};
+use files::{BigSave, Drawn, FilesPanel};
 use seed::SeedField;
 
 /// The panel's width in points.
 pub const WIDTH: f32 = 300.0;
 /// The status bar's height in points.
 pub const STATUS_HEIGHT: f32 = 26.0;
+/// The points the status bar keeps for the cell under the pointer (less in a narrow
+/// window): enough for `Cell (2047, 2047): room 10000`.
+const HINT_WIDTH: f32 = 210.0;
 
 /// What the panel and the status bar show besides what they own.
 pub struct Facts<'a> {
@@ -51,6 +55,8 @@ pub struct Facts<'a> {
     pub timings: Option<Timings>,
     /// How far the map being made has got, while one is being made.
     pub progress: Option<Snapshot>,
+    /// Where the replay under way has got.
+    pub replay: Option<ReplayPlace>,
     /// Why the current recipe makes no map, if it makes none.
     pub error: Option<&'a str>,
     pub grid: bool,
@@ -140,9 +146,9 @@ impl Panel {
         actions: &mut Vec<Action>,
     ) {
         self.seed.ui(ui, session, status, actions);
-        self.toolbar(ui, &session.recipe, actions);
+        self.toolbar(ui, &session.recipe, facts, actions);
         ui.separator();
-        ui.strong("Kind of dungeon");
+        kind_heading(ui, actions);
         settings::group(ui, Group::Kind, &mut session.recipe);
         ui.add_space(2.0);
         settings::group(ui, Group::Tuning, &mut session.recipe);
@@ -160,27 +166,30 @@ impl Panel {
         egui::CollapsingHeader::new("Watch it grow").show(ui, |ui| {
             watch::ui(ui, watching, actions);
         });
-        egui::CollapsingHeader::new("Recipe and export").show(ui, |ui| {
-            self.files.ui(ui, &session.recipe, status, actions);
+        egui::CollapsingHeader::new("Recipe").show(ui, |ui| {
+            self.files.recipe(ui, &session.recipe, status, actions);
         });
         egui::CollapsingHeader::new("What was made").show(ui, |ui| made(ui, facts));
         ui.weak("Press ? for the keyboard shortcuts.");
     }
 
-    /// Save PNG with its cell size, Keep and the gallery: always in sight.
-    fn toolbar(&mut self, ui: &mut egui::Ui, recipe: &Recipe, actions: &mut Vec<Action>) {
+    /// Save PNG with its cell size and Export as beside it, and Keep: always in sight.
+    fn toolbar(
+        &mut self,
+        ui: &mut egui::Ui,
+        recipe: &Recipe,
+        facts: &Facts<'_>,
+        actions: &mut Vec<Action>,
+    ) {
+        let drawn = Drawn {
+            look: facts.look,
+            grid: facts.grid,
+        };
         ui.horizontal(|ui| {
-            if ui
-                .button("Save PNG")
-                .on_hover_text(
-                    "Save the map, with its recipe inside, to come back to it (S or F12): \
-                     the same picture as `render` makes at this cell size.",
-                )
-                .clicked()
-            {
-                actions.push(Action::Save(Format::Png));
-            }
+            self.files
+                .save_button(ui, Format::Png, "Save PNG", recipe, drawn, actions);
             self.files.size(ui, Format::Png, "a cell", recipe);
+            self.files.export_menu(ui, recipe, drawn, actions);
             if ui
                 .button("★ Keep")
                 .on_hover_text(
@@ -191,6 +200,15 @@ impl Panel {
             {
                 actions.push(Action::Keep(super::action::KeepAction::Keep));
             }
+        });
+    }
+}
+
+/// The heading of the kind of dungeon, with the gallery of these settings at its end.
+fn kind_heading(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        ui.strong("Kind of dungeon");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Gallery")
                 .on_hover_text(
@@ -202,7 +220,7 @@ impl Panel {
                 actions.push(Action::ToggleGallery);
             }
         });
-    }
+    });
 }
 
 /// Reset and the grid lines' switch, and why the grid does not show when cells are small.
@@ -347,54 +365,84 @@ fn progress_line(p: &Snapshot) -> String {
     }
 }
 
-/// The bar along the bottom of the window: how far a map being made has got (or what the
-/// map shown holds), the last message, and the cell under the pointer.
+/// The bar along the bottom of the window: what is under way (a replay, a map being made)
+/// or what the map shown holds; the last message; and the cell under the pointer, in a
+/// place of its own at the right end. The message takes the room left between them, cut
+/// short (whole on hover) rather than running over the cell.
 fn status_bar(ctx: &egui::Context, status: &Status, facts: &Facts<'_>) {
     egui::TopBottomPanel::bottom("status")
         .exact_height(STATUS_HEIGHT)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                match (facts.progress, facts.stats) {
-                    (Some(p), _) => {
-                        ui.spinner();
-                        ui.label(progress_line(&p));
-                        ui.add(
-                            egui::ProgressBar::new(p.fraction() as f32)
-                                .desired_width(120.0)
-                                .show_percentage(),
-                        )
-                        .on_hover_text("Any change stops this map and starts the new one.");
-                    }
-                    (None, Some(s)) => {
-                        let took = facts
-                            .took_ms
-                            .map_or(String::new(), |ms| format!(" · {ms:.1} ms"));
-                        ui.weak(format!(
-                            "{} of {} rooms · {} paths{took}",
-                            s.rooms_placed, s.rooms_requested, s.paths
-                        ));
-                    }
-                    (None, None) => {}
-                }
+                under_way(ui, facts);
                 ui.separator();
-                if let Some((text, problem, left)) = status.current(Instant::now()) {
-                    if problem {
-                        ui.colored_label(Color32::LIGHT_RED, text);
-                    } else {
-                        ui.label(text);
-                    }
-                    ctx.request_repaint_after(left);
-                }
+                let spacing = ui.spacing().item_spacing.x;
+                let hint_width = HINT_WIDTH.min(ui.available_width() / 3.0);
+                let message_width = (ui.available_width() - hint_width - spacing).max(0.0);
+                let height = ui.available_height();
+                ui.allocate_ui_with_layout(
+                    egui::vec2(message_width, height),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_width(message_width);
+                        if let Some((text, problem, left)) = status.current(Instant::now()) {
+                            let mut words = egui::RichText::new(text);
+                            if problem {
+                                words = words.color(Color32::LIGHT_RED);
+                            }
+                            ui.add(egui::Label::new(words).truncate());
+                            ctx.request_repaint_after(left);
+                        }
+                    },
+                );
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.weak(
-                        facts
-                            .hover
-                            .as_deref()
-                            .unwrap_or("Point at the map to see a cell."),
-                    );
+                    let hint = facts
+                        .hover
+                        .as_deref()
+                        .unwrap_or("Point at the map to see a cell.");
+                    ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
                 });
             });
         });
+}
+
+/// The status bar's left end: the replay under way and how to stop it, how far a map being
+/// made has got, or what the map shown holds.
+fn under_way(ui: &mut egui::Ui, facts: &Facts<'_>) {
+    match (facts.replay, facts.progress, facts.stats) {
+        (Some(at), _, _) => {
+            let what = if at.paused {
+                "Replay paused at"
+            } else {
+                "Replaying:"
+            };
+            ui.label(format!(
+                "{what} step {} of {} — W or Esc to stop",
+                at.step, at.of
+            ))
+            .on_hover_text("How this map was made, replayed (Watch it grow has its controls).");
+        }
+        (None, Some(p), _) => {
+            ui.spinner();
+            ui.label(progress_line(&p));
+            ui.add(
+                egui::ProgressBar::new(p.fraction() as f32)
+                    .desired_width(120.0)
+                    .show_percentage(),
+            )
+            .on_hover_text("Any change stops this map and starts the new one.");
+        }
+        (None, None, Some(s)) => {
+            let took = facts
+                .took_ms
+                .map_or(String::new(), |ms| format!(" · {ms:.1} ms"));
+            ui.weak(format!(
+                "{} of {} rooms · {} paths{took}",
+                s.rooms_placed, s.rooms_requested, s.paths
+            ));
+        }
+        (None, None, None) => {}
+    }
 }
 
 /// The shortcuts window, listing every binding.

@@ -61,7 +61,7 @@ impl SeedField {
             ui.label("Seed");
             let mut edit = egui::TextEdit::singleline(&mut self.text)
                 .char_limit(24)
-                .desired_width(112.0);
+                .desired_width(widest_seed(ui));
             if self.error.is_some() {
                 edit = edit.text_color(Color32::LIGHT_RED);
             }
@@ -122,6 +122,14 @@ impl SeedField {
             }
         });
     }
+}
+
+/// The width of the largest seed in the seed box's font, and room for the cursor: every
+/// seed shows whole.
+fn widest_seed(ui: &egui::Ui) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text = u64::MAX.to_string();
+    ui.fonts(|f| f.layout_no_wrap(text, font, Color32::WHITE).size().x) + 2.0
 }
 
 #[cfg(test)]

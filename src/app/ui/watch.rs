@@ -6,7 +6,6 @@ use egui_macroquad::egui;
 
 use crate::app::action::{Action, WatchAction};
 use crate::app::watch::{SPEEDS, Watch, sweep_keys};
-use dungeon_generator::Replay;
 use dungeon_generator::recipe;
 
 /// The size of a button whose label changes (Replay and Stop, Sweep and Stop sweep), so
@@ -61,14 +60,8 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
     });
     let line = match &watch.replay {
         Some(replay) => {
-            let whole = Replay::new(&replay.dungeon);
-            let step = (replay.at.floor() as usize).min(whole.len());
-            let stage = if step < whole.room_steps() {
-                "rooms growing"
-            } else {
-                "paths"
-            };
-            format!("step {step} of {}: {stage}", whole.len())
+            let at = replay.place();
+            format!("step {} of {}: {}", at.step, at.of, at.stage)
         }
         None => "Not replaying.".to_string(),
     };

@@ -1,9 +1,10 @@
 //! The desktop: the system's clock, a thread that makes maps, a thread that wakes the
-//! window when egui asks to be drawn later, a thread that keeps the favourites, and files
-//! on disk.
+//! window when egui asks to be drawn later, a thread that keeps the favourites, files on
+//! disk, and the wake that reaches a sleeping window.
 
 mod alarm;
 mod store;
+mod wake;
 mod worker;
 
 use std::path::Path;
@@ -20,6 +21,7 @@ pub use alarm::Alarm;
 pub use dungeon_files::formats::layout::read_layout;
 pub use std::time::Instant;
 pub use store::StoreLink;
+pub use wake::wake;
 pub use worker::Worker;
 
 /// The Open field reads a file by its name.

@@ -89,3 +89,8 @@ pub fn save_window(file: &Path, _recipe: &Recipe, _map: String) -> Result<(), St
 pub fn display_reachable() -> Result<(), String> {
     Ok(())
 }
+
+/// Draw the page again soon.
+pub fn wake() {
+    macroquad::miniquad::window::schedule_update();
+}
