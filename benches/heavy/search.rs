@@ -8,8 +8,8 @@ use rand_pcg::Pcg64Mcg;
 
 use dungeon_generator::Error;
 use dungeon_generator::recipe::{
-    Connect, KEYS, Kind, ROOM_SIZE, ROOMS, Recipe, SECONDS_MOST, Value, WIDTH, room_cells_allowed,
-    seconds,
+    Connect, Group, KEYS, Kind, ROOM_SIZE, ROOMS, Recipe, SECONDS_MOST, Value, WIDTH,
+    room_cells_allowed, seconds,
 };
 
 use super::timing::timed;
@@ -26,7 +26,9 @@ const REFERENCE: &str = "dv1 seed=1 width=2048 height=2048 rooms=3973 room-size=
 fn drawn(n: u64) -> Option<Recipe> {
     let mut rng = Pcg64Mcg::seed_from_u64(n);
     let mut recipe = Recipe::default();
-    for key in &KEYS {
+    // The stages' own seeds and the pins are left as they are: they draw nothing, so that
+    // each sample stays the recipe it was before they existed.
+    for key in KEYS.iter().filter(|k| k.group != Group::Rerolls) {
         let value = match key.kind {
             Kind::Whole { min, max } => Value::Whole(rng.random_range(min..=max)),
             Kind::Fraction { min, max } => Value::Fraction(match rng.random_range(0..4) {
@@ -35,6 +37,7 @@ fn drawn(n: u64) -> Option<Recipe> {
                 _ => rng.random_range(min..=max),
             }),
             Kind::Choice { names, .. } => Value::Choice(rng.random_range(0..names.len())),
+            Kind::Pins => continue,
         };
         key.set(&mut recipe, value).ok()?;
     }

@@ -112,13 +112,20 @@ pub struct RecipeArgs {
     pub values: Vec<(&'static str, String)>,
 }
 
-/// The placeholder a key's flag shows in `--help`.
-fn value_name(key: &Key) -> &'static str {
+/// The placeholder a key's flag shows in `--help`; `None` for the pins, which have no flag
+/// of their own kind (`--pin X,Y` pins a room by a cell instead).
+fn value_name(key: &Key) -> Option<&'static str> {
     match key.kind {
-        Kind::Whole { .. } => "N",
-        Kind::Fraction { .. } => "NUMBER",
-        Kind::Choice { .. } => "STYLE",
+        Kind::Whole { .. } => Some("N"),
+        Kind::Fraction { .. } => Some("NUMBER"),
+        Kind::Choice { .. } => Some("STYLE"),
+        Kind::Pins => None,
     }
+}
+
+/// The keys given as flags of their own, each with its placeholder.
+fn flag_keys() -> impl Iterator<Item = (&'static Key, &'static str)> {
+    KEYS.iter().filter_map(|key| Some((key, value_name(key)?)))
 }
 
 impl Args for RecipeArgs {
@@ -152,11 +159,11 @@ impl Args for RecipeArgs {
                          below override its values",
                     ),
             );
-        KEYS.iter().fold(cmd, |cmd, key| {
+        flag_keys().fold(cmd, |cmd, (key, value_name)| {
             cmd.arg(
                 Arg::new(key.name)
                     .long(key.name)
-                    .value_name(value_name(key))
+                    .value_name(value_name)
                     .allow_negative_numbers(true)
                     .help(format!(
                         "{} ({})",
@@ -182,9 +189,8 @@ impl FromArgMatches for RecipeArgs {
             recipe: matches.remove_one("recipe"),
             from: matches.remove_one("from"),
             preset: matches.remove_one("preset"),
-            values: KEYS
-                .iter()
-                .filter_map(|key| Some((key.name, matches.remove_one(key.name)?)))
+            values: flag_keys()
+                .filter_map(|(key, _)| Some((key.name, matches.remove_one(key.name)?)))
                 .collect(),
         })
     }

@@ -71,7 +71,7 @@ pub use model::progress::{Progress, Snapshot};
 pub use model::sweep::{self, Sweep};
 pub use model::tally::Tally;
 pub use model::{Error, recipe};
-pub use recipe::Recipe;
+pub use recipe::{Pin, Recipe};
 
 // The tests of the insides share helpers with the integration tests, which name the crate.
 #[cfg(test)]

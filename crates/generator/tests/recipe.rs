@@ -70,7 +70,7 @@ fn each_error_names_the_problem() {
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
          stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, fit, \
-         merge"
+         merge, rooms-seed, corridors-seed, pin"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),
@@ -172,7 +172,7 @@ fn each_style_is_set_by_its_name<C: Choice + std::fmt::Debug>(name: &str) {
         assert_eq!(style.index(), i, "{style:?}");
         let mut r = Recipe::default();
         r.set(name, style.name()).unwrap();
-        assert_eq!(key.format(key.get(&r)), style.name());
+        assert_eq!(key.format(&key.get(&r)), style.name());
     }
 }
 

@@ -111,7 +111,7 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
         let line = match &watch.sweep {
             Some(sweep) => {
                 let current = &sweep.recipes[sweep.index];
-                let value = recipe::key(sweep.key).map(|k| k.format(k.get(current)));
+                let value = recipe::key(sweep.key).map(|k| k.format(&k.get(current)));
                 format!(
                     "{} = {} ({} of {})",
                     sweep.key,

@@ -213,7 +213,7 @@ pub fn write_sweep(
         |i| Ok(generate(&recipes[i])?),
         |_| SWEEP_DELAY,
         |i, d| {
-            let value = key.format(key.get(d.recipe()));
+            let value = key.format(&key.get(d.recipe()));
             format!("{}-{:03}-{value}", key.name, i + 1)
         },
         options,

@@ -3,6 +3,7 @@
 //! for the next piece of work, and small
 //! helpers for words and times. Nothing here knows of rooms, recipes or files.
 
+pub mod base64;
 pub mod bits;
 pub mod colour;
 pub mod flood;

@@ -22,6 +22,9 @@ pub enum Stage {
     RoomShape,
     /// Where the adventurer starts.
     Start,
+    /// The order a `chain` joins its rooms in, drawn only under a recipe's own
+    /// `corridors-seed` (without one, rooms are chained in creation order).
+    ChainOrder,
 }
 
 impl Stage {
@@ -33,6 +36,7 @@ impl Stage {
             Stage::Path => 0x7061_7468_0000_0004,
             Stage::RoomShape => 0x7368_6170_6500_0005,
             Stage::Start => 0x7374_6172_7400_0006,
+            Stage::ChainOrder => 0x6368_6169_6e00_0007,
         }
     }
 }

@@ -144,7 +144,8 @@ impl Generation {
             Stage::Start => {
                 let tiles = Grid::new(self.recipe.width, self.recipe.height, Tile::FREE);
                 progress.start_rooms(self.recipe.rooms);
-                self.stage = Stage::Rooms(Placing::new(tiles, &RoomPlan::of(&self.recipe)));
+                let plan = RoomPlan::of(&self.recipe);
+                self.stage = Stage::Rooms(Placing::new(tiles, &plan, &self.recipe.pins));
             }
             // The pairs are picked in a step of their own, timed with the paths.
             Stage::Rooms(placing) if placing.is_done() => {

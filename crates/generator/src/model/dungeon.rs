@@ -1,5 +1,5 @@
 //! A dungeon: what a recipe makes (see [`crate::generate()`]): the grid of tiles, the rooms
-//! in creation order with their cells in the order they grew, the paths between them in
+//! in creation order (pinned ones first) with their cells in the order they grew, the paths between them in
 //! the order they were made, and what is read off those (doors, start, goal, figures).
 
 use std::sync::OnceLock;
@@ -145,10 +145,24 @@ impl Dungeon {
         self.tiles.get(p).copied()
     }
 
-    /// The rooms in creation order.
+    /// The rooms in creation order: the pinned ones first, in the recipe's order (see
+    /// [`Dungeon::pinned_rooms`]), then the others.
     #[must_use]
     pub fn rooms(&self) -> &[Room] {
         &self.rooms
+    }
+
+    /// How many of the first [`Dungeon::rooms`] are pinned: the recipe's pins, each the
+    /// room at its place (fewer while a generation under way has not placed them all).
+    #[must_use]
+    pub fn pinned_rooms(&self) -> usize {
+        self.recipe.pins.len().min(self.rooms.len())
+    }
+
+    /// Whether room `index` (in [`Dungeon::rooms`]) is pinned.
+    #[must_use]
+    pub fn is_pinned(&self, index: usize) -> bool {
+        index < self.pinned_rooms()
     }
 
     /// The paths, in the order they were made, each joining two rooms.

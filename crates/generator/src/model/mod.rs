@@ -129,6 +129,28 @@ pub enum Error {
         /// The key.
         key: String,
     },
+    /// A pin that cannot be kept, and why (see [`recipe::Recipe::check_pins`]).
+    #[error("pin {pin} {fault}")]
+    Pin {
+        /// The pin, counted from 1 in the recipe's order.
+        pin: usize,
+        /// What is wrong with it.
+        fault: recipe::PinFault,
+    },
+    /// Pinning the room at a cell no room covers.
+    #[error("no room covers cell {x},{y} to pin")]
+    NoRoomAt {
+        /// The cell's column.
+        x: u32,
+        /// The cell's row.
+        y: u32,
+    },
+    /// A sweep of a key whose values are neither numbers nor choices.
+    #[error("`{key}` cannot be swept: its values are neither numbers nor choices")]
+    SweepNotNumbers {
+        /// The key.
+        key: String,
+    },
     /// The watcher called the generation off.
     #[error("generation was cancelled")]
     Cancelled,

@@ -31,9 +31,11 @@ impl Sweep {
     /// range, or [`STEPS`] values of a fraction from its minimum to its maximum.
     ///
     /// # Errors
-    /// A whole-number key with more than a few dozen values.
+    /// A whole-number key with more than a few dozen values, or a key whose values are
+    /// neither numbers nor choices.
     pub fn across(key: &'static Key) -> Result<Self, Error> {
         let values = match key.kind {
+            Kind::Pins => return Err(not_numbers(key)),
             Kind::Choice { names, .. } => (0..names.len()).map(Value::Choice).collect(),
             Kind::Whole { min, max } if max - min < SHORT_RANGE => {
                 (min..=max).map(Value::Whole).collect()
@@ -65,13 +67,20 @@ impl Sweep {
     pub fn recipes(&self, base: &Recipe) -> Vec<Recipe> {
         self.values
             .iter()
-            .map(|&value| {
+            .map(|value| {
                 let mut recipe = base.clone();
                 // Every value was checked against the key's range when the sweep was made.
-                let _ = self.key.set(&mut recipe, value);
+                let _ = self.key.set(&mut recipe, value.clone());
                 recipe
             })
             .collect()
+    }
+}
+
+/// Why `key` cannot be swept.
+fn not_numbers(key: &Key) -> Error {
+    Error::SweepNotNumbers {
+        key: key.name.to_string(),
     }
 }
 
@@ -107,6 +116,7 @@ impl FromStr for Sweep {
             });
         }
         let values = match (key.kind, parts.as_slice()) {
+            (Kind::Pins, _) => return Err(not_numbers(key)),
             (Kind::Choice { .. }, names) => names
                 .iter()
                 .map(|name| key.parse(name))
@@ -124,6 +134,7 @@ impl FromStr for Sweep {
                         Value::Whole(n) => n as f64,
                         Value::Fraction(x) => x,
                         Value::Choice(i) => i as f64,
+                        Value::Absent | Value::Pins(_) => return Err(not_numbers(key)),
                     })
                 };
                 let (from, to) = (number(from)?, number(to)?);
@@ -143,7 +154,7 @@ impl FromStr for Sweep {
 impl fmt::Display for Sweep {
     /// The key and its values as a recipe writes them: `stickiness=0:0.1:…:1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let values: Vec<String> = self.values.iter().map(|&v| self.key.format(v)).collect();
+        let values: Vec<String> = self.values.iter().map(|v| self.key.format(v)).collect();
         write!(f, "{}={}", self.key.name, values.join(":"))
     }
 }
@@ -157,7 +168,7 @@ mod tests {
         sweep
             .values()
             .iter()
-            .map(|&v| sweep.key().format(v))
+            .map(|v| sweep.key().format(v))
             .collect()
     }
 

@@ -64,6 +64,7 @@ fn test_path_with_rooms() {
             &rooms,
             &PathPlan {
                 seed: 1,
+                shuffle: None,
                 randomness: 1.0,
                 ..PathPlan::of(&Recipe::default())
             },
@@ -131,6 +132,7 @@ fn a_walled_in_room_is_reached_across_the_fewest_cells_of_other_rooms() {
             &rooms,
             &PathPlan {
                 seed: 3,
+                shuffle: None,
                 randomness,
                 ..PathPlan::of(&Recipe::default())
             },
@@ -173,6 +175,7 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
         &rooms,
         &PathPlan {
             seed: 3,
+            shuffle: None,
             randomness: 1.0,
             ..PathPlan::of(&Recipe::default())
         },
@@ -212,6 +215,7 @@ fn a_room_open_only_below_its_doors_is_reached_the_shortest_way_from_under_them(
                 &rooms,
                 &PathPlan {
                     seed,
+                    shuffle: None,
                     randomness,
                     ..PathPlan::of(&Recipe::default())
                 },
@@ -255,6 +259,7 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
         &rooms,
         &PathPlan {
             seed: 1,
+            shuffle: None,
             randomness: 0.0,
             ..PathPlan::of(&Recipe::default())
         },
@@ -271,6 +276,7 @@ fn randomness_zero_gives_a_straight_path_and_one_a_wiggly_one_of_the_same_length
             &rooms,
             &PathPlan {
                 seed,
+                shuffle: None,
                 randomness: 1.0,
                 ..PathPlan::of(&Recipe::default())
             },

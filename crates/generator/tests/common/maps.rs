@@ -169,6 +169,10 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         } else {
             rng.random_range(0.0..=1.0)
         },
+        // Drawn last, so that the draws above give the recipes they gave before.
+        rooms_seed: rng.random_bool(0.25).then(|| rng.random()),
+        corridors_seed: rng.random_bool(0.25).then(|| rng.random()),
+        pins: Vec::new(),
     }
 }
 

@@ -15,8 +15,9 @@ use crate::model::progress::Progress;
 use crate::model::recipe::Connect;
 
 /// The pairs of rooms (indices into `rooms`) to join, in the order their paths are made.
-/// `loops` is the share of extra corridors for [`Connect::Loops`]. Every style joins every
-/// room to every other, directly or through others.
+/// `loops` is the share of extra corridors for [`Connect::Loops`]; `shuffle`, a recipe's own
+/// corridors seed, gives [`Connect::Chain`] a new order. Every style joins every room to
+/// every other, directly or through others.
 ///
 /// # Errors
 /// [`Error::Cancelled`] when `progress` is cancelled while the rooms that face each other
@@ -25,13 +26,13 @@ pub fn pairs(
     style: Connect,
     tiles: &Grid<Tile>,
     rooms: &[Room],
-    loops: f64,
+    (loops, shuffle): (f64, Option<u64>),
     progress: &Progress,
 ) -> Result<Vec<(usize, usize)>, Error> {
     let facing =
         || facing::Facing::new(tiles, rooms, || progress.is_cancelled()).ok_or(Error::Cancelled);
     Ok(match style {
-        Connect::Chain => chain::pairs(rooms.len()),
+        Connect::Chain => chain::pairs(rooms.len(), shuffle),
         Connect::Nearest => nearest::pairs(&facing()?, rooms.len()),
         Connect::Loops => loops::pairs(&facing()?, rooms.len(), loops),
     })

@@ -45,6 +45,8 @@ use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PathPlan {
     pub seed: u64,
+    /// The recipe's own corridors seed, which also gives a chain its order.
+    pub shuffle: Option<u64>,
     pub randomness: f64,
     pub corridor: Corridor,
     pub bends: u32,
@@ -61,7 +63,8 @@ impl PathPlan {
     #[must_use]
     pub fn of(recipe: &Recipe) -> Self {
         Self {
-            seed: recipe.seed,
+            seed: recipe.corridors_seed.unwrap_or(recipe.seed),
+            shuffle: recipe.corridors_seed,
             randomness: recipe.randomness,
             corridor: recipe.corridor,
             bends: recipe.bends,
@@ -129,12 +132,17 @@ impl Joining {
         plan: &PathPlan,
         progress: &Progress,
     ) -> Result<Self, Error> {
-        let pairs: Vec<(u64, (usize, usize))> =
-            connect::pairs(plan.connect, &tiles, &rooms, plan.loops, progress)?
-                .into_iter()
-                .enumerate()
-                .map(|(i, pair)| (i as u64, pair))
-                .collect();
+        let pairs: Vec<(u64, (usize, usize))> = connect::pairs(
+            plan.connect,
+            &tiles,
+            &rooms,
+            (plan.loops, plan.shuffle),
+            progress,
+        )?
+        .into_iter()
+        .enumerate()
+        .map(|(i, pair)| (i as u64, pair))
+        .collect();
         progress.start_paths(pairs.len() as u32);
         let router = Router::new(tiles, rooms);
         let merging = Surcharge::of(plan.merge).map(|surcharge| Merging {

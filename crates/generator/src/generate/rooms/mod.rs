@@ -1,8 +1,9 @@
 //! Rooms: placing them one after another on the grid, as the original did.
 //!
-//! Each room starts at a random free cell drawn from the placement stream and takes its
-//! shape with its own stream ([`Shape`], chosen at one `match` in `grow_room`: one file
-//! per shape); its colour comes from a third. Rooms are placed until as many as requested
+//! Pinned rooms come first, exactly as the recipe keeps them. Each other room starts at a
+//! random free cell drawn from the placement stream and takes its shape with its own
+//! stream ([`Shape`], chosen at one `match` in `grow_room`: one file per shape); its colour
+//! comes from a third. Rooms are placed until as many as requested (pinned ones counted)
 //! stand or no free cell is left. A shape that does not fit where it starts is placed
 //! smaller, never over another room.
 
@@ -22,7 +23,7 @@ use crate::base::tile::Tile;
 use crate::model::Error;
 use crate::model::parts::Room;
 use crate::model::progress::Progress;
-use crate::model::recipe::{Fit, Recipe, Shape};
+use crate::model::recipe::{Fit, Pin, Recipe, Shape};
 use free_cells::FreeCells;
 use rand_pcg::Pcg64Mcg;
 
@@ -55,7 +56,7 @@ impl RoomPlan {
     #[must_use]
     pub fn of(recipe: &Recipe) -> Self {
         Self {
-            seed: recipe.seed,
+            seed: recipe.rooms_seed.unwrap_or(recipe.seed),
             rooms: recipe.rooms,
             shape: recipe.shape,
             growth: Growth {
@@ -91,7 +92,8 @@ pub fn place_rooms(
     plan: &RoomPlan,
     progress: &Progress,
 ) -> Result<Vec<Room>, Error> {
-    let mut placing = Placing::new(std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE)), plan);
+    let free = std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE));
+    let mut placing = Placing::new(free, plan, &[]);
     progress.start_rooms(plan.rooms);
     while !placing.place_next(progress)? {}
     let (placed, rooms) = placing.finish();
@@ -100,14 +102,17 @@ pub fn place_rooms(
 }
 
 /// The room stage under way: rooms placed one at a time ([`Placing::place_next`]), so that
-/// a caller may stop between any two.
+/// a caller may stop between any two; pinned rooms first.
 pub struct Placing {
     plan: RoomPlan,
+    /// The pinned rooms, each placed at a step of its own before the others.
+    pins: Vec<Pin>,
     tiles: Grid<Tile>,
     placement: Pcg64Mcg,
     free: FreeCells,
     tries: u32,
-    /// The next room to place (rooms left out count too).
+    /// The next room to place after the pinned ones, counted from 0: its streams' index
+    /// (rooms left out count too).
     id: u32,
     rooms: Vec<Room>,
     /// No free cell left: no more rooms.
@@ -115,11 +120,13 @@ pub struct Placing {
 }
 
 impl Placing {
-    /// Start placing `plan`'s rooms on `tiles`, which should be free.
+    /// Start placing `pins`, then `plan`'s other rooms, on `tiles`, which should be free;
+    /// the pins should be on it and apart (as [`Recipe::check_pins`] makes sure).
     #[must_use]
-    pub fn new(tiles: Grid<Tile>, plan: &RoomPlan) -> Self {
+    pub fn new(tiles: Grid<Tile>, plan: &RoomPlan, pins: &[Pin]) -> Self {
         Self {
             plan: *plan,
+            pins: pins.to_vec(),
             placement: stream(plan.seed, Stage::Placement, 0),
             free: FreeCells::new(&tiles),
             tries: match plan.fit {
@@ -136,7 +143,9 @@ impl Placing {
     /// Whether every room has been tried, or the grid is full.
     #[must_use]
     pub fn is_done(&self) -> bool {
-        self.full || self.id >= self.plan.rooms
+        let pinned = self.pins.len() as u32;
+        self.rooms.len() >= self.pins.len()
+            && (self.full || self.id >= self.plan.rooms.saturating_sub(pinned))
     }
 
     /// Place the next room, or leave it out when it does not fit; returns whether the
@@ -149,6 +158,26 @@ impl Placing {
             return Ok(true);
         }
         progress.check()?;
+        if let Some(pin) = self.pins.get(self.rooms.len()) {
+            let room = pin.room();
+            let tile = Tile::of_room(self.rooms.len() as u32);
+            for &cell in &room.cells {
+                // A cell near an earlier pin was taken already.
+                if self.tiles[cell].is_outside_rooms() {
+                    self.free.taken(index(self.tiles.width(), cell));
+                }
+                self.tiles[cell] = tile;
+            }
+            keep_apart(
+                &mut self.tiles,
+                &room.cells,
+                self.plan.spacing,
+                &mut self.free,
+            );
+            progress.room_placed(&room);
+            self.rooms.push(room);
+            return Ok(self.is_done());
+        }
         let (plan, tiles, id) = (&self.plan, &mut self.tiles, self.id);
         self.id += 1;
         // Rooms left out leave no gap: a room's tiles carry its place among those placed.

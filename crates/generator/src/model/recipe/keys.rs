@@ -6,6 +6,9 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use super::pin::NotAPin;
+use super::pin::{Pin, SEPARATOR};
+use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::{
     BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
@@ -15,7 +18,7 @@ use crate::base::text::{join_or, quote};
 use crate::model::Error;
 
 /// A key's value, whatever its kind.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A whole number.
     Whole(u64),
@@ -23,6 +26,11 @@ pub enum Value {
     Fraction(f64),
     /// The index of one of the key's choices.
     Choice(usize),
+    /// Not given: a key whose default this is takes its meaning from other keys (a
+    /// stage's own seed is then `seed`).
+    Absent,
+    /// The pinned rooms, in order.
+    Pins(Vec<Pin>),
 }
 
 /// What values a key takes.
@@ -49,6 +57,8 @@ pub enum Kind {
         /// A few words on each for the key's help (empty for none).
         glosses: &'static [&'static str],
     },
+    /// Pinned rooms as the program writes them (see [`Pin`]), joined by [`SEPARATOR`].
+    Pins,
 }
 
 impl Kind {
@@ -61,6 +71,7 @@ impl Kind {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
             }
             Kind::Choice { names, .. } => join_or(names),
+            Kind::Pins => format!("rooms as pinned, X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
         }
     }
 }
@@ -101,6 +112,9 @@ pub enum Group {
     Tuning,
     /// The map's size, its rooms' number and size.
     Size,
+    /// What re-rolling one stage and pinning rooms set: the window's buttons and
+    /// gestures, not controls of their own.
+    Rerolls,
 }
 
 /// Every key applies to every recipe.
@@ -165,16 +179,22 @@ impl Key {
         self.get(&Recipe::default())
     }
 
-    /// The value as a recipe writes it.
+    /// The value as a recipe writes it; empty for [`Value::Absent`], which no recipe
+    /// writes.
     #[must_use]
-    pub fn format(&self, value: Value) -> String {
+    pub fn format(&self, value: &Value) -> String {
         match (value, self.kind) {
             (Value::Whole(n), _) => n.to_string(),
-            (Value::Fraction(x), _) => fmt_fraction(x),
+            (Value::Fraction(x), _) => fmt_fraction(*x),
             (Value::Choice(i), Kind::Choice { names, .. }) => {
-                names.get(i).copied().unwrap_or("?").to_string()
+                names.get(*i).copied().unwrap_or("?").to_string()
             }
             (Value::Choice(i), _) => i.to_string(),
+            (Value::Absent, _) => String::new(),
+            (Value::Pins(pins), _) => {
+                let texts: Vec<String> = pins.iter().map(Pin::to_string).collect();
+                texts.join(&SEPARATOR.to_string())
+            }
         }
     }
 
@@ -182,7 +202,8 @@ impl Key {
     ///
     /// # Errors
     /// Text that is not a value of the key's kind, or one outside its range; the error
-    /// names the key and what is allowed.
+    /// names the key and what is allowed. Pins that do not read as pins are an
+    /// [`Error::Pin`] naming the first such.
     pub fn parse(&self, text: &str) -> Result<Value, Error> {
         let wrong = |range: bool| {
             let (key, value, allowed) = (self.name.to_string(), quote(text), self.kind.allowed());
@@ -216,17 +237,31 @@ impl Key {
                     .position(|n| *n == text)
                     .ok_or_else(|| wrong(false))?,
             ),
+            Kind::Pins => Value::Pins(
+                text.split(SEPARATOR)
+                    .enumerate()
+                    .map(|(i, pin)| {
+                        pin.parse().map_err(|NotAPin| Error::Pin {
+                            pin: i + 1,
+                            fault: PinFault::Malformed { text: quote(pin) },
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
         };
-        self.check(value).map_err(|()| wrong(true))?;
+        self.check(&value).map_err(|()| wrong(true))?;
         Ok(value)
     }
 
-    /// Whether `value` is in the key's range.
-    pub(super) fn check(&self, value: Value) -> Result<(), ()> {
+    /// Whether `value` is in the key's range; [`Value::Absent`] is for a key whose default
+    /// it is. Whether pins fit the map is [`Recipe::check_pins`]'s to say.
+    pub(super) fn check(&self, value: &Value) -> Result<(), ()> {
         let fits = match (value, self.kind) {
-            (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(&n),
-            (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(&x),
-            (Value::Choice(i), Kind::Choice { names, .. }) => i < names.len(),
+            (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(n),
+            (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(x),
+            (Value::Choice(i), Kind::Choice { names, .. }) => *i < names.len(),
+            (Value::Pins(_), Kind::Pins) => true,
+            (Value::Absent, _) => self.default_value() == Value::Absent,
             _ => false,
         };
         if fits { Ok(()) } else { Err(()) }
@@ -238,7 +273,7 @@ impl Key {
     /// # Errors
     /// A value of another kind or out of range; the recipe is unchanged then.
     pub fn set(&self, recipe: &mut Recipe, value: Value) -> Result<(), Error> {
-        self.check(value).map_err(|()| Error::OutOfRange {
+        self.check(&value).map_err(|()| Error::OutOfRange {
             key: self.name.to_string(),
             value: format!("{value:?}"),
             range: self.kind.allowed(),
@@ -282,6 +317,14 @@ const fn fraction(range: &RangeInclusive<f64>) -> Kind {
     }
 }
 
+/// A stage's own seed: a whole number, or absent for `seed`.
+fn as_seed(v: Value) -> Option<u64> {
+    match v {
+        Value::Whole(n) => Some(n),
+        _ => None,
+    }
+}
+
 fn as_u32(v: Value) -> u32 {
     match v {
         Value::Whole(n) => u32::try_from(n).unwrap_or(u32::MAX),
@@ -304,7 +347,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 16] = [
+pub const KEYS: [Key; 19] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -515,6 +558,59 @@ pub const KEYS: [Key; 16] = [
         get: |r| Value::Fraction(r.merge),
         set: |r, v| r.merge = as_f64(v),
     },
+    Key {
+        name: "rooms-seed",
+        about: "The rooms' own seed, set by New rooms: where rooms go, how they grow, their \
+                colours and shapes. Not given, the rooms come from seed. The corridors' \
+                randomness and every style stay as they are.",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+        },
+        always_printed: false,
+        group: Group::Rerolls,
+        sweepable: false,
+        applies: always,
+        get: |r| r.rooms_seed.map_or(Value::Absent, Value::Whole),
+        set: |r, v| r.rooms_seed = as_seed(v),
+    },
+    Key {
+        name: "corridors-seed",
+        about: "The corridors' own seed, set by New corridors: how each corridor runs and, \
+                for chain, which room follows which. Not given, the corridors come from \
+                seed and a chain follows the order the rooms were made. The rooms stay as \
+                they are, cell for cell.",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+        },
+        always_printed: false,
+        group: Group::Rerolls,
+        sweepable: false,
+        applies: always,
+        get: |r| r.corridors_seed.map_or(Value::Absent, Value::Whole),
+        set: |r, v| r.corridors_seed = as_seed(v),
+    },
+    Key {
+        name: "pin",
+        about: "Rooms kept cell for cell whatever else changes (pinned in the window, or \
+                by render --pin X,Y, the room at a cell). They are the first rooms, in this \
+                order; rooms counts them, and the others are placed around them, keeping \
+                spacing. Each is written X.Y.WxH.RRGGBB.CELLS: its \
+                box's corner and size, its colour, and its cells as bits in base64url. A \
+                pin off the map, over another or malformed is an error naming it.",
+        kind: Kind::Pins,
+        always_printed: false,
+        group: Group::Rerolls,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Pins(r.pins.clone()),
+        set: |r, v| {
+            if let Value::Pins(pins) = v {
+                r.pins = pins;
+            }
+        },
+    },
 ];
 
 /// The key named `name`, if there is one.
@@ -533,7 +629,10 @@ pub fn keys_markdown() -> String {
             "| `{}` | {} | {} | {} |\n",
             key.name,
             key.kind.allowed(),
-            key.format(key.default_value()),
+            match key.format(&key.default_value()).as_str() {
+                "" => "none".to_string(),
+                default => default.to_string(),
+            },
             key.help()
         ));
     }

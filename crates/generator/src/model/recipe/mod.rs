@@ -15,10 +15,14 @@ use std::str::FromStr;
 
 mod cost;
 mod keys;
+mod pin;
+mod pins;
 mod styles;
 
 pub use cost::{SECONDS_MOST, rooms_that_fit, seconds};
 pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
+pub use pin::{NotAPin, Pin, SEPARATOR};
+pub use pins::PinFault;
 pub use styles::{Choice, Connect, Corridor, Fit, Shape};
 
 use crate::base::text::quote;
@@ -71,8 +75,22 @@ pub const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recipe {
-    /// Any number; every random choice derives from it.
+    /// Any number; every random choice derives from it, but for the stages that have a
+    /// seed of their own.
     pub seed: u64,
+    /// The rooms' own seed (placement, growth, colour and shape), when they were re-rolled
+    /// apart from the rest; `None`: `seed`.
+    pub rooms_seed: Option<u64>,
+    /// The corridors' own seed (how paths run and, for `chain`, which rooms follow which),
+    /// when they were re-rolled apart from the rest; `None`: `seed`, and a chain in the
+    /// order the rooms were made.
+    pub corridors_seed: Option<u64>,
+    /// Rooms kept exactly, cell for cell, whatever else changes. They are placed first, in
+    /// this order, and are the dungeon's first rooms ([`crate::Dungeon::pinned_rooms`]);
+    /// the other rooms are placed around them, keeping `spacing` from them, and corridors
+    /// join them as any room. `rooms` counts them: `rooms=12` with two pins places 10
+    /// more. Pins are where they were put: `spacing` is not kept between two pins.
+    pub pins: Vec<Pin>,
     /// Grid width in cells, [`WIDTH`].
     pub width: u32,
     /// Grid height in cells, [`HEIGHT`].
@@ -111,6 +129,9 @@ impl Default for Recipe {
     fn default() -> Self {
         Self {
             seed: 1,
+            rooms_seed: None,
+            corridors_seed: None,
+            pins: Vec::new(),
             width: 64,
             height: 56,
             rooms: 12,
@@ -159,22 +180,24 @@ impl Recipe {
         key.set(self, value)
     }
 
-    /// Check every value against its range, the room cells asked for against
-    /// [`room_cells_allowed`], and the time the recipe would take against
-    /// [`SECONDS_MOST`] (see [`seconds`]).
+    /// Check every value against its range, the pins (see [`Recipe::check_pins`]), the
+    /// room cells asked for against [`room_cells_allowed`], and the time the recipe would
+    /// take against [`SECONDS_MOST`] (see [`seconds`]).
     ///
     /// # Errors
-    /// The first value out of range, named with its key; too many room cells; or a recipe
-    /// estimated to take too long, with the rooms that would fit.
+    /// The first value out of range, named with its key; the first pin that cannot be
+    /// kept; too many room cells; or a recipe estimated to take too long, with the rooms
+    /// that would fit.
     pub fn validate(&self) -> Result<(), Error> {
         for key in &KEYS {
             let value = key.get(self);
-            key.check(value).map_err(|()| Error::OutOfRange {
+            key.check(&value).map_err(|()| Error::OutOfRange {
                 key: key.name.to_string(),
-                value: key.format(value),
+                value: key.format(&value),
                 range: key.kind.allowed(),
             })?;
         }
+        self.check_pins()?;
         let asked = u64::from(self.rooms) * u64::from(self.room_size);
         if asked > room_cells_allowed(self.width, self.height) {
             return Err(Error::Crowded {
@@ -204,7 +227,7 @@ impl fmt::Display for Recipe {
         for key in &KEYS {
             let value = key.get(self);
             if key.always_printed || value != key.default_value() {
-                write!(f, " {}={}", key.name, key.format(value))?;
+                write!(f, " {}={}", key.name, key.format(&value))?;
             }
         }
         Ok(())
