@@ -241,7 +241,7 @@ fn a_slider_changes_the_map_and_the_address() {
     let base = serve(dir);
     let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     // Near the right end of the stickiness slider, in the default window's panel.
-    let seen = drive("slider", &at(&base, recipe), &["880", "143"]);
+    let seen = drive("slider", &at(&base, recipe), &["880", "164"]);
     let after: dungeon_generator::Recipe = seen["after"].as_str().unwrap().parse().unwrap();
     assert!(after.stickiness > 0.8, "stickiness is {}", after.stickiness);
     assert_eq!(after.seed, 3);

@@ -4,14 +4,20 @@
 
 use std::path::PathBuf;
 
+use super::session::Stage;
 use dungeon_files::draw::look::LookOption;
 use dungeon_files::formats::Format;
+use dungeon_generator::Pos;
 use dungeon_generator::recipe::Recipe;
 
 /// What a button, key or click asks the window to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     NewSeed,
+    /// A new seed for one stage alone (New rooms, New corridors).
+    Reroll(Stage),
+    /// Pinning, unpinning and dragging rooms on the map.
+    Pin(PinAction),
     /// A seed typed into the seed box.
     SetSeed(u64),
     Back,
@@ -45,6 +51,19 @@ pub enum Action {
     QuitAnyway,
     /// Stay open: the user would rather keep the change.
     StayOpen,
+}
+
+/// What the mouse asks of pinned rooms, at a cell of the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinAction {
+    /// Pin the room here, or unpin it (Ctrl+click).
+    Toggle(Pos),
+    /// The left button went down on a pinned room: drag it.
+    Grab(Pos),
+    /// The room being dragged is now under the pointer at this cell.
+    DragTo(Pos),
+    /// The button was let go.
+    LetGo,
 }
 
 /// What the replay and sweep controls ask of the window.

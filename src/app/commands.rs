@@ -22,6 +22,8 @@ impl App {
     pub fn carry_out(&mut self, action: Action, area: Area) -> bool {
         match action {
             Action::NewSeed => self.session.new_seed(),
+            Action::Reroll(stage) => self.session.reroll(stage),
+            Action::Pin(action) => self.pin_action(action),
             Action::SetSeed(seed) => self.session.set_seed(seed),
             Action::Back => {
                 self.session.back();

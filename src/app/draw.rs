@@ -58,6 +58,9 @@ pub fn map(screen: &Screen, area: Area, grid: bool, look: &Look) {
         let dungeon = shown.replay_step.as_ref().unwrap_or(&shown.map.dungeon);
         grid_lines(dungeon, view, cell, area, look);
     }
+    if let Some(cell) = screen.screen_cell() {
+        pinned_outlines(&shown.map.dungeon, view, cell);
+    }
 }
 
 /// Grid lines over the cells on screen that the rasterizer gives them in `look` (the first
@@ -103,6 +106,43 @@ fn grid_lines(dungeon: &Dungeon, view: View, cell: f32, area: Area, look: &Look)
                 thick,
                 colour,
             );
+        }
+    }
+}
+
+/// Pinned rooms are outlined in gold, with a dark line inside it so the outline shows on
+/// rooms of any colour: drawn by the window only, never in the files.
+fn pinned_outlines(dungeon: &Dungeon, view: View, cell: f32) {
+    let gold = Color::from_rgba(255, 196, 0, 255);
+    let dark = Color::from_rgba(20, 20, 20, 255);
+    let thick = (cell / 4.0).round().clamp(2.0, 6.0);
+    let inner = (thick / 2.0).round();
+    // The dark lines first, so the gold ones cover them where two sides meet.
+    for (colour, width, inset) in [(dark, inner, thick), (gold, thick, 0.0)] {
+        for pin in &dungeon.recipe().pins {
+            let outside = |x: i64, y: i64| {
+                u32::try_from(x)
+                    .ok()
+                    .zip(u32::try_from(y).ok())
+                    .is_none_or(|(x, y)| !pin.covers(x, y))
+            };
+            for (x, y) in pin.cells() {
+                let (left, top) = (view.x + x as f32 * cell, view.y + y as f32 * cell);
+                let (near, far) = (inset, cell - inset - width);
+                let (cx, cy) = (i64::from(x), i64::from(y));
+                if outside(cx - 1, cy) {
+                    draw_rectangle(left + near, top, width, cell, colour);
+                }
+                if outside(cx + 1, cy) {
+                    draw_rectangle(left + far, top, width, cell, colour);
+                }
+                if outside(cx, cy - 1) {
+                    draw_rectangle(left, top + near, cell, width, colour);
+                }
+                if outside(cx, cy + 1) {
+                    draw_rectangle(left, top + far, cell, width, colour);
+                }
+            }
         }
     }
 }

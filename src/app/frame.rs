@@ -13,8 +13,9 @@ use super::address::Address;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
+use super::pins;
 use super::platform::{self, Alarm, Instant, Worker};
-use super::pointer::Pointer;
+use super::pointer::{Pointer, Target};
 use super::screen::Screen;
 use super::session::Session;
 use super::state::App;
@@ -72,6 +73,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         gallery: Gallery::new(start.gallery),
         status: Status::default(),
         pointer: Pointer::default(),
+        room_drag: None,
         hover: None,
         out_dir: start.out_dir.clone(),
         save_pending: None,
@@ -167,11 +169,17 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 actions.extend(gallery::click(ctx, area));
                 return;
             }
-            let picture = app.screen.picture_size();
-            let fitted = app.screen.fitted_view();
-            let (view, hover, mouse) = app.pointer.handle(ctx, app.screen.view, fitted, picture);
+            let screen = &app.screen;
+            let recipe = &app.session.recipe;
+            let target = Target {
+                fitted: screen.fitted_view(),
+                picture: screen.picture_size(),
+                cell_at: &|pixel| screen.cell_at(pixel),
+                pinned: &|cell| pins::pin_covering(recipe, cell).is_some(),
+            };
+            let (view, hover, mouse) = app.pointer.handle(ctx, screen.view, &target);
             app.screen.view = view;
-            app.hover = hover.and_then(|pixel| app.screen.cell_at(pixel));
+            app.hover = hover;
             actions.extend(mouse);
         });
         // A message speaks of what was done last: an action or an edit of the recipe
@@ -247,6 +255,7 @@ impl App {
     /// is out of date (a replay ended, a save was done), so another frame must come.
     fn update(&mut self, area: Area) -> bool {
         self.follow_address();
+        self.unpin_what_cannot_stay();
         self.watch.follow(&self.session.recipe);
         let wanted = self.watch.recipe(&self.session.recipe).clone();
         if let Err(e) = self.gallery.update(&wanted, area, self.look) {

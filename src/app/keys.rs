@@ -14,6 +14,7 @@ use egui_macroquad::egui;
 use macroquad::input::{KeyCode, get_char_pressed, get_keys_down, is_key_down, is_key_pressed};
 
 use super::action::{Action, KeepAction, WatchAction};
+use super::session::Stage;
 use dungeon_files::draw::look::{LOOKS, LookOption};
 use dungeon_files::formats::Format;
 
@@ -73,6 +74,16 @@ const VIEW: &[Binding] = &[
         Trigger::Keys(&[KeyCode::Space], |_| Action::NewSeed),
     ),
     bind(
+        "R",
+        "new rooms: the corridor and connection styles and the pinned rooms stay",
+        Trigger::Keys(&[KeyCode::R], |_| Action::Reroll(Stage::Rooms)),
+    ),
+    bind(
+        "C",
+        "new corridors: the rooms stay cell for cell",
+        Trigger::Keys(&[KeyCode::C], |_| Action::Reroll(Stage::Corridors)),
+    ),
+    bind(
         "Left, Backspace",
         "back to the map seen before",
         Trigger::Free(&[KeyCode::Left, KeyCode::Backspace], |_| Action::Back),
@@ -128,6 +139,16 @@ const REST: &[Binding] = &[
     ),
     bind("wheel", "zoom at the pointer", Trigger::Mouse),
     bind("drag", "move the map", Trigger::Mouse),
+    bind(
+        "Ctrl+click",
+        "pin the room under the pointer (New, New rooms and the sliders keep it), or unpin it",
+        Trigger::Mouse,
+    ),
+    bind(
+        "drag a pinned room",
+        "move it; the corridors follow (Back undoes it)",
+        Trigger::Mouse,
+    ),
     bind(
         "?",
         "the keyboard shortcuts",

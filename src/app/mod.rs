@@ -14,6 +14,7 @@ mod draw;
 mod frame;
 mod gallery;
 mod keys;
+mod pins;
 mod platform;
 mod pointer;
 mod quit;

@@ -10,6 +10,16 @@ use dungeon_generator::recipe::Recipe;
 /// type it back (any `u64` can still be typed or pasted).
 pub const NEW_SEEDS: u64 = 1_000_000;
 
+/// A stage of making a map that can be made anew alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Where the rooms are and their shapes (the corridor and connection styles kept).
+    Rooms,
+    /// The corridors' randomness and, for `chain`, the order rooms are joined in (the
+    /// rooms kept cell for cell).
+    Corridors,
+}
+
 /// The recipe being edited and the history of recipes seen.
 #[derive(Debug)]
 pub struct Session {
@@ -45,16 +55,37 @@ impl Session {
         }
     }
 
-    /// A new random seed, everything else kept; recorded at once.
+    /// A new random seed for every stage (the stages' own seeds let go), the settings and
+    /// the pinned rooms kept; recorded at once.
     pub fn new_seed(&mut self) {
-        let current = self.recipe.seed;
-        self.recipe.seed = loop {
+        let seed = self.fresh_seed(self.recipe.seed);
+        self.recipe = self.recipe.reseeded(seed);
+        self.commit();
+    }
+
+    /// A new random seed for `stage` alone, everything else kept; recorded at once.
+    pub fn reroll(&mut self, stage: Stage) {
+        let recipe = &self.recipe;
+        let current = match stage {
+            Stage::Rooms => recipe.rooms_seed,
+            Stage::Corridors => recipe.corridors_seed,
+        };
+        let seed = self.fresh_seed(current.unwrap_or(recipe.seed));
+        match stage {
+            Stage::Rooms => self.recipe.rooms_seed = Some(seed),
+            Stage::Corridors => self.recipe.corridors_seed = Some(seed),
+        }
+        self.commit();
+    }
+
+    /// The next seed of the session's sequence that is not `current`.
+    fn fresh_seed(&mut self, current: u64) -> u64 {
+        loop {
             let seed = self.seeds.random_range(1..NEW_SEEDS);
             if seed != current {
-                break seed;
+                return seed;
             }
-        };
-        self.commit();
+        }
     }
 
     /// `seed` typed in, everything else kept; recorded at once.
@@ -186,6 +217,27 @@ mod tests {
             s.new_seed();
             assert!(s.recipe.seed < NEW_SEEDS && s.recipe.seed != before);
         }
+    }
+
+    #[test]
+    fn a_stage_made_anew_changes_its_own_seed_alone_and_new_lets_them_go() {
+        let mut s = Session::new(Recipe::default());
+        s.reroll(Stage::Rooms);
+        let rooms = s
+            .recipe
+            .rooms_seed
+            .expect("New rooms gives the rooms a seed");
+        assert_eq!((s.recipe.seed, s.recipe.corridors_seed), (1, None));
+        s.reroll(Stage::Corridors);
+        assert_eq!(s.recipe.rooms_seed, Some(rooms));
+        assert!(s.recipe.corridors_seed.is_some_and(|c| c < NEW_SEEDS));
+        s.reroll(Stage::Rooms);
+        assert_ne!(s.recipe.rooms_seed, Some(rooms));
+        assert_eq!(s.place(), (4, 4), "each re-roll is a step of the history");
+        s.new_seed();
+        assert_eq!((s.recipe.rooms_seed, s.recipe.corridors_seed), (None, None));
+        assert!(s.back());
+        assert!(s.recipe.rooms_seed.is_some());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::address::Address;
 use super::gallery::Gallery;
+use super::pins::RoomDrag;
 use super::pointer::Pointer;
 use super::quit::Quitting;
 use super::screen::Screen;
@@ -31,6 +32,8 @@ pub struct App {
     pub gallery: Gallery,
     pub status: Status,
     pub pointer: Pointer,
+    /// A pinned room being dragged.
+    pub room_drag: Option<RoomDrag>,
     pub hover: Option<Pos>,
     /// Where pictures and exports go.
     pub out_dir: PathBuf,

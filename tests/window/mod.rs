@@ -8,6 +8,7 @@
 
 mod no_display;
 mod panel;
+mod pins;
 mod replay;
 mod screenshot;
 mod shortcuts;
@@ -446,12 +447,13 @@ struct Panel;
 
 impl Panel {
     const SEED_BOX: (u32, u32) = (100, 10);
-    const SAVE_PNG: (u32, u32) = (37, 31);
-    const EXPORT: (u32, u32) = (188, 31);
+    const SAVE_PNG: (u32, u32) = (37, 52);
+    const EXPORT: (u32, u32) = (188, 52);
     /// In the open Export as menu.
-    const EXPORT_JSON: (u32, u32) = (70, 138);
-    const KEEP: (u32, u32) = (258, 31);
+    const EXPORT_JSON: (u32, u32) = (70, 159);
+    const KEEP: (u32, u32) = (258, 52);
     const WIDTH_BOX: (u32, u32) = (173, 357);
+    const ROOMS_BOX: (u32, u32) = (173, 399);
     /// The last of the map's own controls, below the kind's sliders.
     const ROOM_SIZE_BOX: (u32, u32) = (173, 420);
     const FAVOURITES: (u32, u32) = (30, 462);

@@ -20,7 +20,7 @@ use crate::common::scratch;
 /// Click (with `button`) the text field at `place` and at once, in the same breath, select
 /// what it holds, type `text` at xdotool's default speed and press Enter; then wait until
 /// the window is idle.
-fn type_into(
+pub(super) fn type_into(
     display: &Display,
     window: &str,
     pid: u32,

@@ -152,13 +152,12 @@ impl Panel {
         settings::group(ui, Group::Kind, &mut session.recipe);
         ui.add_space(2.0);
         settings::group(ui, Group::Tuning, &mut session.recipe);
-        reset_and_grid(ui, facts, actions);
         egui::CollapsingHeader::new("Size")
             .default_open(true)
             .show(ui, |ui| {
                 settings::group(ui, Group::Size, &mut session.recipe)
             });
-        egui::CollapsingHeader::new("Look").show(ui, |ui| look(ui, facts.look, actions));
+        egui::CollapsingHeader::new("Look").show(ui, |ui| look(ui, facts, actions));
         egui::CollapsingHeader::new("Favourites and presets").show(ui, |ui| {
             self.favourites
                 .ui(ui, store, &session.recipe, status, actions);
@@ -204,7 +203,8 @@ impl Panel {
     }
 }
 
-/// The heading of the kind of dungeon, with the gallery of these settings at its end.
+/// The heading of the kind of dungeon, with the gallery of these settings and Reset at its
+/// end.
 fn kind_heading(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         ui.strong("Kind of dungeon");
@@ -219,47 +219,46 @@ fn kind_heading(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             {
                 actions.push(Action::ToggleGallery);
             }
+            let d = Recipe::default();
+            if ui
+                .button("Reset")
+                .on_hover_text(format!(
+                    "Back to the default {}×{} map with {} rooms, keeping the seed.",
+                    d.width, d.height, d.rooms
+                ))
+                .clicked()
+            {
+                actions.push(Action::Reset);
+            }
         });
     });
 }
 
-/// Reset and the grid lines' switch, and why the grid does not show when cells are small.
-fn reset_and_grid(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
-        let d = Recipe::default();
-        if ui
-            .button("Reset")
-            .on_hover_text(format!(
-                "Back to the default {}×{} map with {} rooms, keeping the seed.",
-                d.width, d.height, d.rooms
-            ))
-            .clicked()
-        {
-            actions.push(Action::Reset);
-        }
-        let mut lines = facts.grid;
-        let help = format!(
-            "Draw the cell grid over free ground (G), when cells on screen are {} pixels or \
-             more.",
-            super::draw::GRID_FROM
-        );
-        if ui
-            .checkbox(&mut lines, "grid lines")
-            .on_hover_text(help)
-            .changed()
-        {
-            actions.push(Action::ToggleGrid);
-        }
-        if facts.grid && !facts.grid_fits {
-            ui.weak("(zoom in to see it)");
-        }
-    });
+/// The grid lines' switch, and why the grid does not show when cells are small.
+fn grid(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
+    let mut lines = facts.grid;
+    let help = format!(
+        "Draw the cell grid over free ground (G), when cells on screen are {} pixels or more.",
+        super::draw::GRID_FROM
+    );
+    if ui
+        .checkbox(&mut lines, "grid lines")
+        .on_hover_text(help)
+        .changed()
+    {
+        actions.push(Action::ToggleGrid);
+    }
+    if facts.grid && !facts.grid_fits {
+        ui.weak("(zoom in to see it)");
+    }
 }
 
 /// A checkbox for each look option: how the map is drawn, on screen and in saved pictures.
-fn look(ui: &mut egui::Ui, mut look: Look, actions: &mut Vec<Action>) {
+fn look(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
+    let mut look = facts.look;
     ui.weak("How the map is drawn, here and in saved pictures; the map stays the same.");
     ui.horizontal_wrapped(|ui| {
+        grid(ui, facts, actions);
         for option in LOOKS {
             if ui
                 .checkbox(option.switch(&mut look), option.label)

@@ -6,7 +6,7 @@ use std::num::IntErrorKind;
 use egui_macroquad::egui::{self, Color32};
 
 use crate::app::action::Action;
-use crate::app::session::Session;
+use crate::app::session::{Session, Stage};
 use crate::app::status::Status;
 
 /// The seed box: the text being typed, kept apart from the recipe until Enter or until
@@ -121,7 +121,51 @@ impl SeedField {
                 actions.push(Action::Forward);
             }
         });
+        reroll_row(ui, session, actions);
     }
+}
+
+/// New rooms and New corridors, and the pinned rooms: how many, and Unpin all.
+fn reroll_row(ui: &mut egui::Ui, session: &Session, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("New rooms")
+            .on_hover_text(
+                "New places and shapes for the rooms; the corridor and connection styles, the \
+                 settings and the pinned rooms stay (R).",
+            )
+            .clicked()
+        {
+            actions.push(Action::Reroll(Stage::Rooms));
+        }
+        if ui
+            .button("New corridors")
+            .on_hover_text(
+                "New corridors between the same rooms, which stay cell for cell: new wiggles \
+                 and bends, and for chain a new order (C).",
+            )
+            .clicked()
+        {
+            actions.push(Action::Reroll(Stage::Corridors));
+        }
+        let pins = session.recipe.pins.len();
+        let how = "Ctrl+click a room to pin it: it keeps its cells through New, New rooms \
+                   and the sliders. Drag a pinned room to move it; Ctrl+click it to unpin it.";
+        if pins == 0 {
+            ui.weak("no pins").on_hover_text(how);
+        } else {
+            ui.label(format!("{pins} pinned")).on_hover_text(how);
+            if ui
+                .small_button("Unpin all")
+                .on_hover_text("Let every pinned room go (Back pins them again).")
+                .clicked()
+            {
+                let mut recipe = session.recipe.clone();
+                recipe.pins.clear();
+                actions.push(Action::Apply(recipe));
+            }
+        }
+    });
 }
 
 /// The width of the largest seed in the seed box's font, and room for the cursor: every
