@@ -12,6 +12,7 @@ mod layers;
 mod look;
 mod messages;
 mod numbers;
+mod pins;
 mod presets;
 mod readability;
 mod readme;

@@ -11,9 +11,9 @@ use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::draw::sheet::SheetSize;
 use dungeon_files::formats::layout;
 use dungeon_files::formats::naming;
-use dungeon_generator::Sweep;
 use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
 use dungeon_generator::text::quote;
+use dungeon_generator::{Sweep, generate};
 use dungeon_viewer::store::presets::Presets;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
@@ -110,6 +110,20 @@ pub struct RecipeArgs {
     pub preset: Option<String>,
     /// Each recipe key given as a flag, with its text, in the table's order.
     pub values: Vec<(&'static str, String)>,
+    /// Cells whose rooms to pin, in the map of the recipe as given (`--pin X,Y`).
+    pub pins: Vec<(u32, u32)>,
+}
+
+/// A cell as `--pin` takes it: `X,Y`, such as `10,12`.
+fn cell(text: &str) -> Result<(u32, u32), String> {
+    text.split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            format!(
+                "write a cell as X,Y (column, row from 0), such as 10,12; not `{}`",
+                quote(text)
+            )
+        })
 }
 
 /// The placeholder a key's flag shows in `--help`; `None` for the pins, which have no flag
@@ -159,6 +173,19 @@ impl Args for RecipeArgs {
                          below override its values",
                     ),
             );
+        let cmd = cmd.arg(
+            Arg::new("pin")
+                .long("pin")
+                .value_name("X,Y")
+                .action(ArgAction::Append)
+                .value_parser(cell)
+                .help(
+                    "Pin the room covering cell X,Y (column, row from 0) of the map the \
+                     recipe as given makes (--recipe, --from or --preset, before the flags \
+                     below change it): it keeps its cells whatever they change. May be given \
+                     again for more rooms",
+                ),
+        );
         flag_keys().fold(cmd, |cmd, (key, value_name)| {
             cmd.arg(
                 Arg::new(key.name)
@@ -192,6 +219,10 @@ impl FromArgMatches for RecipeArgs {
             values: flag_keys()
                 .filter_map(|(key, _)| Some((key.name, matches.remove_one(key.name)?)))
                 .collect(),
+            pins: matches
+                .remove_many("pin")
+                .map(Iterator::collect)
+                .unwrap_or_default(),
         })
     }
 
@@ -203,12 +234,14 @@ impl FromArgMatches for RecipeArgs {
 
 impl RecipeArgs {
     /// The recipe these flags describe: `--recipe`, the recipe in `--from`, the `--preset`
-    /// applied to the default recipe, or the default, with each flag applied.
+    /// applied to the default recipe, or the default, with the rooms at each `--pin` cell
+    /// of its map pinned, then each flag applied.
     ///
     /// # Errors
-    /// A recipe that does not parse, a flag value out of range or an unknown preset
-    /// (usage), or a `--from` file that cannot be read or holds no recipe, or a user's
-    /// preset whose recipe does not parse (input/output).
+    /// A recipe that does not parse, a `--pin` cell in no room, a pin the flags leave no
+    /// room for, a flag value out of range or an unknown preset (usage), or a `--from`
+    /// file that cannot be read or holds no recipe, or a user's preset whose recipe does
+    /// not parse (input/output).
     pub fn to_recipe(&self) -> Result<Recipe, Failure> {
         let mut recipe = match (&self.recipe, &self.from, &self.preset) {
             (Some(text), _, _) => text.parse()?,
@@ -226,6 +259,12 @@ impl RecipeArgs {
             }
             (None, None, None) => Recipe::default(),
         };
+        if !self.pins.is_empty() {
+            let dungeon = generate(&recipe)?;
+            for &(x, y) in &self.pins {
+                recipe = recipe.pin_at(&dungeon, x, y)?;
+            }
+        }
         for (key, value) in &self.values {
             recipe.set(key, value)?;
         }

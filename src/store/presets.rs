@@ -1,7 +1,8 @@
 //! Presets: named starting points for a map ("Winding caverns", "Square rooms"…).
 //!
 //! A preset is a recipe that names only the keys it changes: applied to a map, it starts
-//! from the default recipe, keeps the map's seed and sets the keys it names. The presets
+//! from the default recipe, keeps which map it is (its seed, its stages' own seeds and its
+//! pinned rooms) and sets the keys it names. The presets
 //! shipped with the program come from `assets/presets.txt`, one `Name: recipe` a line; the
 //! user's own live in `presets.json` in the data directory (a [`JsonList`]). Names are
 //! looked up without regard to case, so no two presets may have names that differ only in
@@ -35,16 +36,27 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// The recipe of this preset applied to `base`: the default recipe with `base`'s seed
-    /// and every key the preset names.
+    /// The recipe of this preset applied to `base`: the default recipe with every key the
+    /// preset names, and which map `base` is: its seed, and its stages' own seeds and its
+    /// pins where it has them (else the preset's: one kept from a map that had them), so a
+    /// preset keeps pinned rooms. Whether the pins fit the preset's map is for generating
+    /// it to say ([`Recipe::check_pins`]).
     ///
     /// # Errors
     /// When the preset's recipe does not parse (a user's preset edited by hand, or written
     /// by a newer version).
     pub fn apply(&self, base: &Recipe) -> Result<Recipe, dungeon_generator::Error> {
-        let mut recipe: Recipe = self.recipe.parse()?;
-        recipe.seed = base.seed;
-        Ok(recipe)
+        let recipe: Recipe = self.recipe.parse()?;
+        Ok(Recipe {
+            seed: base.seed,
+            rooms_seed: base.rooms_seed.or(recipe.rooms_seed),
+            corridors_seed: base.corridors_seed.or(recipe.corridors_seed),
+            pins: match base.pins.as_slice() {
+                [] => recipe.pins.clone(),
+                pins => pins.to_vec(),
+            },
+            ..recipe
+        })
     }
 
     /// Whether it is named `name`, in any case.

@@ -45,6 +45,37 @@ fn five_hundred_random_recipes_make_sound_dungeons() {
 }
 
 #[test]
+fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
+    let mut rng = Pcg64Mcg::new(41);
+    let mut pinned = 0;
+    for case in 0..150 {
+        let recipe = random_recipe(&mut rng);
+        let first = generate(&recipe).unwrap_or_else(|e| panic!("case {case}: {e}"));
+        // With `fit` move, a map too small may hold no room to pin.
+        if first.rooms().is_empty() {
+            continue;
+        }
+        // Up to two of its rooms pinned, then every stage re-rolled around them.
+        let mut with_pins = recipe.clone();
+        for _ in 0..rng.random_range(1..=2) {
+            let room = &first.rooms()[rng.random_range(0..first.rooms().len())];
+            let p = room.cells[rng.random_range(0..room.cells.len())];
+            with_pins = with_pins.pin_at(&first, p.x, p.y).unwrap();
+        }
+        let again = with_pins.reseeded(rng.random());
+        let context = format!("pinned case {case}: {again}");
+        let d = generate(&again).unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_eq!(d.pinned_rooms(), again.pins.len(), "{context}");
+        for (room, pin) in d.rooms().iter().zip(&again.pins) {
+            assert_eq!(*room, pin.room(), "{context}: a pinned room changed");
+        }
+        pinned += again.pins.len();
+        check(&d, &context, 1);
+    }
+    assert!(pinned >= 150, "only {pinned} rooms pinned");
+}
+
+#[test]
 fn big_random_recipes_make_sound_dungeons_too() {
     let mut rng = Pcg64Mcg::new(7);
     for case in 0..6 {

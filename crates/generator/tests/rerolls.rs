@@ -142,3 +142,28 @@ fn reseeded_makes_every_stage_new_and_keeps_the_pins() {
     );
     assert_eq!(new.pins, pinned.pins);
 }
+
+#[test]
+fn consecutive_seeds_step_the_stages_own_seeds_too() {
+    let recipe: Recipe = "dv1 seed=5 rooms-seed=6 corridors-seed=18446744073709551615"
+        .parse()
+        .unwrap();
+    let tiles = recipe.consecutive_seeds(3).unwrap();
+    assert_eq!(tiles[0], recipe);
+    let seeds: Vec<_> = tiles
+        .iter()
+        .map(|r| (r.seed, r.rooms_seed, r.corridors_seed))
+        .collect();
+    assert_eq!(
+        seeds,
+        [
+            (5, Some(6), Some(u64::MAX)),
+            (6, Some(7), Some(0)),
+            (7, Some(8), Some(1)),
+        ]
+    );
+    // Every tile is a map of its own.
+    let maps: Vec<Dungeon> = tiles.iter().map(make).collect();
+    assert_ne!(cells(&maps[0]), cells(&maps[1]));
+    assert_ne!(maps[1].paths(), maps[2].paths());
+}

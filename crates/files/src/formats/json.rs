@@ -35,10 +35,13 @@ struct JsonStats<'a> {
 struct JsonRoom<'a> {
     cells: &'a [Pos],
     color: Rgb,
+    /// Only pinned rooms say so, so that a map without pins is written as before.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pinned: bool,
 }
 
 /// The dungeon as JSON: `recipe`, `width`, `height`, `rooms` (each with `cells` as `[x, y]`
-/// pairs and `color` as `[r, g, b]`), `paths` (`from`, `to`, `cells` from a cell of `from`
+/// pairs, `color` as `[r, g, b]`, and `"pinned": true` for a pinned room), `paths` (`from`, `to`, `cells` from a cell of `from`
 /// to a cell of `to`, `crossed`), `doors` (`room`, its `cell` and the path cell `outside`
 /// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (counts, the
 /// readability figures of [`Figures`], and `longest_route`, the steps from start to
@@ -53,9 +56,11 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         rooms: dungeon
             .rooms()
             .iter()
-            .map(|r| JsonRoom {
+            .enumerate()
+            .map(|(i, r)| JsonRoom {
                 cells: &r.cells,
                 color: r.colour,
+                pinned: dungeon.is_pinned(i),
             })
             .collect(),
         paths: dungeon.paths(),

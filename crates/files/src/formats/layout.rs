@@ -1,6 +1,6 @@
 //! Opening a saved layout from a file: the recipe inside a PNG saved by Dungeon Viewer, or
 //! the first recipe in a text file (a recipe copied from the panel, a line of `presets`, a
-//! JSON export: anything with `dv1 …` on a line).
+//! JSON export, an SVG's or a Tiled map's: anything with `dv1 …` on a line).
 
 use std::path::Path;
 
@@ -61,10 +61,11 @@ fn recipe_in_text(bytes: &[u8], path: &Path) -> Result<Recipe, Error> {
         .lines()
         .find_map(|line| {
             let at = line.find(&format!("{VERSION} "))?;
-            // Up to a quote, for a recipe inside JSON or a quoted string.
+            // Up to a quote or a tag, for a recipe inside JSON, a quoted string or an
+            // SVG's metadata: no recipe holds one.
             Some(
                 line[at..]
-                    .split(['"', '\''])
+                    .split(['"', '\'', '<'])
                     .next()
                     .unwrap_or_default()
                     .trim(),
@@ -117,6 +118,10 @@ mod tests {
             (
                 "map.json",
                 "{\n  \"recipe\": \"dv1 seed=4 rooms=3\",\n  \"width\": 64\n}",
+            ),
+            (
+                "map.svg",
+                "<svg>\n<metadata>dv1 seed=4 rooms=3</metadata>\n</svg>",
             ),
         ];
         for (name, text) in cases {

@@ -153,14 +153,19 @@ impl Default for Recipe {
 
 impl Recipe {
     /// `count` recipes like this one on consecutive seeds from its own: a contact sheet's
-    /// tiles, a gallery's.
+    /// tiles, a gallery's. The stages' own seeds, where given, step along with it
+    /// (wrapping past the largest), so that every stage of each map is new; the pins stay.
     ///
     /// # Errors
     /// When the seeds would run past the largest seed.
     pub fn consecutive_seeds(&self, count: u32) -> Result<Vec<Recipe>, Error> {
         (0..u64::from(count))
             .map(|i| {
-                let mut recipe = self.clone();
+                let mut recipe = Recipe {
+                    rooms_seed: self.rooms_seed.map(|s| s.wrapping_add(i)),
+                    corridors_seed: self.corridors_seed.map(|s| s.wrapping_add(i)),
+                    ..self.clone()
+                };
                 // Past the largest seed, the seed key says how far seeds go.
                 let seed = u128::from(self.seed) + u128::from(i);
                 recipe.set("seed", &seed.to_string())?;
