@@ -187,7 +187,7 @@ fn a_moved_pin_stays_on_the_map_and_off_other_pins() {
         i64::from(onto.0) - i64::from(first.0),
         i64::from(onto.1) - i64::from(first.1),
     );
-    assert_eq!(error(dx, dy), "pin 2 overlaps pin 1", "to {ox},{oy}");
+    assert_eq!(error(dx, dy), "pin 1 overlaps pin 2", "to {ox},{oy}");
     assert!(
         two.moved_pin(2, 0, 0)
             .unwrap_err()
