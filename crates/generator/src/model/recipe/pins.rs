@@ -91,7 +91,23 @@ impl fmt::Display for PinFault {
 
 impl Recipe {
     /// This recipe with the room of `dungeon` covering cell (`x`, `y`) pinned, after the
-    /// pins it has; unchanged when that room is pinned already.
+    /// pins it has; unchanged when that room is pinned already. The map it makes keeps
+    /// the rooms made before that one (mostly) and places the others anew around it.
+    ///
+    /// ```
+    /// use dungeon_generator::{Recipe, generate};
+    ///
+    /// let recipe: Recipe = "dv1 seed=7".parse()?;
+    /// let map = generate(&recipe)?;
+    /// let cell = map.rooms()[2].cells[0];
+    /// let pinned = recipe.pin_at(&map, cell.x, cell.y)?;
+    /// // Every stage re-rolled, the room stays, the first of the map.
+    /// let other = generate(&pinned.reseeded(8))?;
+    /// assert_eq!(other.pinned_rooms(), 1);
+    /// assert!(map.rooms()[2].cells.iter().all(|p| pinned.pins[0].covers(p.x, p.y)));
+    /// assert_eq!(other.rooms()[0].colour, map.rooms()[2].colour);
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::NoRoomAt`] when no room covers the cell; [`Error::Pin`] when the new pin
