@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use crate::common::{run, scratch, stderr};
+use base64::Engine;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Dungeon, Pos, generate};
 use dungeon_viewer::store::favourites::Favourite;
@@ -38,9 +39,14 @@ fn cell_of(dungeon: &Dungeon, index: usize) -> String {
     format!("{},{}", p.x, p.y)
 }
 
-/// The recipe in a PNG, read by the `png` crate.
+/// The recipe in a PNG file, read by the `png` crate.
 fn png_recipe(file: &Path) -> String {
-    let reader = png::Decoder::new(std::io::BufReader::new(fs::File::open(file).unwrap()))
+    recipe_in_png(&fs::read(file).unwrap())
+}
+
+/// The recipe in a PNG's bytes, read by the `png` crate.
+fn recipe_in_png(bytes: &[u8]) -> String {
+    let reader = png::Decoder::new(std::io::Cursor::new(bytes))
         .read_info()
         .unwrap();
     let texts = &reader.info().uncompressed_latin1_text;
@@ -166,6 +172,20 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
             assert_eq!(png_recipe(&read), recipe);
         }
     }
+    // Universal VTT carries it in its picture.
+    let vtt = dir.join("map.dd2vtt");
+    succeeds(&run(&[
+        "render",
+        "--recipe",
+        &recipe,
+        "-o",
+        vtt.to_str().unwrap(),
+    ]));
+    let json: Value = serde_json::from_slice(&fs::read(&vtt).unwrap()).unwrap();
+    let picture = base64::engine::general_purpose::STANDARD
+        .decode(json["image"].as_str().unwrap())
+        .unwrap();
+    assert_eq!(recipe_in_png(&picture), recipe);
 
     // A favourite keeps the recipe, and a preset kept from the map gives it back.
     let parsed: Recipe = recipe.parse().unwrap();

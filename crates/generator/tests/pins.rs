@@ -67,23 +67,30 @@ fn a_pinned_room_keeps_its_cells_through_every_re_roll_for_every_shape() {
 
 #[test]
 fn a_pinned_room_keeps_its_cells_through_a_sweep_of_every_slider() {
-    let (recipe, room) = pinned(&"dv1 seed=8 shape=mixed".parse().unwrap(), 2);
-    let sweeps = KEYS
-        .iter()
-        .filter(|k| k.sweepable)
-        .map(|k| Sweep::across(k).unwrap())
-        .chain(
-            [
-                "rooms=1:40:7",
-                "room-size=1:200:5",
-                "width=40:200:4",
-                "height=40:200:4",
-            ]
-            .map(|s| s.parse::<Sweep>().unwrap()),
-        );
-    for sweep in sweeps {
-        for r in sweep.recipes(&recipe) {
-            assert_kept(&r, &room);
+    for &shape in Shape::ALL {
+        let base = Recipe {
+            seed: 8,
+            shape,
+            ..Recipe::default()
+        };
+        let (recipe, room) = pinned(&base, 2);
+        // Down to the least map that holds the room where it is.
+        let (x, y, w, h) = recipe.pins[0].bounds();
+        let sizes = [
+            "rooms=1:40:7".to_string(),
+            "room-size=1:200:5".to_string(),
+            format!("width={}:200:4", x + w),
+            format!("height={}:200:4", y + h),
+        ];
+        let sweeps = KEYS
+            .iter()
+            .filter(|k| k.sweepable)
+            .map(|k| Sweep::across(k).unwrap())
+            .chain(sizes.iter().map(|s| s.parse::<Sweep>().unwrap()));
+        for sweep in sweeps {
+            for r in sweep.recipes(&recipe) {
+                assert_kept(&r, &room);
+            }
         }
     }
 }
@@ -187,7 +194,7 @@ fn a_moved_pin_stays_on_the_map_and_off_other_pins() {
         i64::from(onto.0) - i64::from(first.0),
         i64::from(onto.1) - i64::from(first.1),
     );
-    assert_eq!(error(dx, dy), "pin 2 overlaps pin 1", "to {ox},{oy}");
+    assert_eq!(error(dx, dy), "pin 1 overlaps pin 2", "to {ox},{oy}");
     assert!(
         two.moved_pin(2, 0, 0)
             .unwrap_err()

@@ -91,7 +91,23 @@ impl fmt::Display for PinFault {
 
 impl Recipe {
     /// This recipe with the room of `dungeon` covering cell (`x`, `y`) pinned, after the
-    /// pins it has; unchanged when that room is pinned already.
+    /// pins it has; unchanged when that room is pinned already. The map it makes keeps
+    /// the rooms made before that one (mostly) and places the others anew around it.
+    ///
+    /// ```
+    /// use dungeon_generator::{Recipe, generate};
+    ///
+    /// let recipe: Recipe = "dv1 seed=7".parse()?;
+    /// let map = generate(&recipe)?;
+    /// let cell = map.rooms()[2].cells[0];
+    /// let pinned = recipe.pin_at(&map, cell.x, cell.y)?;
+    /// // Every stage re-rolled, the room stays, the first of the map.
+    /// let other = generate(&pinned.reseeded(8))?;
+    /// assert_eq!(other.pinned_rooms(), 1);
+    /// assert!(map.rooms()[2].cells.iter().all(|p| pinned.pins[0].covers(p.x, p.y)));
+    /// assert_eq!(other.rooms()[0].colour, map.rooms()[2].colour);
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::NoRoomAt`] when no room covers the cell; [`Error::Pin`] when the new pin
@@ -124,9 +140,9 @@ impl Recipe {
     /// This recipe with pin `index` (counted from 0) moved `dx` cells right and `dy` down.
     ///
     /// # Errors
-    /// [`Error::Pin`] naming the pin when there is no such pin, or when it would be off
-    /// the map or overlap another pin (or another pin cannot be kept: see
-    /// [`Recipe::check_pins`]).
+    /// [`Error::Pin`] naming this pin when there is no such pin, or when it would be off
+    /// the map or overlap another pin (named in the message); naming another when that
+    /// one cannot be kept (see [`Recipe::check_pins`]).
     pub fn moved_pin(&self, index: usize, dx: i64, dy: i64) -> Result<Recipe, Error> {
         let fault = |fault| Error::Pin {
             pin: index + 1,
@@ -138,6 +154,18 @@ impl Recipe {
             })
         })?;
         let moved = pin.moved_by(dx, dy).ok_or_else(|| fault(self.off_map()))?;
+        // The moved pin is the one named, whichever of two is first.
+        if let Some(why) = self.fault(&moved, &[]) {
+            return Err(fault(why));
+        }
+        let onto = self
+            .pins
+            .iter()
+            .enumerate()
+            .find(|&(j, other)| j != index && other.overlaps(&moved));
+        if let Some((j, _)) = onto {
+            return Err(fault(PinFault::Overlaps { other: j + 1 }));
+        }
         let mut recipe = self.clone();
         recipe.pins[index] = moved;
         recipe.check_pins()?;
@@ -161,7 +189,8 @@ impl Recipe {
         Ok(())
     }
 
-    /// Why `pin` cannot be kept beside `earlier` pins, if it cannot.
+    /// Why `pin` cannot be kept beside `earlier` pins, if it cannot (an overlap names the
+    /// earlier pin).
     fn fault(&self, pin: &Pin, earlier: &[Pin]) -> Option<PinFault> {
         let (x, y, width, height) = pin.bounds();
         let (map_width, map_height) = (self.width, self.height);
