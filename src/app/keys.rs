@@ -249,18 +249,39 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
         })
     };
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| is_key_pressed(k));
+    // A key pressed alone: Ctrl was not held at its press, as egui's event for it says
+    // (a frame may come between K and a Ctrl+Q typed right after it, with Ctrl held), or,
+    // without such an event, is not held now.
+    let alone = |code: KeyCode| {
+        let name = format!("{code:?}");
+        let key = egui::Key::from_name(name.strip_prefix("Key").unwrap_or(&name));
+        let at_press = key.and_then(|key| {
+            ctx.input(|i| {
+                i.events.iter().find_map(|e| match e {
+                    egui::Event::Key {
+                        key: k,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if *k == key => Some(modifiers.ctrl),
+                    _ => None,
+                })
+            })
+        });
+        is_key_pressed(code) && !at_press.unwrap_or(ctrl)
+    };
+    let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| alone(k));
     let mut actions = Vec::new();
     for binding in bindings() {
         actions.extend(match binding.trigger {
-            Trigger::Keys(keys, make) if !ctrl => pressed(keys).map(make),
-            Trigger::Free(keys, make) if !ctrl && !focused => pressed(keys).map(make),
-            Trigger::Look(option) if !ctrl => letter_key(option.key)
-                .filter(|&k| is_key_pressed(k))
+            Trigger::Keys(keys, make) => pressed(keys).map(make),
+            Trigger::Free(keys, make) if !focused => pressed(keys).map(make),
+            Trigger::Look(option) => letter_key(option.key)
+                .filter(|&k| alone(k))
                 .map(|_| Action::ToggleLook(option)),
             Trigger::Char(c, make) => typed.contains(&c).then(|| make(0)),
             Trigger::Ctrl(key, make) => with_ctrl(key).then(|| make(0)),
-            Trigger::Keys(..) | Trigger::Free(..) | Trigger::Look(_) | Trigger::Mouse => None,
+            Trigger::Free(..) | Trigger::Mouse => None,
         });
     }
     actions
