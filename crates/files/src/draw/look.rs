@@ -105,9 +105,9 @@ pub const LOOKS: &[LookOption] = &[
         key: 'D',
         label: "doors",
         help: "Mark each door, where a path goes into a room, with a wooden bar",
-        draws: "a wooden bar, framed in ink from 7 pixels a cell and at least 6 pixels thick \
-                from 9, across each edge where a path goes into a room, half in the room's cell \
-                and half in the corridor's: where a tabletop puts the door",
+        draws: "a wooden bar across each edge where a path goes into a room, framed in ink \
+                from 7 pixels a cell: where a tabletop puts the door",
+
         switch: |look| &mut look.doors,
     },
     LookOption {
@@ -137,8 +137,8 @@ pub const LOOKS: &[LookOption] = &[
         help: "Outline each room where it meets rock or another room, so that touching rooms \
                part",
         draws: "a dark line inside a room's cells where they meet rock, the map's edge or \
-                another room, so touching rooms of similar colours part; none where a path \
-                meets a room (paths are ways in, and doors mark them)",
+                another room (not a path), so touching rooms part",
+
         switch: |look| &mut look.outlines,
     },
     LookOption {
@@ -147,10 +147,9 @@ pub const LOOKS: &[LookOption] = &[
         label: "print look",
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
                light grid, dark lines between touching rooms",
-        draws: "ink-friendly: white ground, black walls (rock beside or diagonal to a room or \
-                path), light grey rooms and slightly lighter paths, a light grey grid over rock \
-                and floors, and from 4 pixels a cell a dark line where two rooms touch, as \
-                outlines draw it, so that each room can be told apart",
+        draws: "ink-friendly: white ground, black walls, light grey rooms and lighter paths, \
+                a light grid, and a dark line where two rooms touch",
+
         switch: |look| &mut look.print,
     },
     LookOption {
@@ -159,12 +158,10 @@ pub const LOOKS: &[LookOption] = &[
         label: "room numbers",
         help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) on a label over it, \
                from 8 pixels a cell",
-        draws: "each room's number (1, 2, 3…: the order of the JSON's rooms and the names of \
-                Tiled's room objects) in ink on a small white label over the room, at its most \
-                interior cell where the label fits (a small room's label reaches over its \
-                neighbours; labels never touch, and a room left without one is said), from 8 \
-                pixels a cell, in the PNG, the Universal VTT picture and the SVG (as \
-                `<text>`), so a game master can key notes to rooms",
+        draws: "each room's number (as in the JSON and Tiled) on a small white label at its \
+                most interior cell, from 8 pixels a cell, in the PNG, Universal VTT and SVG; \
+                labels never touch, and a room left without one is said",
+
         switch: |look| &mut look.numbers,
     },
 ];

@@ -370,7 +370,8 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "width",
-        about: "How many cells wide the map is. The biggest maps take a few seconds to make.",
+        about: "How many cells wide the map is.",
+
         kind: whole(&WIDTH),
         always_printed: true,
         group: Group::Size,
@@ -381,7 +382,8 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "height",
-        about: "How many cells high the map is. The biggest maps take a few seconds to make.",
+        about: "How many cells high the map is.",
+
         kind: whole(&HEIGHT),
         always_printed: true,
         group: Group::Size,
@@ -392,11 +394,10 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "rooms",
-        about: "How many rooms to place; when the map fills up, fewer are placed. Rooms × \
-                room size may be at most a third of the cells (never more than 1000000, \
-                always 65536). With chain, at most as many as are made in about 5 s: \
-                fewer on crowded maps, with winding or stretched caves, spacing or merge \
-                (the message says how many).",
+        about: "How many rooms to place (fewer when the map fills up). Rooms × room size \
+                is at most a third of the cells; with chain, at most as many as are made in \
+                about 5 s (the message says how many).",
+
         kind: whole(&ROOMS),
         always_printed: true,
         group: Group::Size,
@@ -419,9 +420,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "stickiness",
-        about: "How cave rooms grow, one cell at a time. At 0 each new cell grows from \
-                anywhere on the room, making round, compact blobs; at 1 each grows from the \
-                cell added just before, making long winding caverns.",
+        about: "How cave rooms grow: at 0 from anywhere on the room (round blobs), at 1 \
+                from the cell added last (long winding caverns).",
+
         kind: fraction(&STICKINESS),
         always_printed: true,
         group: Group::Tuning,
@@ -432,9 +433,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "randomness",
-        about: "How flood corridors wiggle. At 0 they run straight, in long tidy corridors; \
-                at 1 they wander and turn at nearly every step. They stay as short as they can \
-                either way.",
+        about: "How flood corridors wiggle: at 0 they run straight, at 1 they turn at \
+                nearly every step; always as short as they can be.",
+
         kind: fraction(&RANDOMNESS),
         always_printed: true,
         group: Group::Tuning,
@@ -506,8 +507,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "loops",
-        about: "For loops: the share of neighbouring rooms not yet joined that get an extra \
-                corridor, shortest first: 0 none (a tree), 1 every pair that faces each other.",
+        about: "For loops: the share of facing rooms not yet joined that get an extra \
+                corridor, shortest first: 0 none (a tree), 1 every pair.",
+
         kind: fraction(&LOOPS),
         always_printed: false,
         group: Group::Tuning,
@@ -521,9 +523,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "spacing",
-        about: "How many cells of rock at least between two rooms, diagonals included. 0 lets \
-                rooms touch, as the original did; 2 or more keeps them apart, and every \
-                corridor then runs at least that far.",
+        about: "Cells of rock at least between two rooms, diagonals included: 0 lets \
+                rooms touch, as the original did; corridors then run at least that far.",
+
         kind: whole(&SPACING),
         always_printed: false,
         group: Group::Tuning,
@@ -545,11 +547,10 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "merge",
-        about: "How strongly corridors join each other instead of running side by side. At 0 \
-                each takes its own shortest way, as the original did; above 0 each runs on \
-                corridors already laid where that is as short, and a step right beside one \
-                costs more the higher merge is, until at 1 corridors run side by side only \
-                where no other way exists: they grow shared trunks.",
+        about: "How strongly corridors join those laid before instead of running beside \
+                them: at 0 each takes its own shortest way, as the original did; at 1 they \
+                run side by side only where no other way exists, growing shared trunks.",
+
         kind: fraction(&MERGE),
         always_printed: false,
         group: Group::Tuning,
@@ -560,9 +561,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "rooms-seed",
-        about: "The rooms' own seed, set by New rooms: where rooms go, how they grow, their \
-                colours and shapes. Not given, the rooms come from seed. The corridors' \
-                randomness and every style stay as they are.",
+        about: "The rooms' own seed, set by New rooms (where rooms go, their shapes and \
+                colours); not given, it is seed.",
+
         kind: Kind::Whole {
             min: 0,
             max: u64::MAX,
@@ -576,10 +577,9 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "corridors-seed",
-        about: "The corridors' own seed, set by New corridors: how each corridor runs and, \
-                for chain, which room follows which. Not given, the corridors come from \
-                seed and a chain follows the order the rooms were made. The rooms stay as \
-                they are, cell for cell.",
+        about: "The corridors' own seed, set by New corridors (how each runs and, for \
+                chain, which room follows which); not given, it is seed.",
+
         kind: Kind::Whole {
             min: 0,
             max: u64::MAX,
@@ -593,12 +593,10 @@ pub const KEYS: [Key; 19] = [
     },
     Key {
         name: "pin",
-        about: "Rooms kept cell for cell whatever else changes (pinned in the window, or \
-                by render --pin X,Y, the room at a cell). They are the first rooms, in this \
-                order; rooms counts them, and the others are placed around them, keeping \
-                spacing. Each is written X.Y.WxH.RRGGBB.CELLS: its \
-                box's corner and size, its colour, and its cells as bits in base64url. A \
-                pin off the map, over another or malformed is an error naming it.",
+        about: "Rooms kept cell for cell (pinned in the window or by --pin X,Y): the \
+                first rooms, counted in rooms, the others placed around them. Each is its \
+                box, colour and cells as bits in base64url.",
+
         kind: Kind::Pins,
         always_printed: false,
         group: Group::Rerolls,
