@@ -35,6 +35,8 @@ const GENERATING_FRAME: Duration = Duration::from_millis(50);
 /// On a loaded machine a frame may take longer than that, so the window stays awake for at
 /// least [`AWAKE_FRAMES`] of its longest recent frames too.
 const AWAKE_AFTER_INPUT: Duration = Duration::from_millis(250);
+/// How long a key or button held keeps the window drawing after the last input.
+const HELD_AWAKE: Duration = Duration::from_secs(2);
 /// Frames, as long as the longest of late, drawn after the last input at least.
 const AWAKE_FRAMES: u32 = 4;
 /// Frames drawn before `--screenshot` saves the window.
@@ -191,7 +193,11 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         // event that woke this frame, and miniquad's blocking loop draws input that arrives
         // during a frame only once a further event comes. Idle frames schedule nothing.
         let awake = last_input.elapsed() < AWAKE_AFTER_INPUT.max(long_frame * AWAKE_FRAMES);
-        let mut again = awake || !actions.is_empty() || keys::keys_held() || app.pointer.is_down();
+        // A key or button held keeps frames coming while input comes with it (a slider or a
+        // room dragged); a release the window never heard cannot keep it busy for good.
+        let held =
+            (keys::keys_held() || app.pointer.is_down()) && last_input.elapsed() < HELD_AWAKE;
+        let mut again = awake || !actions.is_empty() || held;
 
         // Actions.
         for action in actions {

@@ -319,11 +319,42 @@ fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String
 /// while only because it waits for a core (then a thread of it is runnable, not asleep).
 fn wait_until_idle(pid: u32) {
     let mut last = cpu_ticks(pid);
-    wait_for("the window to go idle", || {
+    let started = cpu_ticks(pid);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
         sleep(Duration::from_millis(100));
         let now = cpu_ticks(pid);
-        std::mem::replace(&mut last, now) == now && all_asleep(pid)
-    });
+        if std::mem::replace(&mut last, now) == now && all_asleep(pid) {
+            return;
+        }
+        // Say what kept it busy: how much CPU it used, and its threads' states.
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for the window to go idle: {} ticks of CPU in 60 s, threads {}",
+            now - started,
+            thread_states(pid)
+        );
+    }
+}
+
+/// Each thread of the process: its name and state (`S` sleeping, `R` running).
+fn thread_states(pid: u32) -> String {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return "gone".into();
+    };
+    threads
+        .flatten()
+        .filter_map(|thread| std::fs::read_to_string(thread.path().join("stat")).ok())
+        .map(|stat| {
+            let name = stat.split(['(', ')']).nth(1).unwrap_or("?").to_string();
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().next());
+            format!("{name}:{}", state.unwrap_or("?"))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether every thread of the process sleeps (state `S`), none runnable or running.
