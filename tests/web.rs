@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
 use crate::common::{run, scratch};
@@ -248,6 +249,41 @@ fn a_slider_changes_the_map_and_the_address() {
     assert_eq!(
         seen["fragment"], seen["after"],
         "the address did not follow the slider"
+    );
+}
+
+#[test]
+fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let recipe = "dv1 seed=5 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    // Over seed 5's purple room at the top of the default window's map; then 40 pixels
+    // (about three cells) to the right.
+    let seen = drive("pin", &at(&base, recipe), &["300", "40", "40"]);
+    let read = |what: &str| -> Recipe { seen[what].as_str().unwrap().parse().unwrap() };
+    let (pinned, rerolled, dragged) = (read("pinned"), read("rerolled"), read("dragged"));
+    assert_eq!(pinned.pins.len(), 1, "Ctrl+click pinned nothing: {pinned}");
+    assert!(
+        rerolled.rooms_seed.is_some(),
+        "R made no new rooms: {rerolled}"
+    );
+    assert_eq!(
+        rerolled.pins, pinned.pins,
+        "New rooms let the pinned room go"
+    );
+    let cells = |r: &Recipe| -> Vec<(u32, u32)> { r.pins[0].cells().collect() };
+    let dx = cells(&dragged)[0].0 as i64 - cells(&rerolled)[0].0 as i64;
+    assert!(dx > 0, "the dragged room did not move right: {dragged}");
+    let shifted: Vec<(u32, u32)> = cells(&rerolled)
+        .iter()
+        .map(|&(x, y)| (x + dx as u32, y))
+        .collect();
+    assert_eq!(
+        cells(&dragged),
+        shifted,
+        "the dragged room changed its shape"
     );
 }
 

@@ -153,6 +153,37 @@ const scenarios = {
         return { first: first.recipe, after: second.recipe, fragment: await fragment(page), problems };
     },
 
+    // Ctrl+click at (x, y) pins the room there; R makes new rooms around it; dragging it
+    // `dx` pixels to the right moves it. The address after each, once it follows the map.
+    async pin(context, [x, y, dx]) {
+        const { page, problems } = await open(context, address);
+        let shown = await nextMap(page, 0);
+        const [px, py] = [Number(x), Number(y)];
+        // The address once it holds the map shown after `before` maps.
+        const next = async () => {
+            shown = await nextMap(page, shown.count);
+            await page.waitForFunction((r) => decodeURIComponent(window.location.hash.slice(1)) === r,
+                shown.recipe, { timeout: PATIENCE });
+            return fragment(page);
+        };
+        await page.mouse.move(px, py);
+        await page.keyboard.down("Control");
+        await page.mouse.down();
+        await page.mouse.up();
+        await page.keyboard.up("Control");
+        const pinned = await next();
+        await page.keyboard.press("r");
+        const rerolled = await next();
+        await page.mouse.down();
+        for (let step = 1; step <= 4; step++) {
+            await page.mouse.move(px + (Number(dx) * step) / 4, py);
+            await page.waitForTimeout(100);
+        }
+        await page.mouse.up();
+        const dragged = await next();
+        return { pinned, rerolled, dragged, problems };
+    },
+
     // With the browser's storage refusing every write, K keeps the map in the page only,
     // saying so; 1 opens it again.
     async "full-storage"(context) {
