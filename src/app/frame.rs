@@ -9,16 +9,16 @@ use egui_macroquad::egui;
 use macroquad::window::next_frame;
 
 use super::action::Action;
-use super::address::Address;
 use super::draw;
 use super::gallery::{self, Gallery};
 use super::keys::{self, Typing};
-use super::pins;
 use super::platform::{self, Alarm, Instant, Worker};
 use super::pointer::{Pointer, Target};
 use super::screen::Screen;
 use super::session::Session;
 use super::state::App;
+use super::state::address::Address;
+use super::state::pins;
 use super::status::Status;
 use super::store::Store;
 use super::ui::{Facts, Panel};

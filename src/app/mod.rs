@@ -8,16 +8,13 @@
 //! [`draw`]; the panel's sections in [`ui`].
 
 mod action;
-mod address;
 mod commands;
 mod draw;
 mod frame;
 mod gallery;
 mod keys;
-mod pins;
 mod platform;
 mod pointer;
-mod quit;
 mod recent;
 mod screen;
 mod session;

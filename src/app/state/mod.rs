@@ -1,15 +1,22 @@
 //! Everything the window keeps between frames, in one struct: the recipe and its history,
 //! the map on screen, the look, the panel, replays and sweeps, the kept lists, the gallery
 //! and what the window says. The frame loop ([`super::frame`]) moves it on; the actions
-//! ([`super::commands`]) change it.
+//! ([`super::commands`]) change it. The parts of it with rules of their own are its
+//! children, which need `App` and are named by it: the page's address ([`address`]),
+//! quitting ([`quit`]) and pinned rooms ([`pins`]).
+
+pub mod address;
+pub mod pins;
+pub mod quit;
 
 use std::path::PathBuf;
 
-use super::address::Address;
+use address::Address;
+use pins::RoomDrag;
+use quit::Quitting;
+
 use super::gallery::Gallery;
-use super::pins::RoomDrag;
 use super::pointer::Pointer;
-use super::quit::Quitting;
 use super::screen::Screen;
 use super::session::Session;
 use super::status::Status;

@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use super::platform::{self, Instant};
-use super::state::App;
+use super::App;
+use crate::app::platform::{self, Instant};
 
 /// The longest the window waits for the favourites before it asks.
 pub const QUIT_WAIT: Duration = Duration::from_secs(10);

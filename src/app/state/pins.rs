@@ -5,8 +5,8 @@
 //! of the history. A change that cannot keep a pin (a map made too small for it) unpins it
 //! and says so.
 
-use super::action::PinAction;
-use super::state::App;
+use super::App;
+use crate::app::action::PinAction;
 use dungeon_generator::Pos;
 use dungeon_generator::recipe::Recipe;
 
@@ -24,7 +24,7 @@ pub struct RoomDrag {
 
 impl App {
     /// Carry out what the mouse asks of pinned rooms.
-    pub(super) fn pin_action(&mut self, action: PinAction) {
+    pub(crate) fn pin_action(&mut self, action: PinAction) {
         match action {
             PinAction::Toggle(cell) => self.toggle_pin(cell),
             PinAction::Grab(cell) => {
@@ -78,7 +78,7 @@ impl App {
 
     /// Unpin every pin the current recipe cannot keep (a map made too small, a pin opened
     /// onto another), saying which and why, so the map is still made.
-    pub(super) fn unpin_what_cannot_stay(&mut self) {
+    pub(crate) fn unpin_what_cannot_stay(&mut self) {
         while let Err(e) = self.session.recipe.check_pins() {
             let recipe = &mut self.session.recipe;
             // The first pin that does not fit with those before it.

@@ -5,8 +5,8 @@
 //! its map; a recipe there that is malformed or out of range is said in the status bar and
 //! the map stays. On the desktop there is no address, and nothing here acts.
 
-use super::platform;
-use super::state::App;
+use super::App;
+use crate::app::platform;
 use dungeon_generator::recipe::Recipe;
 
 /// What the address holds, as far as the window knows.
