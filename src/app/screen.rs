@@ -140,7 +140,7 @@ impl Screen {
     /// How far the map being made has got, while one is.
     pub fn progress(&self) -> Option<dungeon_generator::Snapshot> {
         self.is_generating()
-            .then(|| self.worker.progress())
+            .then(|| self.worker.requests().progress())
             .flatten()
     }
 
@@ -279,6 +279,7 @@ impl Screen {
             filling.at = now;
             let (rooms, paths) = self
                 .worker
+                .requests()
                 .made_since(filling.rooms.len(), filling.paths.len());
             if !rooms.is_empty() || !paths.is_empty() {
                 filling.rooms.extend(rooms);

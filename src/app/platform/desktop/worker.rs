@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::app::worker::{Done, Generated, Requests, drawn};
 use dungeon_files::draw::raster::Style;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Error, Path, Progress, Room, Snapshot, generate_watched};
+use dungeon_generator::{Error, Progress, generate_watched};
 
 struct Job {
     id: u64,
@@ -78,16 +78,10 @@ impl Worker {
         self.requests.cancel();
     }
 
-    /// How far the newest request has got (all zeros while it waits for its turn).
+    /// The requests, for how far the newest has got and what it has made so far.
     #[must_use]
-    pub fn progress(&self) -> Option<Snapshot> {
-        self.requests.progress()
-    }
-
-    /// The rooms and paths of the newest request made after the first `rooms` and `paths`.
-    #[must_use]
-    pub fn made_since(&self, rooms: usize, paths: usize) -> (Vec<Room>, Vec<Path>) {
-        self.requests.made_since(rooms, paths)
+    pub fn requests(&self) -> &Requests {
+        &self.requests
     }
 
     /// The newest answer that has arrived, waiting up to `patience` for one.
@@ -163,12 +157,12 @@ mod tests {
     fn a_newer_request_stops_a_big_map_being_made_at_once() {
         let mut worker = Worker::start(|| {}).unwrap();
         // Called off while placing rooms, then while joining paths.
-        let placing: fn(&Snapshot) -> bool = |p| p.rooms_placed > 0;
-        let joining: fn(&Snapshot) -> bool = |p| p.paths_joined > 0;
+        let placing: fn(&dungeon_generator::Snapshot) -> bool = |p| p.rooms_placed > 0;
+        let joining: fn(&dungeon_generator::Snapshot) -> bool = |p| p.paths_joined > 0;
         for (stage, under_way) in [("placing rooms", placing), ("joining paths", joining)] {
             worker.request(&huge(), SMALL);
             let deadline = Instant::now() + Duration::from_secs(60);
-            while !worker.progress().is_some_and(|p| under_way(&p)) {
+            while !worker.requests().progress().is_some_and(|p| under_way(&p)) {
                 assert!(Instant::now() < deadline, "never got to {stage}");
                 thread::sleep(Duration::from_millis(5));
             }
@@ -186,13 +180,16 @@ mod tests {
     #[test]
     fn progress_shows_how_far_the_newest_request_got() {
         let mut worker = Worker::start(|| {}).unwrap();
-        assert_eq!(worker.progress(), None);
+        assert_eq!(worker.requests().progress(), None);
         let id = worker.request(&recipe("dv1 seed=4 rooms=5"), SMALL);
         answer(&mut worker, id);
-        let done = worker.progress().expect("the newest request's progress");
+        let done = worker
+            .requests()
+            .progress()
+            .expect("the newest request's progress");
         assert_eq!((done.rooms_placed, done.rooms_total), (5, 5));
         assert_eq!((done.paths_joined, done.paths_total), (4, 4));
         worker.cancel();
-        assert_eq!(worker.progress(), None);
+        assert_eq!(worker.requests().progress(), None);
     }
 }

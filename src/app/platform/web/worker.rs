@@ -10,7 +10,7 @@ use super::clock::{Instant, clock};
 use crate::app::worker::{Done, Requests, drawn};
 use dungeon_files::draw::raster::Style;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Error, Generation, Path, Progress, Room, Snapshot};
+use dungeon_generator::{Error, Generation, Progress};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a
 /// second while a big map is made (more of each frame is drawing it as it fills in).
@@ -73,16 +73,10 @@ impl Worker {
         self.work = None;
     }
 
-    /// How far the newest request has got.
+    /// The requests, for how far the newest has got and what it has made so far.
     #[must_use]
-    pub fn progress(&self) -> Option<Snapshot> {
-        self.requests.progress()
-    }
-
-    /// The rooms and paths of the newest request made after the first `rooms` and `paths`.
-    #[must_use]
-    pub fn made_since(&self, rooms: usize, paths: usize) -> (Vec<Room>, Vec<Path>) {
-        self.requests.made_since(rooms, paths)
+    pub fn requests(&self) -> &Requests {
+        &self.requests
     }
 
     /// Work on the newest request for a slice of `patience` (within the slice's bounds);
