@@ -107,7 +107,6 @@ pub const LOOKS: &[LookOption] = &[
         help: "Mark each door, where a path goes into a room, with a wooden bar",
         draws: "a wooden bar across each edge where a path goes into a room, framed in ink \
                 from 7 pixels a cell: where a tabletop puts the door",
-
         switch: |look| &mut look.doors,
     },
     LookOption {
@@ -138,7 +137,6 @@ pub const LOOKS: &[LookOption] = &[
                part",
         draws: "a dark line inside a room's cells where they meet rock, the map's edge or \
                 another room (not a path), so touching rooms part",
-
         switch: |look| &mut look.outlines,
     },
     LookOption {
@@ -149,7 +147,6 @@ pub const LOOKS: &[LookOption] = &[
                light grid, dark lines between touching rooms",
         draws: "ink-friendly: white ground, black walls, light grey rooms and lighter paths, \
                 a light grid, and a dark line where two rooms touch",
-
         switch: |look| &mut look.print,
     },
     LookOption {
@@ -161,7 +158,6 @@ pub const LOOKS: &[LookOption] = &[
         draws: "each room's number (as in the JSON and Tiled) on a small white label at its \
                 most interior cell, from 8 pixels a cell, in the PNG, Universal VTT and SVG; \
                 labels never touch, and a room left without one is said",
-
         switch: |look| &mut look.numbers,
     },
 ];

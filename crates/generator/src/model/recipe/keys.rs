@@ -317,6 +317,27 @@ const fn fraction(range: &RangeInclusive<f64>) -> Kind {
     }
 }
 
+/// The key of a stage's own seed (`rooms-seed`, `corridors-seed`): written only when a
+/// re-roll gave the stage one, else the stage draws from `seed`.
+macro_rules! stage_seed {
+    ($name:literal, $field:ident, $about:literal) => {
+        Key {
+            name: $name,
+            about: $about,
+            kind: Kind::Whole {
+                min: 0,
+                max: u64::MAX,
+            },
+            always_printed: false,
+            group: Group::Rerolls,
+            sweepable: false,
+            applies: always,
+            get: |r| r.$field.map_or(Value::Absent, Value::Whole),
+            set: |r, v| r.$field = as_seed(v),
+        }
+    };
+}
+
 /// A stage's own seed: a whole number, or absent for `seed`.
 fn as_seed(v: Value) -> Option<u64> {
     match v {
@@ -371,7 +392,6 @@ pub const KEYS: [Key; 19] = [
     Key {
         name: "width",
         about: "How many cells wide the map is.",
-
         kind: whole(&WIDTH),
         always_printed: true,
         group: Group::Size,
@@ -383,7 +403,6 @@ pub const KEYS: [Key; 19] = [
     Key {
         name: "height",
         about: "How many cells high the map is.",
-
         kind: whole(&HEIGHT),
         always_printed: true,
         group: Group::Size,
@@ -397,7 +416,6 @@ pub const KEYS: [Key; 19] = [
         about: "How many rooms to place (fewer when the map fills up). Rooms × room size \
                 is at most a third of the cells; with chain, at most as many as are made in \
                 about 5 s (the message says how many).",
-
         kind: whole(&ROOMS),
         always_printed: true,
         group: Group::Size,
@@ -422,7 +440,6 @@ pub const KEYS: [Key; 19] = [
         name: "stickiness",
         about: "How cave rooms grow: at 0 from anywhere on the room (round blobs), at 1 \
                 from the cell added last (long winding caverns).",
-
         kind: fraction(&STICKINESS),
         always_printed: true,
         group: Group::Tuning,
@@ -435,7 +452,6 @@ pub const KEYS: [Key; 19] = [
         name: "randomness",
         about: "How flood corridors wiggle: at 0 they run straight, at 1 they turn at \
                 nearly every step; always as short as they can be.",
-
         kind: fraction(&RANDOMNESS),
         always_printed: true,
         group: Group::Tuning,
@@ -509,7 +525,6 @@ pub const KEYS: [Key; 19] = [
         name: "loops",
         about: "For loops: the share of facing rooms not yet joined that get an extra \
                 corridor, shortest first: 0 none (a tree), 1 every pair.",
-
         kind: fraction(&LOOPS),
         always_printed: false,
         group: Group::Tuning,
@@ -525,7 +540,6 @@ pub const KEYS: [Key; 19] = [
         name: "spacing",
         about: "Cells of rock at least between two rooms, diagonals included: 0 lets \
                 rooms touch, as the original did; corridors then run at least that far.",
-
         kind: whole(&SPACING),
         always_printed: false,
         group: Group::Tuning,
@@ -550,7 +564,6 @@ pub const KEYS: [Key; 19] = [
         about: "How strongly corridors join those laid before instead of running beside \
                 them: at 0 each takes its own shortest way, as the original did; at 1 they \
                 run side by side only where no other way exists, growing shared trunks.",
-
         kind: fraction(&MERGE),
         always_printed: false,
         group: Group::Tuning,
@@ -559,44 +572,23 @@ pub const KEYS: [Key; 19] = [
         get: |r| Value::Fraction(r.merge),
         set: |r, v| r.merge = as_f64(v),
     },
-    Key {
-        name: "rooms-seed",
-        about: "The rooms' own seed, set by New rooms (where rooms go, their shapes and \
-                colours); not given, it is seed.",
-
-        kind: Kind::Whole {
-            min: 0,
-            max: u64::MAX,
-        },
-        always_printed: false,
-        group: Group::Rerolls,
-        sweepable: false,
-        applies: always,
-        get: |r| r.rooms_seed.map_or(Value::Absent, Value::Whole),
-        set: |r, v| r.rooms_seed = as_seed(v),
-    },
-    Key {
-        name: "corridors-seed",
-        about: "The corridors' own seed, set by New corridors (how each runs and, for \
-                chain, which room follows which); not given, it is seed.",
-
-        kind: Kind::Whole {
-            min: 0,
-            max: u64::MAX,
-        },
-        always_printed: false,
-        group: Group::Rerolls,
-        sweepable: false,
-        applies: always,
-        get: |r| r.corridors_seed.map_or(Value::Absent, Value::Whole),
-        set: |r, v| r.corridors_seed = as_seed(v),
-    },
+    stage_seed!(
+        "rooms-seed",
+        rooms_seed,
+        "The rooms' own seed, set by New rooms (where rooms go, their shapes and \
+                colours); not given, it is seed."
+    ),
+    stage_seed!(
+        "corridors-seed",
+        corridors_seed,
+        "The corridors' own seed, set by New corridors (how each runs and, for \
+                chain, which room follows which); not given, it is seed."
+    ),
     Key {
         name: "pin",
         about: "Rooms kept cell for cell (pinned in the window or by --pin X,Y): the \
                 first rooms, counted in rooms, the others placed around them. Each is its \
                 box, colour and cells as bits in base64url.",
-
         kind: Kind::Pins,
         always_printed: false,
         group: Group::Rerolls,
