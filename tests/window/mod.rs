@@ -466,6 +466,39 @@ fn window_on_screen(display: &Display, window: &str) -> (usize, Vec<[u8; 3]>) {
     (w, pixels)
 }
 
+/// A viewer on its own display, opened on `--seed SEED` and saving into `shots` of a fresh
+/// scratch directory (its favourites in `data` there), for a test that drives it with
+/// xdotool and reads it with ImageMagick. Bind `display` first, so that the viewer is
+/// dropped before its display.
+struct Viewer {
+    app: Reaped,
+    window: String,
+    shots: PathBuf,
+    display: Display,
+}
+
+/// The viewer for test `name` at `seed`; `None` (after a loud notice, or failing under CI)
+/// without a display, xdotool or ImageMagick.
+fn viewer(name: &str, seed: &str) -> Option<Viewer> {
+    let display = display()?;
+    if !have_xdotool() || !have_import() {
+        return None;
+    }
+    let dir = crate::common::scratch(name);
+    let shots = dir.join("shots");
+    let (app, window) = open_window(
+        &display,
+        &dir.join("data"),
+        &["--seed", seed, "--out-dir", shots.to_str().unwrap()],
+    );
+    Some(Viewer {
+        app,
+        window,
+        shots,
+        display,
+    })
+}
+
 /// Whether ImageMagick's `import` can be had (else the test is skipped, or fails under CI).
 fn have_import() -> bool {
     Command::new("import").arg("-version").output().is_ok()

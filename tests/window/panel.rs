@@ -11,9 +11,9 @@ use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
-    BIN, Display, Panel, assert_same_file, at, click, display, have_import, have_xdotool, listed,
-    next_picture, open_window, panel_on_screen, saved, settled, status_bar_on_screen, wait_for,
-    wait_until_idle, wait_within, xdotool,
+    BIN, Display, Panel, Viewer, assert_same_file, at, click, display, have_import, have_xdotool,
+    listed, next_picture, open_window, panel_on_screen, saved, settled, status_bar_on_screen,
+    viewer, wait_for, wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
 
@@ -177,19 +177,15 @@ fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
 
 #[test]
 fn a_longer_recipe_moves_nothing_below_it() {
-    let Some(display) = display() else {
+    let Some(Viewer {
+        display,
+        app,
+        window,
+        shots,
+    }) = viewer("recipe-box", "5")
+    else {
         return;
     };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
-    let dir = scratch("recipe-box");
-    let shots = dir.join("shots");
-    let (app, window) = open_window(
-        &display,
-        &dir.join("data"),
-        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
-    );
     let pid = app.0.id();
     click(&display, &window, pid, Panel::RECIPE);
     let from = |top: u32| panel_on_screen(&display, &window, top as usize);

@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use super::panel::type_into;
 use super::*;
-use crate::common::scratch;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Pos, Room, generate};
 
@@ -96,19 +95,16 @@ fn first_room(recipe: &Recipe) -> BTreeSet<Pos> {
 
 #[test]
 fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() {
-    let Some(display) = display() else {
+    let Some(Viewer {
+        display,
+        app,
+        window,
+        shots,
+        ..
+    }) = viewer("pins", "5")
+    else {
         return;
     };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
-    let dir = scratch("pins");
-    let shots = dir.join("shots");
-    let (app, window) = open_window(
-        &display,
-        &dir.join("data"),
-        &["--seed", "5", "--out-dir", shots.to_str().unwrap()],
-    );
     let pid = app.0.id();
     let first: Recipe = "dv1 seed=5".parse().unwrap();
     let map = generate(&first).unwrap();
