@@ -253,6 +253,9 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
     // (a frame may come between K and a Ctrl+Q typed right after it, with Ctrl held), or,
     // without such an event, is not held now.
     let alone = |code: KeyCode| {
+        if !is_key_pressed(code) {
+            return false;
+        }
         let name = format!("{code:?}");
         let key = egui::Key::from_name(name.strip_prefix("Key").unwrap_or(&name));
         let at_press = key.and_then(|key| {
@@ -268,7 +271,7 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
                 })
             })
         });
-        is_key_pressed(code) && !at_press.unwrap_or(ctrl)
+        !at_press.unwrap_or(ctrl)
     };
     let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| alone(k));
     let mut actions = Vec::new();
