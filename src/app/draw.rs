@@ -142,6 +142,17 @@ fn pinned_outlines(dungeon: &Dungeon, view: View, cell: f32) {
                 if outside(cx, cy + 1) {
                     draw_rectangle(left, top + far, cell, width, colour);
                 }
+                // Where the room turns inwards (both sides in, the corner between out),
+                // the lines of the two sides meet in a square at the cell's corner.
+                let corner = inset + width;
+                for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                    let inwards = !outside(cx + dx, cy) && !outside(cx, cy + dy);
+                    if inwards && outside(cx + dx, cy + dy) {
+                        let at =
+                            |start: f32, d: i64| if d < 0 { start } else { start + cell - corner };
+                        draw_rectangle(at(left, dx), at(top, dy), corner, corner, colour);
+                    }
+                }
             }
         }
     }
