@@ -209,9 +209,8 @@ fn an_interrupted_write_leaves_the_old_file_and_no_temporary_one() {
         assert!(Instant::now() < deadline, "no temporary file appeared");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let pid = i32::try_from(child.id()).unwrap();
-    // SAFETY: signalling a child this test started and has not reaped.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     assert!(stderr(&out).ends_with("interrupted\n"), "{}", stderr(&out));

@@ -14,6 +14,7 @@ mod messages;
 mod numbers;
 mod pins;
 mod presets;
+mod race;
 mod readability;
 mod readme;
 mod render;

@@ -206,3 +206,34 @@ fn a_tabletop_picture_too_wide_for_its_grid_names_the_grid_that_fits() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn file_system_errors_keep_the_system_s_reason_and_say_what_to_do() {
+    let dir = scratch("reasons");
+    // A folder that does not exist: named as such, not "entity not found".
+    let out = render_in(&dir, &["-o", "nodir/x.png"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("cannot write nodir/x.png: no such file or directory")
+            && said.contains("nodir does not exist")
+            && said.contains("make it first"),
+        "{said}"
+    );
+    // A file where a series' folder was asked for: said to be a file.
+    fs::write(dir.join("fileout"), "a file").unwrap();
+    let out = render_in(&dir, &["--count", "2", "--width", "16", "-o", "fileout/"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("not a directory: fileout is a file"),
+        "{said}"
+    );
+    assert!(!said.contains("held files"), "{said}");
+    assert_eq!(fs::read_to_string(dir.join("fileout")).unwrap(), "a file");
+    // The system's own words, without its error numbers.
+    let out = render_in(&dir, &["-o", "/sys/x.png"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}

@@ -260,7 +260,8 @@ fn render_never_replaces_a_tileset_the_user_did_not_name() {
 #[test]
 fn temporary_files_are_named_as_ours() {
     let tmp = scratch("temporary-names");
-    let staged = safe_write::stage(&tmp, |_| {
+    let dir = safe_write::Dir::open(&tmp).unwrap();
+    let staged = safe_write::stage(&dir, |_| {
         let during = names(&tmp);
         assert_eq!(during.len(), 1, "{during:?}");
         let name = &during[0];
@@ -324,4 +325,67 @@ fn stale_temporary_files_of_ours_are_removed_at_the_next_save_and_no_others() {
     for name in &kept {
         assert!(left.contains(name), "{name} was removed");
     }
+}
+
+#[test]
+fn a_tiled_pair_is_written_again_after_a_write_killed_at_the_rename() {
+    let tmp = scratch("tiled-killed");
+    let map = tmp.join("x.tmj");
+    assert!(render_to(&map).status.success());
+    // What a write killed between keeping the old tileset and putting the new one in
+    // place leaves: a second name of ours for the tileset, its writer gone.
+    let mut gone = Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let leftover = format!(".dungeon-viewer-{}-old-0.tmp", gone.id());
+    fs::hard_link(tmp.join("x.tiles.png"), tmp.join(&leftover)).unwrap();
+    let out = run(&["render", "--seed", "9", "-o", map.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(fs::read_to_string(&map).unwrap().contains("seed=9"));
+    assert_eq!(names(&tmp), ["x.tiles.png", "x.tmj"]);
+    assert_eq!(fs::metadata(tmp.join("x.tiles.png")).unwrap().nlink(), 1);
+}
+
+#[test]
+fn a_file_with_other_names_is_refused_naming_them() {
+    let tmp = scratch("other-names");
+    let map = tmp.join("map.png");
+    fs::write(&map, "kept").unwrap();
+    fs::hard_link(&map, tmp.join("also.png")).unwrap();
+    fs::hard_link(&map, tmp.join("and-this.png")).unwrap();
+    refused(
+        &render_to(&map),
+        &[
+            "map.png",
+            "3 hard links",
+            "also.png, and-this.png in the same directory",
+        ],
+    );
+    assert_eq!(fs::read_to_string(&map).unwrap(), "kept");
+}
+
+#[test]
+fn a_folder_another_user_made_in_a_shared_directory_is_not_written_into() {
+    let tmp = scratch("theirs-shared");
+    let shared = tmp.join("shared");
+    fs::create_dir(&shared).unwrap();
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
+    // An empty folder, writable by all, as another user leaves one in /tmp.
+    let theirs = shared.join("x");
+    fs::create_dir(&theirs).unwrap();
+    fs::set_permissions(&theirs, fs::Permissions::from_mode(0o777)).unwrap();
+    if !give_away(&theirs) {
+        return;
+    }
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
+    command.args(["render", "--count", "2", "--width", "16", "-o"]);
+    command.arg(format!("{}/", theirs.display()));
+    refused(
+        &within(30, command),
+        &["x is a directory made by another user (uid 65534)"],
+    );
+    refused(&render_to(&theirs.join("map.png")), &["another user"]);
+    assert!(names(&theirs).is_empty());
+    // Their folder, given to the directory's owner, is written into as any other.
+    lchown(&theirs, Some(0), Some(0)).unwrap();
+    assert!(render_to(&theirs.join("map.png")).status.success());
 }

@@ -10,12 +10,7 @@ use dungeon_generator::{Dungeon, Progress, generate_watched};
 
 /// CPU time of this process so far, in milliseconds (every thread's).
 fn cpu_ms() -> f64 {
-    let mut time = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `time` is a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &raw mut time) };
+    let time = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
     time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6
 }
 

@@ -69,19 +69,14 @@ pub fn with_progress<T: Send>(fraction: impl Fn() -> f64, work: impl FnOnce() ->
 /// `> /dev/null` opens it write-only): writing to it would end a command that wrote nothing
 /// in success.
 fn stdout_open() -> bool {
-    let fd = libc::STDOUT_FILENO;
-    // SAFETY: F_GETFL and fstat read the state of descriptor 1 and change nothing; `stat`
-    // is plain data, valid when zeroed.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        let mut stat: libc::stat = std::mem::zeroed();
-        if flags == -1 || libc::fstat(fd, &raw mut stat) != 0 {
-            return false;
-        }
-        let null_device =
-            stat.st_mode & libc::S_IFMT == libc::S_IFCHR && stat.st_rdev == libc::makedev(1, 3);
-        !(null_device && flags & libc::O_ACCMODE == libc::O_RDWR)
-    }
+    use rustix::fs::{FileType, OFlags, fcntl_getfl, fstat, makedev};
+    let fd = rustix::stdio::stdout();
+    let (Ok(flags), Ok(stat)) = (fcntl_getfl(fd), fstat(fd)) else {
+        return false;
+    };
+    let null_device = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+        && stat.st_rdev == makedev(1, 3);
+    !(null_device && flags & OFlags::RWMODE == OFlags::RDWR)
 }
 
 /// Write `bytes` to standard output.

@@ -16,11 +16,9 @@
 //!   see `safe_write`) is left as it is, and changes stay in memory.
 
 #[cfg(not(target_arch = "wasm32"))]
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 #[cfg(not(target_arch = "wasm32"))]
 use std::io::{self, Read, Write};
-#[cfg(not(target_arch = "wasm32"))]
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 #[cfg(not(target_arch = "wasm32"))]
 use std::thread;
@@ -315,17 +313,17 @@ impl<T: Entry> JsonList<T> {
             source,
             kept,
         };
-        std::fs::create_dir_all(&self.dir).map_err(cannot_save)?;
+        let dir = safe_write::Dir::make(&self.dir).map_err(cannot_save)?;
         // Held until dropped, when this returns.
-        let _lock = lock(&self.dir, kept)?;
+        let _lock = lock(&dir, kept)?;
         let (entries, notice) =
             self.read_afresh(read_list(&path), || self.keep_aside().map_err(cannot_save))?;
         if !self.unsaved.is_empty() {
             // Written straight to the file, not first to memory: lists may be big.
             // A file that may not be replaced (read-only, with other hard links…) is
             // refused before the list is written out.
-            let target = safe_write::check_replace(&path).map_err(cannot_save)?;
-            let staged = safe_write::stage(safe_write::parent_dir(&target), |out| {
+            let at = safe_write::check_replace(&path).map_err(cannot_save)?;
+            let staged = safe_write::stage(&at.dir, |out| {
                 serde_json::to_writer_pretty(&mut *out, &entries)?;
                 out.write_all(b"\n")
             })
@@ -334,7 +332,7 @@ impl<T: Entry> JsonList<T> {
             if bytes > MAX_LIST_BYTES {
                 return Err(Error::TooBig { file: path, bytes });
             }
-            staged.replace(&path).map_err(cannot_save)?;
+            staged.replace(&at).map_err(cannot_save)?;
         }
         Ok((entries, notice))
     }
@@ -343,15 +341,14 @@ impl<T: Entry> JsonList<T> {
     /// dated backup name beside it (never over another file); returns the backup's name.
     #[cfg(not(target_arch = "wasm32"))]
     fn keep_aside(&self) -> io::Result<String> {
-        let path = safe_write::through_links(&self.path())?;
-        let dir = safe_write::parent_dir(&path);
+        let at = safe_write::Dir::locate(&self.path())?;
         let stamp = utc::compact(utc::now());
         for n in 1u32.. {
             let mut name = format!("{}.broken-{stamp}", T::FILE);
             if n > 1 {
                 name.push_str(&format!("-{n}"));
             }
-            match safe_write::rename_new(&path, &dir.join(&name)) {
+            match at.dir.rename_new(&at.name, name.as_ref()) {
                 Ok(()) => return Ok(name),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(e),
@@ -366,21 +363,21 @@ impl<T: Entry> JsonList<T> {
 /// a plain file is refused without being opened through. `kept` says whether a change
 /// waits to be saved, for the error.
 #[cfg(not(target_arch = "wasm32"))]
-fn lock(dir: &Path, kept: bool) -> Result<File, Error> {
-    let path = dir.join(LOCK_FILE);
+fn lock(dir: &safe_write::Dir, kept: bool) -> Result<File, Error> {
+    use rustix::fs::{Mode, OFlags};
+    use rustix::io::Errno;
+    let path = dir.path().join(LOCK_FILE);
     let bad = |detail: String| Error::BadLock {
         file: path.clone(),
         detail,
     };
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(&path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(libc::ELOOP) => bad("it is a symbolic link".into()),
-            Some(libc::ENXIO) => bad("it is a pipe".into()),
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::NONBLOCK;
+    let file = dir
+        .open_at(LOCK_FILE.as_ref(), flags, Mode::from_raw_mode(0o666))
+        .map(File::from)
+        .map_err(|e| match Errno::from_io_error(&e) {
+            Some(Errno::LOOP) => bad("it is a symbolic link".into()),
+            Some(Errno::NXIO) => bad("it is a pipe".into()),
             _ => Error::Save {
                 file: path.clone(),
                 source: e,

@@ -10,6 +10,7 @@ mod utc;
 use std::io;
 use std::path::PathBuf;
 
+use dungeon_files::formats::reason;
 use dungeon_generator::text::quote_path;
 
 /// The user's data directory for Dungeon Viewer: on Linux `$XDG_DATA_HOME/dungeon-viewer`,
@@ -42,7 +43,7 @@ fn kept_clause(kept: bool) -> &'static str {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The directory or the file could not be written; a change is kept in memory.
-    #[error("cannot save {}: {source}{}", quote_path(file), kept_clause(*kept))]
+    #[error("cannot save {}: {}{}", quote_path(file), reason(source), kept_clause(*kept))]
     Save {
         file: PathBuf,
         source: io::Error,
@@ -52,9 +53,10 @@ pub enum Error {
     /// The file on disk could not be read, so it was left alone; the change is kept in
     /// memory.
     #[error(
-        "{} could not be read ({source}); it was left as it is, and changes are not saved \
+        "{} could not be read ({}); it was left as it is, and changes are not saved \
          to it",
-        quote_path(file)
+        quote_path(file),
+        reason(source)
     )]
     Read { file: PathBuf, source: io::Error },
     /// A file larger than a list may be: left as it is, neither read nor written.

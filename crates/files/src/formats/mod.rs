@@ -35,7 +35,7 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::{join_or, quote_path};
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) use write::{Destination, Place};
+pub(crate) use write::{Destination, Place, write_to};
 #[cfg(not(target_arch = "wasm32"))]
 pub use write::{Target, check_target, write};
 
@@ -260,7 +260,7 @@ pub enum Error {
     )]
     FramesDiffer,
     /// A directory that could not be made or written in.
-    #[error("cannot save in {}: {source}", quote_path(dir))]
+    #[error("cannot save in {}: {}", quote_path(dir), reason(source))]
     SaveIn {
         /// The directory.
         dir: PathBuf,
@@ -268,7 +268,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A file that could not be written; nothing was left half written.
-    #[error("cannot write {}: {source}", quote_path(file))]
+    #[error("cannot write {}: {}", quote_path(file), reason(source))]
     Write {
         /// The file asked for.
         file: PathBuf,
@@ -276,7 +276,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A file that could not be read.
-    #[error("cannot read {}: {source}", quote_path(file))]
+    #[error("cannot read {}: {}", quote_path(file), reason(source))]
     Read {
         /// The file.
         file: PathBuf,
@@ -382,6 +382,24 @@ impl Error {
             source,
         }
     }
+}
+
+/// Why a file could not be read or written, in words: the system's own reason (`no such
+/// file or directory`, `permission denied`, `no space left on device`…) without its error
+/// number, or what this program found.
+#[must_use]
+pub fn reason(e: &io::Error) -> String {
+    let Some(code) = e.raw_os_error() else {
+        return e.to_string();
+    };
+    let text = e.to_string();
+    let text = text
+        .strip_suffix(&format!(" (os error {code})"))
+        .unwrap_or(&text);
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 /// Whether `format` can draw a `width × height`-cell map with `options`: its cell size,

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::gif::GifWriter;
 use super::safe_write::{self, write_named};
-use super::{Error, Format, Options, Target, naming, png};
+use super::{Error, Format, Options, naming, png};
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
@@ -318,12 +318,11 @@ fn write_frames(
             (0..count)
                 .map(|i| {
                     let map = frame(i)?;
-                    let stem = name(i, &map);
-                    let target = Target::New {
-                        dir: &dir,
-                        stem: &stem,
+                    let to = super::Destination {
+                        dir: dir.clone(),
+                        place: super::Place::New(name(i, &map)),
                     };
-                    let file = super::write(&map, Format::Png, options, target)?;
+                    let file = super::write_to(&map, Format::Png, options, to)?;
                     done.fetch_add(1, Ordering::Relaxed);
                     Ok(file)
                 })

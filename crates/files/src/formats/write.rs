@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::safe_write::{self, check_replace, parent_dir, stage};
+use super::safe_write::{Dir, Located, check_replace, stage};
 use super::{Error, Format, Options, check, drawn, tmj};
 
 use dungeon_generator::Dungeon;
@@ -43,38 +43,36 @@ pub enum Target<'a> {
     },
 }
 
-/// A [`Target`] on disk: the directory its files are written in, and where in it.
+/// A [`Target`] on disk: the directory its files are written in, held open, and where in
+/// it.
 pub(crate) struct Destination {
-    pub dir: PathBuf,
+    pub dir: Dir,
     pub place: Place,
 }
 
 /// Where in its directory a file goes.
 pub(crate) enum Place {
-    /// Over this file, as named (its links followed when it is written).
-    Over(PathBuf),
+    /// Over this file (its links followed), named as the user named it.
+    Over(Located, PathBuf),
     /// Under the first free name with this stem.
     New(String),
 }
 
 impl Target<'_> {
-    /// Where the files go.
+    /// Where the files go: the directory resolved once, into a handle.
     pub(crate) fn resolve(self) -> Result<Destination, Error> {
         match self {
             Target::Replace(path) => {
-                let target = check_replace(path).map_err(Error::write(path))?;
+                let at = check_replace(path).map_err(Error::write(path))?;
                 Ok(Destination {
-                    dir: parent_dir(&target).to_path_buf(),
-                    place: Place::Over(path.to_path_buf()),
+                    dir: at.dir.clone(),
+                    place: Place::Over(at, path.to_path_buf()),
                 })
             }
-            Target::New { dir, stem } => {
-                safe_write::make_dir(dir).map_err(Error::save_in(dir))?;
-                Ok(Destination {
-                    dir: dir.to_path_buf(),
-                    place: Place::New(stem.to_string()),
-                })
-            }
+            Target::New { dir, stem } => Ok(Destination {
+                dir: Dir::make(dir).map_err(Error::save_in(dir))?,
+                place: Place::New(stem.to_string()),
+            }),
         }
     }
 }
@@ -87,8 +85,8 @@ impl Target<'_> {
 /// # Errors
 /// What [`check`] refuses, a file that may not be written over (a special file, a
 /// read-only one, one with other hard links, a link another user planted in a shared
-/// directory: see [`safe_write`]), refused before the map is drawn, or a file that cannot
-/// be written.
+/// directory: see [`super::safe_write`]), refused before the map is drawn, or a file that
+/// cannot be written.
 pub fn write(
     dungeon: &Dungeon,
     format: Format,
@@ -96,25 +94,34 @@ pub fn write(
     target: Target<'_>,
 ) -> Result<PathBuf, Error> {
     check(format, options, dungeon.width(), dungeon.height())?;
+    write_to(dungeon, format, options, target.resolve()?)
+}
+
+/// [`write`] to a destination already resolved.
+pub(crate) fn write_to(
+    dungeon: &Dungeon,
+    format: Format,
+    options: &Options,
+    to: Destination,
+) -> Result<PathBuf, Error> {
     let style = options.style(format);
-    let to = target.resolve()?;
-    let shown = match &to.place {
-        Place::Over(path) => path.clone(),
-        Place::New(_) => to.dir.clone(),
-    };
     if format == Format::Tiled {
         return tmj::write(dungeon, style.cell_size, &to);
     }
+    let shown = match &to.place {
+        Place::Over(_, path) => path.clone(),
+        Place::New(_) => to.dir.path().to_path_buf(),
+    };
     let file = drawn(dungeon, format, &style)?;
     let staged =
         stage(&to.dir, |out| file.write_to(out, dungeon.recipe())).map_err(Error::write(&shown))?;
     match to.place {
-        Place::Over(path) => {
-            staged.replace(&path).map_err(Error::write(&path))?;
+        Place::Over(at, path) => {
+            staged.replace(&at).map_err(Error::write(&path))?;
             Ok(path)
         }
         Place::New(stem) => staged
-            .place_new(&to.dir, &stem, format.extension())
-            .map_err(Error::save_in(&to.dir)),
+            .place_new(&stem, format.extension())
+            .map_err(Error::save_in(to.dir.path())),
     }
 }

@@ -2,27 +2,27 @@
 //! read, and only a regular file that is neither read-only nor known by other names (hard
 //! links) is written over. Nothing here ever opens a pipe in a way that waits.
 
-use std::fs::{self, File, FileType, Metadata, OpenOptions};
+use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
+
+use rustix::fs::{FileType, OFlags, Stat};
+use rustix::process::{getegid, geteuid, getgroups};
+
+use super::dir::Located;
+use dungeon_generator::text::quote_path;
 
 /// What a file of this type is, in words, when it is not a regular file.
 fn irregular(kind: FileType) -> Option<&'static str> {
-    if kind.is_file() {
-        None
-    } else if kind.is_dir() {
-        Some("a directory")
-    } else if kind.is_fifo() {
-        Some("a named pipe")
-    } else if kind.is_char_device() {
-        Some("a character device")
-    } else if kind.is_block_device() {
-        Some("a block device")
-    } else if kind.is_socket() {
-        Some("a socket")
-    } else {
-        Some("not a file")
+    match kind {
+        FileType::RegularFile => None,
+        FileType::Directory => Some("a directory"),
+        FileType::Fifo => Some("a named pipe"),
+        FileType::CharacterDevice => Some("a character device"),
+        FileType::BlockDevice => Some("a block device"),
+        FileType::Socket => Some("a socket"),
+        _ => Some("not a file"),
     }
 }
 
@@ -46,7 +46,7 @@ fn not_regular(kind: FileType) -> io::Result<()> {
 pub fn open_regular(path: &Path) -> io::Result<File> {
     let file = OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(OFlags::NONBLOCK.bits() as i32)
         .open(path)?;
     refuse_irregular(&file)?;
     Ok(file)
@@ -57,46 +57,79 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
 /// # Errors
 /// When it is a directory, a pipe, a device or a socket, or cannot be looked at.
 pub fn refuse_irregular(file: &File) -> io::Result<()> {
-    not_regular(file.metadata()?.file_type())
+    not_regular(FileType::from_raw_mode(rustix::fs::fstat(file)?.st_mode))
 }
 
-/// Whether the file at `path` (its links already followed) may be written over: `Ok(None)`
+/// Whether the file `at` (its links already followed) may be written over: `Ok(None)`
 /// when there is none, `Ok(Some)` with its metadata when it is a regular file that is not
 /// read-only and has no other name. Only looked at, never opened.
 ///
 /// # Errors
 /// When it is not a regular file (a pipe, a device, a socket, a directory), is read-only
 /// for this user by its permission bits, or has other hard links, which a new file would
-/// split from it; each saying so.
-pub fn replaceable(path: &Path) -> io::Result<Option<Metadata>> {
-    let meta = match fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+/// split from it (naming those in the same directory); each saying so.
+pub fn replaceable(at: &Located) -> io::Result<Option<Stat>> {
+    let Some(stat) = at.stat()? else {
+        return Ok(None);
     };
-    not_regular(meta.file_type())?;
-    if !writable(meta.mode(), (meta.uid(), meta.gid()), &User::current()) {
+    let mode = stat.st_mode;
+    not_regular(FileType::from_raw_mode(mode))?;
+    if !writable(mode, (stat.st_uid, stat.st_gid), &User::current()) {
         return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
             format!(
                 "it is read-only (its permissions are {}): it is left as it is; make it \
                  writable to replace it",
-                permissions(meta.mode())
+                permissions(mode)
             ),
         ));
     }
-    if meta.nlink() > 1 {
+    if stat.st_nlink > 1 {
+        let others = other_names(at, &stat);
+        let named = if others.is_empty() {
+            String::new()
+        } else {
+            format!(": {} in the same directory", others.join(", "))
+        };
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "it has {} hard links (other names for the same file), which a new file \
-                 would split from it: it is left as it is; make the other names symbolic \
-                 links, or remove them",
-                meta.nlink()
+                "it has {} hard links (other names for the same file{named}), which a new \
+                 file would split from it: it is left as it is; make the other names \
+                 symbolic links, or remove them",
+                stat.st_nlink
             ),
         ));
     }
-    Ok(Some(meta))
+    Ok(Some(stat))
+}
+
+/// The other names, quoted, of the file `at` (whose metadata is `stat`) in its directory:
+/// the entries there of the same file. At most a few are named.
+fn other_names(at: &Located, stat: &Stat) -> Vec<String> {
+    const MOST: usize = 3;
+    let names = at.dir.names().unwrap_or_default();
+    let same = |name: &std::ffi::OsString| {
+        *name != at.name
+            && at
+                .dir
+                .stat(name)
+                .ok()
+                .flatten()
+                .is_some_and(|other| (other.st_dev, other.st_ino) == (stat.st_dev, stat.st_ino))
+    };
+    let mut others: Vec<String> = names
+        .iter()
+        .filter(|name| same(name))
+        .map(|name| quote_path(Path::new(name)))
+        .collect();
+    others.sort();
+    if others.len() > MOST {
+        let more = others.len() - MOST;
+        others.truncate(MOST);
+        others.push(format!("{more} more"));
+    }
+    others
 }
 
 /// Who is writing: the ids permission bits are checked against.
@@ -107,21 +140,11 @@ struct User {
 
 impl User {
     fn current() -> Self {
-        // SAFETY: these calls have no preconditions; getgroups is first asked how many
-        // groups there are, then given room for them.
-        unsafe {
-            let mut gids = vec![libc::getegid()];
-            let count = libc::getgroups(0, std::ptr::null_mut());
-            if let Ok(n) = usize::try_from(count) {
-                let mut more = vec![0; n];
-                let got = libc::getgroups(count, more.as_mut_ptr());
-                more.truncate(usize::try_from(got).unwrap_or(0));
-                gids.extend(more);
-            }
-            User {
-                uid: libc::geteuid(),
-                gids,
-            }
+        let mut gids = vec![getegid().as_raw()];
+        gids.extend(getgroups().unwrap_or_default().iter().map(|g| g.as_raw()));
+        User {
+            uid: geteuid().as_raw(),
+            gids,
         }
     }
 }

@@ -1,85 +1,100 @@
-//! Symbolic links on the way to a file written over: followed to their target, so that a
-//! file kept as a link (a dotfiles setup, a synced folder) stays one, except a link that
-//! another user planted in a shared directory.
+//! What another user may have put on the way to a file written: symbolic links are
+//! followed to their target, so that a file kept as a link (a dotfiles setup, a synced
+//! folder) stays one, except a link that another user planted in a shared directory; and a
+//! directory another user made in a shared directory is not written into.
 //!
-//! The rule is the kernel's own (`fs.protected_symlinks`), which a writer that resolves
-//! links itself would otherwise sidestep: in a directory that everyone may write and that
-//! is sticky (mode 1777, such as `/tmp`), a link is followed only when it belongs to the
-//! user following it or to the directory's owner. Every link on the way is checked: the
-//! file's own, and any among the directories above it.
+//! The rule for links is the kernel's own (`fs.protected_symlinks`), which a writer that
+//! resolves links itself would otherwise sidestep: in a directory that everyone may write
+//! and that is sticky (mode 1777, such as `/tmp`), a link is followed only when it belongs
+//! to the user following it or to the directory's owner. A directory there is entered
+//! only on the same terms: its owner could swap it for a link at any moment. Every entry on
+//! the way is checked, through the handle [`super::dir`] opened it by, never by its path
+//! again.
 
-use std::fs::{self, Metadata};
 use std::io;
-use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::parent_dir;
+use rustix::fs::Stat;
+use rustix::process::geteuid;
+
 use dungeon_generator::text::quote_path;
 
 /// Symbolic links followed at most, as the system does.
-const MOST_LINKS: usize = 40;
+pub const MOST_LINKS: usize = 40;
 
-/// Where writing to `path` really goes: `path` itself, or the file its symbolic links lead
-/// to (which need not exist yet), so that a file kept as a link stays one.
+/// `Ok` when the link `link` (whose own metadata is `stat`), in the directory `dir` (whose
+/// metadata is `dir_stat`), may be followed by this process: see the module's notes.
 ///
 /// # Errors
-/// Links in a loop, a link that cannot be read, or a link another user made in a shared
-/// sticky directory (`PermissionDenied`, saying whose and where).
-pub fn through_links(path: &Path) -> io::Result<PathBuf> {
-    let mut at = path.to_path_buf();
-    for _ in 0..MOST_LINKS {
-        for above in at.ancestors().skip(1) {
-            if let Ok(meta) = fs::symlink_metadata(above)
-                && meta.file_type().is_symlink()
-            {
-                may_follow(above, &meta)?;
-            }
-        }
-        match fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                may_follow(&at, &meta)?;
-                let target = fs::read_link(&at)?;
-                at = parent_dir(&at).join(target);
-            }
-            _ => return Ok(at),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::InvalidInput,
-        "it is a link in a loop",
-    ))
+/// A link another user made in a shared sticky directory (`PermissionDenied`, saying
+/// whose and where).
+pub fn may_follow(link: &Path, stat: &Stat, dir: &Path, dir_stat: &Stat) -> io::Result<()> {
+    shared_by(stat, dir_stat).map_or(Ok(()), |owner| {
+        Err(refused(
+            link,
+            "a symbolic link",
+            owner,
+            dir,
+            dir_stat,
+            "it is not followed, as the system follows no such link",
+        ))
+    })
 }
 
-/// `Ok` when the link `link` (whose own metadata is `meta`) may be followed by this
-/// process: see the module's notes.
-fn may_follow(link: &Path, meta: &Metadata) -> io::Result<()> {
-    let dir = parent_dir(link);
-    let Ok(dir_meta) = fs::metadata(dir) else {
-        return Ok(());
-    };
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let me = unsafe { libc::geteuid() };
-    if !protects_links(dir_meta.mode()) || meta.uid() == me || meta.uid() == dir_meta.uid() {
-        return Ok(());
-    }
-    Err(io::Error::new(
+/// `Ok` when the directory `path` (whose metadata is `stat`), in the directory `dir`
+/// (whose metadata is `dir_stat`), may be written into by this process: see the module's
+/// notes.
+///
+/// # Errors
+/// A directory another user made in a shared sticky directory (`PermissionDenied`,
+/// saying whose and where).
+pub fn may_enter(path: &Path, stat: &Stat, dir: &Path, dir_stat: &Stat) -> io::Result<()> {
+    shared_by(stat, dir_stat).map_or(Ok(()), |owner| {
+        Err(refused(
+            path,
+            "a directory",
+            owner,
+            dir,
+            dir_stat,
+            "nothing is written in it, as its owner could swap it for a link at any moment",
+        ))
+    })
+}
+
+/// The owner of an entry (whose metadata is `stat`) of a directory (whose metadata is
+/// `dir_stat`), when it is another user than this one and the directory's owner in a
+/// directory shared by all.
+fn shared_by(stat: &Stat, dir_stat: &Stat) -> Option<u32> {
+    let me = geteuid().as_raw();
+    let owner = stat.st_uid;
+    (protects_links(dir_stat.st_mode) && owner != me && owner != dir_stat.st_uid).then_some(owner)
+}
+
+/// The error for `what` at `path`, made by `owner` in the shared directory `dir`.
+fn refused(
+    path: &Path,
+    what: &str,
+    owner: u32,
+    dir: &Path,
+    dir_stat: &Stat,
+    so: &str,
+) -> io::Error {
+    io::Error::new(
         io::ErrorKind::PermissionDenied,
         format!(
-            "{} is a symbolic link made by another user (uid {}) in {}, a directory shared \
-             by all (sticky, mode {:o}): it is not followed, as the system follows no such \
-             link",
-            quote_path(link),
-            meta.uid(),
+            "{} is {what} made by another user (uid {owner}) in {}, a directory shared by \
+             all (sticky, mode {:o}): {so}",
+            quote_path(path),
             quote_path(dir),
-            dir_meta.mode() & 0o7777
+            dir_stat.st_mode & 0o7777
         ),
-    ))
+    )
 }
 
-/// Whether links in a directory of this mode are followed only for their owner or the
+/// Whether entries in a directory of this mode are trusted only from their owner or the
 /// directory's: one that everyone may write and that is sticky.
 fn protects_links(mode: u32) -> bool {
-    mode & libc::S_ISVTX != 0 && mode & libc::S_IWOTH != 0
+    mode & 0o1000 != 0 && mode & 0o002 != 0
 }
 
 #[cfg(test)]

@@ -1,36 +1,48 @@
 //! Files, safely: opening only regular files for reading, without ever waiting on a device
-//! or a pipe; and writing so that every file appears whole or not at all, and nothing is
-//! written over that should not be.
+//! or a pipe; and writing so that every file appears whole or not at all, nothing is
+//! written over that should not be, and nothing another user changes meanwhile can send a
+//! write elsewhere.
 //!
-//! Every file is first written completely into a temporary file beside where it goes
+//! A file's directory is resolved once into a handle ([`Dir`], see [`dir`]): each
+//! directory on the way opened without following links and checked through its handle,
+//! links followed only by the rules of [`links`], and a directory another user made in a
+//! shared sticky directory (such as `/tmp`) refused as a link of theirs is. Every check,
+//! create, rename and removal after that is made relative to the handle (`openat`,
+//! `renameat`, `unlinkat`, `fstatat` without following links), never by path again.
+//!
+//! Every file is first written completely into a temporary file in its directory
 //! ([`stage`]; named as ours, see [`temporary`]), synced to disk, and only then put in
 //! place by a rename: over the old file ([`Staged::replace`], keeping its permissions and
-//! writing through a symbolic link to its target, see [`links`]), or under the first free
-//! name of a series `name.ext`, `name-2.ext`… without ever writing over a file
+//! writing through a symbolic link to its target), or under the first free name of a
+//! series `name.ext`, `name-2.ext`… without ever writing over a file
 //! ([`Staged::place_new`]). Two files that belong together (a Tiled map and its tileset)
 //! are put in place together ([`replace_pair`], [`place_new_with`]).
 //!
 //! A file is written over only when it is a regular file, not read-only and without other
-//! names ([`checks::replaceable`]); [`check_replace`] asks so before any work is done.
+//! names ([`checks::replaceable`]); [`check_replace`] asks so before any work is done,
+//! once the temporary files a killed write left there are cleared.
 //!
 //! Temporary files being written are listed, so that a process told to stop removes them
 //! ([`stop_writes`]); putting files in place holds that list, so a stop waits until the
 //! renames are done and never leaves half of a pair.
 
 pub mod checks;
+pub mod dir;
 pub mod links;
 pub mod temporary;
 
-use std::fs::{self, File, Permissions};
+use std::ffi::{OsStr, OsString};
+use std::fs::{File, Permissions};
 use std::io::{self, BufWriter, Write};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tempfile::NamedTempFile;
+use rustix::fs::{AtFlags, Mode, OFlags};
 
 pub use checks::{open_regular, refuse_irregular};
-pub use links::through_links;
+pub use dir::{Dir, Located};
 
 /// The directory `path` is in: its parent, or `.` for a bare file name.
 #[must_use]
@@ -41,198 +53,131 @@ pub fn parent_dir(path: &Path) -> &Path {
     }
 }
 
-/// Where writing over `path` goes ([`through_links`]), once it is known that the file
-/// there, if any, may be written over ([`checks::replaceable`]).
+/// Where writing over `path` goes ([`Dir::locate`]: its directory held open, its links
+/// followed), once it is known that the file there, if any, may be written over
+/// ([`checks::replaceable`]). Stale temporary files of ours there are removed before it is
+/// looked at, so that a write killed before cannot stand in the way.
 ///
 /// # Errors
-/// A link that is not followed or in a loop, or a file that may not be written over.
-pub fn check_replace(path: &Path) -> io::Result<PathBuf> {
-    let target = through_links(path)?;
-    checks::replaceable(&target)?;
-    Ok(target)
-}
-
-/// Make the directory `dir` and those above it when missing, never through a link another
-/// user planted (see [`links`]).
-///
-/// # Errors
-/// Such a link, or a directory that cannot be made.
-pub fn make_dir(dir: &Path) -> io::Result<()> {
-    through_links(dir)?;
-    fs::create_dir_all(dir)
+/// A missing directory, a link that is not followed or in a loop, or a file that may not
+/// be written over.
+pub fn check_replace(path: &Path) -> io::Result<Located> {
+    let at = Dir::locate(path)?;
+    checks::replaceable(&at)?;
+    Ok(at)
 }
 
 /// A file written completely into a temporary file, waiting to be put in place. Dropped
 /// without being put in place, the temporary file is removed.
 #[derive(Debug)]
 pub struct Staged {
-    temporary: Option<NamedTempFile>,
+    dir: Dir,
+    /// Its temporary name in `dir`, until it is renamed away.
+    name: Option<OsString>,
+    file: File,
 }
 
 /// Write what `write` writes (through a buffer) into a new temporary file in `dir`, made
 /// exclusively (an existing file or link under its random name is never opened), flushed
-/// and synced to disk. Nothing else changes until it is put in place, except that stale
-/// temporary files of ours in `dir` are removed ([`temporary`]).
+/// and synced to disk. Nothing else changes until it is put in place.
 ///
 /// # Errors
-/// What `write` returns; a link on the way to `dir` that another user planted (see
-/// [`links`]); or when the directory is not writable or the disk is full.
+/// What `write` returns; or when the directory is not writable or the disk is full.
 pub fn stage(
-    dir: &Path,
+    dir: &Dir,
     write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
 ) -> io::Result<Staged> {
-    through_links(dir)?;
     // Listed in the same step as made, and unlisted only once removed or renamed, so a
     // stop never misses it.
     let staged = {
         let mut unfinished = unfinished();
-        let temporary = temporary::create(dir).map_err(without_path)?;
-        unfinished.push(temporary.path().to_path_buf());
+        let (name, file) = temporary::create(dir)?;
+        unfinished.push((dir.shared(), name.clone()));
         Staged {
-            temporary: Some(temporary),
+            dir: dir.clone(),
+            name: Some(name),
+            file,
         }
     };
-    let file = staged.file();
-    let mut out = BufWriter::new(file);
+    let mut out = BufWriter::new(&staged.file);
     write(&mut out)?;
     out.flush()?;
     drop(out);
-    file.sync_all()?;
+    staged.file.sync_all()?;
     Ok(staged)
 }
 
-/// `e` without the name of the temporary file it happened to (which the temporary files'
-/// maker adds): messages name the file the user asked for instead.
-fn without_path(e: io::Error) -> io::Error {
-    if e.raw_os_error().is_some() {
-        return e;
-    }
-    let kind = e.kind();
-    let code = e
-        .get_ref()
-        .and_then(|inner| inner.source())
-        .and_then(|source| source.downcast_ref::<io::Error>())
-        .and_then(io::Error::raw_os_error);
-    code.map_or_else(|| io::Error::from(kind), io::Error::from_raw_os_error)
-}
-
 impl Staged {
-    fn file(&self) -> &File {
-        self.temporary
-            .as_ref()
-            .map(NamedTempFile::as_file)
-            .unwrap_or_else(|| unreachable!("a staged file is put in place only once"))
-    }
-
     /// How many bytes were written.
     ///
     /// # Errors
     /// When the file cannot be looked at.
     pub fn written(&self) -> io::Result<u64> {
-        Ok(self.file().metadata()?.len())
+        Ok(self.file.metadata()?.len())
     }
 
-    fn temporary_path(&self) -> &Path {
-        self.temporary.as_ref().map_or(Path::new(""), |t| t.path())
+    fn temporary_name(&self) -> &OsStr {
+        self.name.as_deref().unwrap_or_default()
     }
 
-    /// Put the file in place over `path` (through its links), which takes the new file's
-    /// contents and keeps its own permissions; a new file gets the usual ones.
+    /// Put the file in place over the file `at` (located by [`check_replace`]), which
+    /// takes the new file's contents and keeps its own permissions; a new file gets the
+    /// usual ones.
     ///
     /// # Errors
-    /// What [`check_replace`] refuses, or when the target's directory is another file
-    /// system.
-    pub fn replace(self, path: &Path) -> io::Result<()> {
-        replace_all(vec![(self, path.to_path_buf())]).map_err(|(_, e)| e)
+    /// What [`checks::replaceable`] refuses (asked again), or when the target's directory
+    /// is another file system.
+    pub fn replace(self, at: &Located) -> io::Result<()> {
+        replace_all(vec![(self, at)]).map_err(|(_, e)| e)
     }
 
-    /// Put the file in place under `<stem>.<extension>` in `dir` (where it was staged), or
-    /// `<stem>-2.<extension>`, `<stem>-3.<extension>`… when that is taken, never over any
-    /// file; returns the name it took, in `dir` as given.
+    /// Put the file in place under `<stem>.<extension>` in the directory where it was
+    /// staged, or `<stem>-2.<extension>`, `<stem>-3.<extension>`… when that is taken,
+    /// never over any file; returns the name it took, in the directory as given.
     ///
     /// # Errors
     /// When no name can be taken.
-    pub fn place_new(self, dir: &Path, stem: &str, extension: &str) -> io::Result<PathBuf> {
+    pub fn place_new(self, stem: &str, extension: &str) -> io::Result<PathBuf> {
+        let dir = self.dir.clone();
         let mut file = Some(self);
-        let name = place_new_with(dir, stem, &[extension], |_, before| {
+        let name = place_new_with(&dir, stem, &[extension], |_, before| {
             Ok(file.take().map_or(before, |file| vec![file]))
         })?;
-        Ok(dir.join(format!("{name}.{extension}")))
+        Ok(dir.path().join(format!("{name}.{extension}")))
     }
 
     /// Rename the temporary file over `to`, under the list's lock.
-    fn rename(&mut self, to: &Path, list: &mut Vec<PathBuf>) -> io::Result<()> {
-        fs::rename(self.temporary_path(), to)?;
+    fn rename(&mut self, to: &Located, list: &mut Unfinished) -> io::Result<()> {
+        self.dir.rename(self.temporary_name(), &to.dir, &to.name)?;
         self.forget(list);
         Ok(())
     }
 
-    /// Rename the temporary file to `to`, which must not exist, keeping it listed (see
-    /// [`Staged::unplace`] and [`Staged::forget`]).
-    fn place(&self, to: &Path) -> io::Result<()> {
-        rename_new(self.temporary_path(), to)
+    /// Rename the temporary file to `to` in its directory, which must not exist, keeping
+    /// it listed (see [`Staged::unplace`] and [`Staged::forget`]).
+    fn place(&self, to: &OsStr) -> io::Result<()> {
+        self.dir.rename_new(self.temporary_name(), to)
     }
 
     /// Take back a file [`Staged::place`] put at `to`.
-    fn unplace(&self, to: &Path) -> io::Result<()> {
-        fs::rename(to, self.temporary_path())
+    fn unplace(&self, to: &OsStr) -> io::Result<()> {
+        self.dir.rename(to, &self.dir, self.temporary_name())
     }
 
     /// The temporary file was renamed away: forget its temporary name, under the list's
     /// lock.
-    fn forget(&mut self, list: &mut Vec<PathBuf>) {
-        if let Some(temporary) = self.temporary.take() {
-            let path = temporary.path().to_path_buf();
-            // Nothing is left under the temporary name to remove.
-            let _ = temporary.into_temp_path().keep();
-            list.retain(|p| *p != path);
+    fn forget(&mut self, list: &mut Unfinished) {
+        if let Some(name) = self.name.take() {
+            list.retain(|(_, n)| *n != name);
         }
-    }
-}
-
-/// Rename `from` to `to` unless `to` exists (then `AlreadyExists`), atomically: nothing
-/// can appear at `to` in between and be written over.
-///
-/// # Errors
-/// When `to` exists, or the rename fails.
-pub fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes())
-            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
-    };
-    let (from_c, to_c): (CString, CString) = (c(from)?, c(to)?);
-    // SAFETY: both are valid NUL-terminated paths, relative to the working directory.
-    let renamed = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            from_c.as_ptr(),
-            libc::AT_FDCWD,
-            to_c.as_ptr(),
-            libc::RENAME_NOREPLACE,
-        )
-    };
-    if renamed == 0 {
-        return Ok(());
-    }
-    let e = io::Error::last_os_error();
-    match e.raw_os_error() {
-        // A file system without the flag: a link fails as well when `to` exists.
-        Some(libc::EINVAL | libc::ENOSYS) => {
-            fs::hard_link(from, to)?;
-            fs::remove_file(from)
-        }
-        _ => Err(e),
     }
 }
 
 impl Drop for Staged {
     fn drop(&mut self) {
-        if let Some(temporary) = self.temporary.take() {
-            let path = temporary.path().to_path_buf();
-            drop(temporary);
-            unfinished().retain(|p| *p != path);
+        if let Some(name) = self.name.take() {
+            let _ = self.dir.remove(&name);
+            unfinished().retain(|(_, n)| *n != name);
         }
     }
 }
@@ -257,8 +202,8 @@ pub fn write_replacing_with(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = check_replace(path)?;
-    stage(parent_dir(&target), write)?.replace(path)
+    let at = check_replace(path)?;
+    stage(&at.dir, write)?.replace(&at)
 }
 
 /// Write `bytes` to a new file `<stem>.<extension>` in `dir` (made if missing), or
@@ -268,8 +213,8 @@ pub fn write_replacing_with(
 /// # Errors
 /// When the directory cannot be made or written (read-only, disk full…).
 pub fn save_new(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> io::Result<PathBuf> {
-    make_dir(dir)?;
-    stage(dir, |out| out.write_all(bytes))?.place_new(dir, stem, extension)
+    let dir = Dir::make(dir)?;
+    stage(&dir, |out| out.write_all(bytes))?.place_new(stem, extension)
 }
 
 /// A file the user named, written by `write`: over `path` when `replace` is true (as
@@ -288,80 +233,73 @@ pub fn write_named(
         write_replacing_with(path, write)?;
         return Ok(path.to_path_buf());
     }
-    let dir = parent_dir(path);
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let extension = path.extension().unwrap_or_default().to_string_lossy();
-    make_dir(dir)?;
-    let placed = stage(dir, write)?.place_new(dir, &stem, &extension)?;
+    let dir = Dir::make(parent_dir(path))?;
+    let placed = stage(&dir, write)?.place_new(&stem, &extension)?;
     Ok(path.with_file_name(placed.file_name().unwrap_or_default()))
 }
 
-/// Put two staged files in place over `first.1` and `second.1` (through their links)
-/// together: either both are new afterwards, or (when one cannot be put in place) both
-/// are as they were.
+/// Put two staged files in place over the files `first.1` and `second.1` (located by
+/// [`check_replace`]) together: either both are new afterwards, or (when one cannot be put
+/// in place) both are as they were.
 ///
 /// # Errors
-/// The path, as given, of a file that cannot be put in place, and why; nothing has
-/// changed then.
+/// Which of the two (0 or 1) cannot be put in place, and why; nothing has changed then.
 pub fn replace_pair(
-    first: (Staged, &Path),
-    second: (Staged, &Path),
-) -> Result<(), (PathBuf, io::Error)> {
-    replace_all(vec![
-        (first.0, first.1.to_path_buf()),
-        (second.0, second.1.to_path_buf()),
-    ])
+    first: (Staged, &Located),
+    second: (Staged, &Located),
+) -> Result<(), (usize, io::Error)> {
+    replace_all(vec![first, second])
 }
 
-/// Put staged files in place, each over its path (through its links), the last one last,
-/// once every path is known to take it; when one fails, the ones before it get their old
-/// files back. One file alone needs no second name.
-fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> Result<(), (PathBuf, io::Error)> {
-    let mut targets = Vec::with_capacity(files.len());
-    for (_, path) in &files {
-        let target = through_links(path).map_err(|e| (path.clone(), e))?;
-        let old = checks::replaceable(&target).map_err(|e| (path.clone(), e))?;
-        targets.push((target, old));
+/// Put staged files in place, each over its file, the last one last, once every file is
+/// known to take it; when one fails, the ones before it get their old files back. One
+/// file alone needs no second name.
+fn replace_all(mut files: Vec<(Staged, &Located)>) -> Result<(), (usize, io::Error)> {
+    let mut old = Vec::with_capacity(files.len());
+    for (i, (_, at)) in files.iter().enumerate() {
+        old.push(checks::replaceable(at).map_err(|e| (i, e))?);
     }
     // Held to the end, so a stop waits for every rename; the staged files, dropped after
     // it (parameters outlive locals), remove what was not put in place.
     let single = files.len() == 1;
     let mut list = unfinished();
     // The old files, kept under second names until every new one is in place.
-    let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut done: Vec<(&Located, Option<OsString>)> = Vec::new();
     let mut outcome = Ok(());
-    for ((staged, path), (target, old)) in files.iter_mut().zip(targets) {
+    for (i, ((staged, at), old)) in files.iter_mut().zip(old).enumerate() {
         let kept = match old {
             Some(old) => staged
-                .file()
-                .set_permissions(Permissions::from_mode(old.permissions().mode() & 0o7777))
+                .file
+                .set_permissions(Permissions::from_mode(old.st_mode & 0o7777))
                 .and_then(|()| {
                     if single {
                         Ok(None)
                     } else {
-                        backup(&target).map(Some)
+                        backup(at).map(Some)
                     }
                 }),
             None => Ok(None),
         };
-        match kept.and_then(|kept| staged.rename(&target, &mut list).map(|()| kept)) {
-            Ok(kept) => done.push((target, kept)),
+        match kept.and_then(|kept| staged.rename(at, &mut list).map(|()| kept)) {
+            Ok(kept) => done.push((at, kept)),
             Err(e) => {
-                outcome = Err((path.clone(), e));
+                outcome = Err((i, e));
                 break;
             }
         }
     }
-    for (path, kept) in done {
+    for (at, kept) in done {
         match (&outcome, kept) {
             (Ok(()), Some(kept)) => {
-                let _ = fs::remove_file(kept);
+                let _ = at.dir.remove(&kept);
             }
             (Err(_), Some(kept)) => {
-                let _ = fs::rename(kept, &path);
+                let _ = at.dir.rename(&kept, &at.dir, &at.name);
             }
             (Err(_), None) => {
-                let _ = fs::remove_file(&path);
+                let _ = at.dir.remove(&at.name);
             }
             (Ok(()), None) => {}
         }
@@ -369,19 +307,26 @@ fn replace_all(mut files: Vec<(Staged, PathBuf)>) -> Result<(), (PathBuf, io::Er
     outcome
 }
 
-/// A second name for the file at `path`, beside it, so that it survives a rename over it.
-fn backup(path: &Path) -> io::Result<PathBuf> {
-    let dir = parent_dir(path);
+/// A second name for the file `at`, beside it, so that it survives a rename over it.
+fn backup(at: &Located) -> io::Result<OsString> {
     for n in 0u32..1000 {
-        let name = temporary::backup_name(dir, n);
-        match fs::hard_link(path, &name) {
+        let name = temporary::backup_name(n);
+        match at.dir.link(&at.name, &name) {
             Ok(()) => return Ok(name),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             // A file system without links: a copy serves.
-            Err(_) => return fs::copy(path, &name).map(|_| name),
+            Err(_) => return copy(at, &name).map(|()| name),
         }
     }
     Err(io::Error::other("no free name for a backup"))
+}
+
+/// Copy the file `at` to the new file `to` beside it.
+fn copy(at: &Located, to: &OsStr) -> io::Result<()> {
+    let from = File::from(at.dir.open_at(&at.name, OFlags::RDONLY, Mode::empty())?);
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL;
+    let mut copy = File::from(at.dir.open_at(to, flags, Mode::from_raw_mode(0o600))?);
+    io::copy(&mut &from, &mut copy).map(drop)
 }
 
 /// The name `<stem>.<extension>` or, for `n` above 1, `<stem>-<n>.<extension>`.
@@ -403,7 +348,7 @@ fn numbered(stem: &str, n: u32) -> String {
 /// # Errors
 /// What `make` returns, or when a name cannot be taken for another reason than being taken.
 pub fn place_new_with(
-    dir: &Path,
+    dir: &Dir,
     stem: &str,
     extensions: &[&str],
     mut make: impl FnMut(&str, Vec<Staged>) -> io::Result<Vec<Staged>>,
@@ -411,15 +356,15 @@ pub fn place_new_with(
     let mut staged = Vec::new();
     for n in 1u32.. {
         let name = numbered(stem, n);
-        let paths: Vec<PathBuf> = extensions
+        let names: Vec<OsString> = extensions
             .iter()
-            .map(|e| dir.join(format!("{name}.{e}")))
+            .map(|e| OsString::from(format!("{name}.{e}")))
             .collect();
-        if paths.iter().any(|p| fs::symlink_metadata(p).is_ok()) {
+        if names.iter().any(|n| !matches!(dir.stat(n), Ok(None))) {
             continue;
         }
         staged = make(&name, staged)?;
-        match place_all(&mut staged, &paths) {
+        match place_all(&mut staged, &names) {
             Ok(()) => return Ok(name),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
@@ -429,21 +374,18 @@ pub fn place_new_with(
 }
 
 /// The first of `path`, `path-2`, `path-3`… (a directory's name) that is missing (then
-/// made) or an empty directory: a directory no earlier run has written into.
+/// made) or an empty directory: a directory no earlier run has written into. Returned
+/// held open, named as `path` is given.
 ///
 /// # Errors
 /// When a directory cannot be made or read for another reason than being taken, is
-/// behind a link another user planted, or `path` has no name to number (`.`) and holds
-/// files.
-pub fn fresh_dir(path: &Path) -> io::Result<PathBuf> {
-    through_links(path)?;
-    let empty_dir = |dir: &Path| -> io::Result<bool> {
-        Ok(fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir())
-            && fs::read_dir(dir)?.next().is_none())
-    };
+/// behind a link or is one that another user made in a shared directory, is a file, or
+/// `path` has no name to number (`.`) and holds files.
+pub fn fresh_dir(path: &Path) -> io::Result<Dir> {
     let Some(name) = path.file_name() else {
-        return if empty_dir(path)? {
-            Ok(path.to_path_buf())
+        let dir = Dir::open(path)?;
+        return if dir.names()?.is_empty() {
+            Ok(dir)
         } else {
             Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
@@ -451,35 +393,36 @@ pub fn fresh_dir(path: &Path) -> io::Result<PathBuf> {
             ))
         };
     };
+    // Named as given: `frames/`, not `./frames/`.
+    let parent = Dir::make(parent_dir(path))?.shown_as(path.parent().unwrap_or(path));
     for n in 1u32.. {
         let mut numbered = name.to_os_string();
         if n > 1 {
             numbered.push(format!("-{n}"));
         }
-        let dir = path.with_file_name(numbered);
-        match fs::create_dir(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                make_dir(&dir)?;
-                return Ok(dir);
-            }
-            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
-            Err(_) if empty_dir(&dir)? => return Ok(dir),
-            Err(_) => {}
+        let made = match rustix::fs::mkdirat(parent.fd(), &numbered, Mode::from_raw_mode(0o777)) {
+            Ok(()) => true,
+            Err(rustix::io::Errno::EXIST) => false,
+            Err(e) => return Err(e.into()),
+        };
+        // Leftovers of a killed run are cleared (on opening) before it is found empty.
+        let dir = parent.open_in(&numbered)?;
+        if made || dir.names()?.is_empty() {
+            return Ok(dir);
         }
     }
     Err(io::Error::other("no free directory name left"))
 }
 
-/// Put each staged file in place at its path, none over an existing file: all of them, or
-/// (when one fails) none, the staged files then as they were.
-fn place_all(files: &mut [Staged], paths: &[PathBuf]) -> io::Result<()> {
+/// Put each staged file in place under its name, none over an existing file: all of them,
+/// or (when one fails) none, the staged files then as they were.
+fn place_all(files: &mut [Staged], names: &[OsString]) -> io::Result<()> {
     let mut list = unfinished();
-    for (k, (staged, path)) in files.iter().zip(paths).enumerate() {
-        if let Err(e) = staged.place(path) {
+    for (k, (staged, name)) in files.iter().zip(names).enumerate() {
+        if let Err(e) = staged.place(name) {
             // The names this try took go back to their temporary files.
-            for (staged, path) in files.iter().zip(paths).take(k) {
-                staged.unplace(path)?;
+            for (staged, name) in files.iter().zip(names).take(k) {
+                staged.unplace(name)?;
             }
             return Err(e);
         }
@@ -490,10 +433,12 @@ fn place_all(files: &mut [Staged], paths: &[PathBuf]) -> io::Result<()> {
     Ok(())
 }
 
-/// The temporary files of this process being written now.
-static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// The temporary files of this process being written now: each directory, held open, and
+/// the file's name in it.
+type Unfinished = Vec<(Arc<OwnedFd>, OsString)>;
+static UNFINISHED: Mutex<Unfinished> = Mutex::new(Vec::new());
 
-fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
+fn unfinished() -> MutexGuard<'static, Unfinished> {
     // A panic elsewhere leaves the list as valid as it was.
     UNFINISHED.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -502,7 +447,7 @@ fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
 /// lives.
 #[must_use = "writes resume as soon as this is dropped"]
 pub struct WritesStopped {
-    _held: MutexGuard<'static, Vec<PathBuf>>,
+    _held: MutexGuard<'static, Unfinished>,
 }
 
 /// Remove every temporary file this process is writing, and start or finish no write while
@@ -510,8 +455,8 @@ pub struct WritesStopped {
 /// exit). Files being put in place are put in place first; no file is ever half written.
 pub fn stop_writes() -> WritesStopped {
     let unfinished = unfinished();
-    for path in unfinished.iter() {
-        let _ = fs::remove_file(path);
+    for (dir, name) in unfinished.iter() {
+        let _ = rustix::fs::unlinkat(dir, name, AtFlags::empty());
     }
     WritesStopped { _held: unfinished }
 }

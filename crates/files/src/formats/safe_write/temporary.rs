@@ -6,15 +6,18 @@
 //! Other programs' files, and other users', are never touched.
 
 use std::collections::BTreeSet;
-use std::ffi::OsStr;
-use std::fs::{self, Metadata, Permissions};
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::hash::{BuildHasher, RandomState};
 use std::io;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime};
 
-use tempfile::{Builder, NamedTempFile};
+use rustix::fs::{FileType, Mode, OFlags, Stat};
+use rustix::io::Errno;
+use rustix::process::{Pid, geteuid, test_kill_process};
+
+use super::dir::Dir;
 
 /// How our temporary files' names start and end.
 const PREFIX: &str = ".dungeon-viewer-";
@@ -22,21 +25,35 @@ const SUFFIX: &str = ".tmp";
 /// A temporary file of ours not changed for this long is left over, whoever wrote it.
 pub const STALE_AFTER: Duration = Duration::from_secs(60 * 60);
 
-/// A new temporary file in `dir`, made exclusively (an existing file or link under its
-/// random name is never opened), readable and writable as the umask allows. The first
-/// one in a directory removes the stale temporary files there.
-pub(super) fn create(dir: &Path) -> io::Result<NamedTempFile> {
-    remove_stale_once(dir);
-    Builder::new()
-        .prefix(&format!("{PREFIX}{}-", std::process::id()))
-        .suffix(SUFFIX)
-        .permissions(Permissions::from_mode(0o666))
-        .tempfile_in(dir)
+/// A new temporary file in `dir` and its name, made exclusively (an existing file or link
+/// under its random name is never opened), readable and writable as the umask allows.
+pub(super) fn create(dir: &Dir) -> io::Result<(OsString, File)> {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    // Each hasher has keys of its own: names that no one can guess ahead.
+    let random = RandomState::new();
+    for attempt in 0u64..1000 {
+        let mut bits = random.hash_one(attempt);
+        let letters: String = (0..6)
+            .map(|_| {
+                let letter = LETTERS[(bits % LETTERS.len() as u64) as usize];
+                bits /= LETTERS.len() as u64;
+                char::from(letter)
+            })
+            .collect();
+        let name = OsString::from(format!("{PREFIX}{}-{letters}{SUFFIX}", std::process::id()));
+        let flags = OFlags::RDWR | OFlags::CREATE | OFlags::EXCL;
+        match dir.open_at(&name, flags, Mode::from_raw_mode(0o666)) {
+            Ok(fd) => return Ok((name, File::from(fd))),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free name for a temporary file"))
 }
 
-/// The `n`th name in `dir` for an old file kept while it is replaced.
-pub(super) fn backup_name(dir: &Path, n: u32) -> PathBuf {
-    dir.join(format!("{PREFIX}{}-old-{n}{SUFFIX}", std::process::id()))
+/// The `n`th name for an old file kept while it is replaced.
+pub(super) fn backup_name(n: u32) -> OsString {
+    OsString::from(format!("{PREFIX}{}-old-{n}{SUFFIX}", std::process::id()))
 }
 
 /// The process that made the temporary file `name`, when it is one of ours.
@@ -48,42 +65,43 @@ fn writer(name: &OsStr) -> Option<u32> {
 
 /// Whether process `pid` is running (on this machine, as far as it can tell).
 fn running(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else {
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
         return false;
     };
-    if pid <= 0 {
-        return false;
-    }
-    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
-    unsafe {
-        libc::kill(pid, 0) == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-    }
+    // Signal 0 only asks whether the process exists; nothing is sent.
+    matches!(test_kill_process(pid), Ok(()) | Err(Errno::PERM))
 }
 
-/// Whether the entry `name` of a directory, with its own metadata `meta` (links not
+/// Whether the entry `name` of a directory, with its own metadata `stat` (links not
 /// followed), is a temporary file of ours that was left over: a regular file of this
 /// user's, made by another process that is gone, or not changed for [`STALE_AFTER`]
 /// before `now`.
-fn stale(name: &OsStr, meta: &Metadata, now: SystemTime) -> bool {
+fn stale(name: &OsStr, stat: &Stat, now: SystemTime) -> bool {
     let Some(pid) = writer(name) else {
         return false;
     };
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let mine = meta.uid() == unsafe { libc::geteuid() };
-    meta.file_type().is_file() && mine && left_over(pid, last_change(meta), now)
+    let mine = stat.st_uid == geteuid().as_raw();
+    FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile
+        && mine
+        && left_over(pid, last_change(stat), now)
 }
 
 /// When the file last changed: its contents (mtime) or its inode (ctime). A second name
 /// for an old file (a backup) has the old file's mtime, but the ctime of its making.
-fn last_change(meta: &Metadata) -> SystemTime {
-    let at = |secs: i64, nanos: i64| {
-        let since = Duration::new(
-            secs.max(0).unsigned_abs(),
-            nanos.clamp(0, 999_999_999) as u32,
-        );
+fn last_change(stat: &Stat) -> SystemTime {
+    let at = |secs: i64, nanos: u64| {
+        let since = Duration::new(secs.max(0).unsigned_abs(), nanos.min(999_999_999) as u32);
         SystemTime::UNIX_EPOCH + since
     };
-    at(meta.mtime(), meta.mtime_nsec()).max(at(meta.ctime(), meta.ctime_nsec()))
+    #[allow(
+        clippy::useless_conversion,
+        reason = "the fields' types differ by platform"
+    )]
+    let (mtime, ctime) = (
+        at(stat.st_mtime.into(), stat.st_mtime_nsec.into()),
+        at(stat.st_ctime.into(), stat.st_ctime_nsec.into()),
+    );
+    mtime.max(ctime)
 }
 
 /// Whether a temporary file of process `pid`, last changed at `changed`, is left over at
@@ -97,29 +115,40 @@ fn left_over(pid: u32, changed: SystemTime, now: SystemTime) -> bool {
 }
 
 /// Remove the stale temporary files in `dir` (see [`stale`]).
-fn remove_stale(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
+fn remove_stale(dir: &Dir) {
+    let Ok(names) = dir.names() else {
         return;
     };
     let now = SystemTime::now();
-    for entry in entries.filter_map(Result::ok) {
-        if entry
-            .metadata()
-            .is_ok_and(|meta| stale(&entry.file_name(), &meta, now))
+    for name in names {
+        if writer(&name).is_some()
+            && dir
+                .stat(&name)
+                .ok()
+                .flatten()
+                .is_some_and(|stat| stale(&name, &stat, now))
         {
             // Gone meanwhile, or not ours to remove after all: left as it is.
-            let _ = fs::remove_file(entry.path());
+            let _ = dir.remove(&name);
         }
     }
 }
 
-/// [`remove_stale`], once a process for each directory.
-fn remove_stale_once(dir: &Path) {
-    static SWEPT: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+/// [`remove_stale`], once a process for each directory (told by its device and inode).
+pub(super) fn remove_stale_once(dir: &Dir) {
+    static SWEPT: Mutex<BTreeSet<(u64, u64)>> = Mutex::new(BTreeSet::new());
+    let Ok(stat) = dir.own_stat() else {
+        return;
+    };
+    #[allow(
+        clippy::useless_conversion,
+        reason = "the fields' types differ by platform"
+    )]
+    let id = (u64::from(stat.st_dev), u64::from(stat.st_ino));
     let first = SWEPT
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .insert(dir.to_path_buf());
+        .insert(id);
     if first {
         remove_stale(dir);
     }

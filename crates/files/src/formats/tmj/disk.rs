@@ -9,23 +9,24 @@ use serde::Deserialize;
 
 use super::{TILESET_EXTENSION, files, tileset_path};
 use crate::formats::safe_write::{
-    Staged, check_replace, open_regular, place_new_with, replace_pair, stage,
+    Dir, Located, Staged, checks, open_regular, place_new_with, replace_pair, stage,
 };
 use crate::formats::{Destination, Error, Place};
 use dungeon_generator::Dungeon;
 use dungeon_generator::text::quote_path;
 
-/// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png`,
-/// checked before any work is done. The command line never writes over a file the user
+/// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png` (its
+/// name as given, and where it goes), checked before any work is done. The command line never writes over a file the user
 /// did not name: a file already there is replaced only when it is the tileset the map
 /// there now names (the pair written before), else refused.
 ///
 /// # Errors
 /// A map name that cannot name its tileset; a tileset name taken by a file that is not
 /// the map's tileset, or by one that may not be written over; each naming the tileset.
-pub fn check_pair(map: &Path) -> Result<PathBuf, Error> {
+pub fn check_pair(map: &Path) -> Result<(PathBuf, Located), Error> {
     let tileset = tileset_path(map)?;
-    let taken = std::fs::symlink_metadata(&tileset).is_ok();
+    let at = Dir::locate(&tileset).map_err(Error::write(&tileset))?;
+    let taken = at.stat().map_err(Error::write(&tileset))?.is_some();
     let name = |path: &Path| {
         path.file_name()
             .unwrap_or_default()
@@ -43,8 +44,8 @@ pub fn check_pair(map: &Path) -> Result<PathBuf, Error> {
             source: io::Error::new(io::ErrorKind::AlreadyExists, why),
         });
     }
-    check_replace(&tileset).map_err(Error::write(&tileset))?;
-    Ok(tileset)
+    checks::replaceable(&at).map_err(Error::write(&tileset))?;
+    Ok((tileset, at))
 }
 
 /// Whether the Tiled map in the file `map` names `image` as a tileset's picture; false
@@ -87,20 +88,24 @@ pub(crate) fn write(dungeon: &Dungeon, tile_size: u32, to: &Destination) -> Resu
             .into_iter()
             .map(|(name, bytes)| {
                 stage(&to.dir, |out| out.write_all(&bytes))
-                    .map_err(Error::write(&to.dir.join(name)))
+                    .map_err(Error::write(&to.dir.path().join(name)))
             })
             .collect()
     };
     match &to.place {
-        Place::Over(map) => {
-            let tileset = check_pair(map)?;
+        Place::Over(map_at, map) => {
+            let (tileset, tileset_at) = check_pair(map)?;
             let stem = map.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
             let mut files = stage_both(stem)?.into_iter();
             let (Some(picture), Some(json)) = (files.next(), files.next()) else {
                 unreachable!("two files were staged");
             };
-            replace_pair((picture, &tileset), (json, map))
-                .map_err(|(file, source)| Error::Write { file, source })?;
+            replace_pair((picture, &tileset_at), (json, map_at)).map_err(|(i, source)| {
+                Error::Write {
+                    file: if i == 0 { tileset } else { map.clone() },
+                    source,
+                }
+            })?;
             Ok(map.clone())
         }
         Place::New(stem) => {
@@ -111,9 +116,10 @@ pub(crate) fn write(dungeon: &Dungeon, tile_size: u32, to: &Destination) -> Resu
                     io::Error::other("not staged")
                 })
             });
+            let dir = to.dir.path();
             let name =
-                placed.map_err(|e| failed.take().unwrap_or_else(|| Error::save_in(&to.dir)(e)))?;
-            Ok(to.dir.join(format!("{name}.tmj")))
+                placed.map_err(|e| failed.take().unwrap_or_else(|| Error::save_in(dir)(e)))?;
+            Ok(dir.join(format!("{name}.tmj")))
         }
     }
 }

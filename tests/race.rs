@@ -1,0 +1,185 @@
+//! A race nobody can win (issue 46, item 1): another user swaps a folder in a shared sticky
+//! directory (like `/tmp`) for a link to a folder only the superuser may enter, over and
+//! over, while the superuser writes into that folder by its name. Whatever the attacker
+//! manages between two system calls, no file of the superuser's outside the shared
+//! directory is touched: the folder is opened once without following links, checked
+//! through its handle, and written relative to it.
+//!
+//! The attacker is a child process that runs as `nobody` (Perl, which Debian always has,
+//! swapping in a tight loop); the writer is this test, as root, writing the three ways a
+//! user asks for (a file named, a new file in a folder, a batch into a fresh folder).
+//! It needs the superuser to be two users at once: elsewhere it says that it did not run,
+//! and fails under `CI`, which runs as root.
+
+use crate::common;
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::AtomicU32;
+use std::time::Instant;
+
+use common::scratch;
+use dungeon_files::formats::series::write_batch;
+use dungeon_files::formats::{self, Format, Options, Target};
+use dungeon_generator::generate;
+
+/// The uid and gid of `nobody`: another user than root.
+const NOBODY: u32 = 65534;
+/// Writes tried while the attacker swaps.
+const ATTEMPTS: u32 = 2000;
+
+/// Swaps `d` in the current directory between a folder of the attacker's and a link to
+/// the folder named by its argument, as fast as it can, until killed; counts its swaps in
+/// the file `swaps` now and then.
+const ATTACKER: &str = r#"
+my $target = shift;
+my $n = 0;
+mkdir "x";
+while (1) {
+    rename "x", "d";
+    rename "d", "x";
+    symlink $target, "d";
+    unlink "d";
+    $n++;
+    if ($n % 1000 == 0 && open(my $f, ">", "swaps.tmp")) {
+        print $f $n;
+        close $f;
+        rename "swaps.tmp", "swaps";
+    }
+}
+"#;
+
+/// The attacker, as `nobody`, swapping in `shared`.
+fn attacker(shared: &Path, secret: &Path) -> Child {
+    Command::new("perl")
+        .args(["-e", ATTACKER])
+        .arg(secret)
+        .current_dir(shared)
+        .uid(NOBODY)
+        .gid(NOBODY)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("perl starts as nobody")
+}
+
+/// What shows a folder and its files untouched: each name with its size, inode, change
+/// time and contents, and the folder's own change time.
+fn snapshot(dir: &Path) -> Vec<(String, u64, u64, i64, Vec<u8>)> {
+    let meta = fs::metadata(dir).unwrap();
+    let mut all = vec![(
+        ".".into(),
+        0,
+        meta.ino(),
+        meta.mtime_nsec() + meta.mtime() * 1_000_000_000,
+        Vec::new(),
+    )];
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let meta = fs::symlink_metadata(&path).unwrap();
+        all.push((
+            path.file_name().unwrap().to_string_lossy().into_owned(),
+            meta.len(),
+            meta.ino(),
+            meta.ctime_nsec() + meta.ctime() * 1_000_000_000,
+            fs::read(&path).unwrap(),
+        ));
+    }
+    all.sort();
+    all
+}
+
+#[test]
+fn a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_s_files() {
+    if !rustix::process::geteuid().is_root() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the race test needs the superuser (CI runs as root)"
+        );
+        eprintln!("not run: the race test needs the superuser, to be two users at once");
+        return;
+    }
+    let tmp = scratch("race");
+    fs::set_permissions(&tmp, fs::Permissions::from_mode(0o755)).unwrap();
+    let secret = tmp.join("secret");
+    fs::create_dir(&secret).unwrap();
+    fs::write(secret.join("victim.txt"), "root's own settings").unwrap();
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o700)).unwrap();
+    let shared = tmp.join("shared");
+    fs::create_dir(&shared).unwrap();
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
+    let before = snapshot(&secret);
+
+    let map = generate(
+        &"dv1 seed=5 rooms=2 width=12 height=10 room-size=6"
+            .parse()
+            .unwrap(),
+    )
+    .unwrap();
+    let small = [map.recipe().clone()];
+    let options = Options::default();
+    let d = shared.join("d");
+    let victim = d.join("victim.txt");
+    let mut child = attacker(&shared, &secret);
+    let started = Instant::now();
+    let (mut written, mut refused, mut other) = (0, 0, Vec::new());
+    for attempt in 0..ATTEMPTS {
+        // As `render -o shared/d/victim.txt`, `render -o shared/d/map.txt` into a folder
+        // named, and `render --count 1 -o shared/d/`.
+        let outcome = match attempt % 3 {
+            0 => formats::check_target(Format::Text, Target::Replace(&victim))
+                .and_then(|()| {
+                    formats::write(&map, Format::Text, &options, Target::Replace(&victim))
+                })
+                .map(drop),
+            1 => formats::write(
+                &map,
+                Format::Text,
+                &options,
+                Target::New {
+                    dir: &d,
+                    stem: "map",
+                },
+            )
+            .map(drop),
+            _ => write_batch(&small, &options, &d, &AtomicU32::new(0)).map(drop),
+        };
+        match outcome {
+            Ok(()) => written += 1,
+            Err(e) if e.to_string().contains("another user") => refused += 1,
+            Err(e) => other.push(e.to_string()),
+        }
+        // A folder of root's that a write made stays where it is (the attacker may not
+        // move it): take it away, so that the swapping goes on.
+        for name in ["d", "d-2", "d-3"] {
+            let path = shared.join(name);
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && m.uid() == 0) {
+                let _ = fs::remove_dir_all(&path);
+            }
+        }
+    }
+    let took = started.elapsed();
+    let swaps = fs::read_to_string(shared.join("swaps")).unwrap_or_default();
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o700)).unwrap();
+    assert_eq!(
+        snapshot(&secret),
+        before,
+        "a write reached the root-only folder"
+    );
+    let said = format!(
+        "{ATTEMPTS} attempts in {took:.1?}: {written} written, {refused} refused as \
+         another user's, {} failed otherwise (such as {:?}); the attacker swapped {swaps} times",
+        other.len(),
+        other.first()
+    );
+    eprintln!("{said}");
+    // The attacker ran all along, and the writer met its folder.
+    assert!(swaps.parse::<u64>().unwrap_or(0) >= 1000, "{said}");
+    assert!(refused > 0, "{said}");
+}
