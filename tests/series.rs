@@ -403,3 +403,111 @@ fn series_refuse_what_they_cannot_write_in_one_line() {
         "nothing was written"
     );
 }
+
+#[test]
+fn series_past_a_bound_are_refused_at_once_with_their_estimate() {
+    let dir = scratch("series-bounds");
+    let big = [
+        "--width",
+        "1365",
+        "--height",
+        "1365",
+        "--rooms",
+        "200",
+        "--connect",
+        "nearest",
+    ];
+    // Issue 46: 42 GB of frames, 2 TB of maps, a GIF of 4095² pixels a frame.
+    let cases: [(&[&str], &str); 3] = [
+        (&["--animate", "-o", "f/"], "200 files of up to 45 GB"),
+        (
+            &["--count", "10000", "-o", "g/"],
+            "10000 files of up to 2.2 TB",
+        ),
+        (
+            &["--cell-size", "3", "--animate", "-o", "big.gif"],
+            "longer than the 2 min a series may take",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
+        command.arg("render").args(big).args(args).current_dir(&dir);
+        let out = common::within(15, command);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("this series would write") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("--no-limit"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing was written"
+    );
+}
+
+#[test]
+fn no_series_writes_more_than_it_announced() {
+    use dungeon_files::formats::Options;
+    use dungeon_files::formats::series::{self, Destination, Series};
+    use std::sync::atomic::AtomicU32;
+
+    let dir = scratch("series-announced");
+    let recipe: dungeon_generator::Recipe =
+        "dv1 seed=3 rooms=12 width=48 height=40".parse().unwrap();
+    let options = Options {
+        cell_size: Some(7),
+        ..Options::default()
+    };
+    let sweep: dungeon_generator::Sweep = "stickiness=0:1:4".parse().unwrap();
+    let batch = recipe.consecutive_seeds(5).unwrap();
+    let bytes =
+        |files: &[PathBuf]| -> u64 { files.iter().map(|f| fs::metadata(f).unwrap().len()).sum() };
+    let done = AtomicU32::new(0);
+    let map = dungeon_generator::generate(&recipe).unwrap();
+    for (name, series) in [
+        ("replay", Series::Replay(recipe.clone())),
+        ("sweep", Series::Sweep(recipe.clone(), sweep.clone())),
+        ("batch", Series::Batch(batch.clone())),
+    ] {
+        for to in [
+            Destination::Dir(dir.join(format!("{name}/"))),
+            Destination::Gif {
+                path: dir.join(format!("{name}.gif")),
+                replace: false,
+            },
+        ] {
+            if matches!((&series, &to), (Series::Batch(_), Destination::Gif { .. })) {
+                continue;
+            }
+            let announced = series.estimate(&options, &to).unwrap();
+            let written = match &series {
+                Series::Replay(_) => series::write_replay(&map, &options, &to, &done),
+                Series::Sweep(..) => series::write_sweep(&recipe, &sweep, &options, &to, &done),
+                _ => {
+                    let Destination::Dir(d) = &to else {
+                        unreachable!()
+                    };
+                    series::write_batch(&batch, &options, d, &done)
+                }
+            }
+            .unwrap();
+            let all = bytes(&written.files);
+            assert!(all <= announced.bytes, "{name} {to:?}: {all} > {announced}");
+            assert!(
+                written.files.len() as u64 <= announced.files,
+                "{name}: {announced}"
+            );
+        }
+    }
+    let size: SheetSize = "3x2".parse().unwrap();
+    let sheet = dir.join("sheet.png");
+    let announced = Series::Sheet(recipe.clone(), size)
+        .estimate(&options, &Destination::Dir(dir.clone()))
+        .unwrap();
+    let written = series::write_sheet(&recipe, size, &options, (&sheet, false), &done).unwrap();
+    assert!(bytes(&written.files) <= announced.bytes, "{announced}");
+}

@@ -328,6 +328,21 @@ pub struct SeriesArgs {
     #[arg(long, value_name = "N", group = "series",
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub count: Option<u32>,
+    // Its help names the bounds from their constants.
+    #[arg(long, help = no_limit_help())]
+    pub no_limit: bool,
+}
+
+/// The help of `--no-limit`.
+fn no_limit_help() -> String {
+    use dungeon_files::formats::series::estimate::{BYTES_MOST, Bytes, SECONDS_MOST};
+    format!(
+        "Write a series however big or long. Without it, a series is refused before it \
+         starts when it would write over {}, more than its disk has free, or take over {:.0} \
+         minutes",
+        Bytes(BYTES_MOST),
+        SECONDS_MOST / 60.0
+    )
 }
 
 #[derive(Args, Debug)]

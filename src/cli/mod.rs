@@ -112,6 +112,10 @@ fn with_flags(e: &formats::Error) -> String {
             format!("{e}: leave out {}, or write a PNG", flags.join(" "))
         }
         E::FramesDiffer => format!("{e} (end -o in /)"),
+        E::SeriesTooBig { .. } => format!(
+            "{e}; make fewer or smaller pictures (a smaller --cell-size, fewer maps or \
+             values), or give --no-limit"
+        ),
         _ => e.to_string(),
     }
 }

@@ -10,7 +10,7 @@ use super::args::RenderArgs;
 use super::terminal::{with_progress, write_stdout};
 use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
-use dungeon_files::formats::{self, Format, Options, Target};
+use dungeon_files::formats::{self, Format, Options, Target, safe_write};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Progress;
 use dungeon_generator::generate_watched;
@@ -104,9 +104,10 @@ fn note_numbers(dungeon: &Dungeon, format: Format, options: &Options) {
     }
 }
 
-/// `render --animate`, `--sweep`, `--sheet` or `--count`: many pictures, with a progress
-/// bar over them, then one short line on stderr saying what was written. Each writer
-/// refuses what it cannot write before it makes a map.
+/// `render --animate`, `--sweep`, `--sheet` or `--count`: many pictures, refused before
+/// any map is made when they would pass a bound (unless `--no-limit`), with a progress bar
+/// over them, then one short line on stderr saying what was written. Each writer refuses
+/// what it cannot write before it makes a map.
 fn series(args: &RenderArgs) -> Result<(), Failure> {
     let recipe = args.recipe.to_recipe()?;
     let options = args.options();
@@ -114,6 +115,7 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
     let output = &args.output;
     let done = &AtomicU32::default();
     let counted = |total: usize| move || f64::from(done.load(Ordering::Relaxed)) / total as f64;
+    let bounded = |series: &Series, to: &Destination| within_bounds(series, &options, to, args);
     let line = if let Some(size) = choice.sheet {
         if Format::of(output) != Some(Format::Png) {
             return Err(Failure::Usage(format!(
@@ -121,6 +123,8 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
                 quote_path(output)
             )));
         }
+        let beside = Destination::Dir(safe_write::parent_dir(output).to_path_buf());
+        bounded(&Series::Sheet(recipe.clone(), size), &beside)?;
         let to = (output.as_path(), args.replace);
         let work = || series::write_sheet(&recipe, size, &options, to, done);
         let written = with_progress(counted(size.tiles() as usize), work)?;
@@ -137,11 +141,16 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
             }
         };
         let recipes = recipe.consecutive_seeds(count)?;
+        bounded(
+            &Series::Batch(recipes.clone()),
+            &Destination::Dir(dir.clone()),
+        )?;
         let work = || series::write_batch(&recipes, &options, &dir, done);
         let written = with_progress(counted(recipes.len()), work)?;
         said(&format!("{} maps", written.pictures), &written, output)
     } else if let Some(sweep) = &choice.sweep {
         let to = Destination::of(output, args.replace)?;
+        bounded(&Series::Sweep(recipe.clone(), sweep.clone()), &to)?;
         let work = || series::write_sweep(&recipe, sweep, &options, &to, done);
         let written = with_progress(counted(sweep.values().len()), work)?;
         let what = format!(
@@ -152,7 +161,7 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
         said(&what, &written, output)
     } else {
         let to = Destination::of(output, args.replace)?;
-        Series::Replay(recipe.clone()).check(&options, &to)?;
+        bounded(&Series::Replay(recipe.clone()), &to)?;
         let dungeon = generate(&recipe)?;
         let work = || series::write_replay(&dungeon, &options, &to, done);
         let written = with_progress(counted(series::REPLAY_FRAMES), work)?;
@@ -165,6 +174,29 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
     };
     eprintln!("wrote {line}");
     Ok(())
+}
+
+/// Refuse `series` to `to` with `options` when its estimate passes a bound (see
+/// [`series::Estimate::over`]), unless `--no-limit`; what [`Series::check`] refuses, always.
+fn within_bounds(
+    series: &Series,
+    options: &Options,
+    to: &Destination,
+    args: &RenderArgs,
+) -> Result<(), Failure> {
+    let estimate = series.estimate(options, to)?;
+    if args.series.no_limit {
+        return Ok(());
+    }
+    let place = match to {
+        Destination::Dir(dir) => dir.as_path(),
+        Destination::Gif { path, .. } => safe_write::parent_dir(path),
+    };
+    let free = safe_write::free_bytes(place).ok();
+    match estimate.over(free) {
+        Some(over) => Err(formats::Error::SeriesTooBig { estimate, over }.into()),
+        None => Ok(()),
+    }
 }
 
 /// What a series wrote, briefly however many files: `what`, where (the file, or the

@@ -48,8 +48,10 @@ pub fn with_progress<T: Send>(fraction: impl Fn() -> f64, work: impl FnOnce() ->
             if started.elapsed() >= SHOW_AFTER && io::stderr().is_terminal() {
                 let bar = bar.get_or_insert_with(|| {
                     ProgressBar::new(STEPS).with_style(
-                        ProgressStyle::with_template("{elapsed:>4} [{wide_bar}] {percent:>3}%")
-                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                        ProgressStyle::with_template(
+                            "{elapsed:>4} [{wide_bar}] {percent:>3}%, {eta} left",
+                        )
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
                     )
                 });
                 bar.set_position((fraction() * STEPS as f64) as u64);

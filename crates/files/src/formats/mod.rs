@@ -35,7 +35,7 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::{join_or, quote_path};
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) use write::{Destination, Place, write_to};
+pub(crate) use write::{Budget, Destination, Place, write_to};
 #[cfg(not(target_arch = "wasm32"))]
 pub use write::{Target, check_target, write};
 
@@ -253,6 +253,16 @@ pub enum Error {
         name = quote_path(Path::new(.0.file_name().unwrap_or_default()))
     )]
     ReplaceDirectory(PathBuf),
+    /// A series that would pass a bound (see [`series::Estimate::over`]): refused before
+    /// it starts.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error("this series would write {estimate}: {over}")]
+    SeriesTooBig {
+        /// What it would cost.
+        estimate: series::Estimate,
+        /// The bound it would pass.
+        over: series::Over,
+    },
     /// A series whose pictures differ in size, which an animated GIF cannot hold.
     #[error(
         "the pictures of this series differ in size (the map's width or height changes): \
@@ -355,7 +365,17 @@ impl Error {
                 | Error::TilesetName(_)
                 | Error::SeriesDestination(_)
                 | Error::FramesDiffer
-        )
+        ) || self.is_series_too_big()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn is_series_too_big(&self) -> bool {
+        matches!(self, Error::SeriesTooBig { .. })
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn is_series_too_big(&self) -> bool {
+        false
     }
 
     /// The error of a file that could not be written.

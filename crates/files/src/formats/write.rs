@@ -3,7 +3,10 @@
 //! [`super::safe_write`]). The web build has no disk: it hands the files [`super::encode`]
 //! makes to the browser.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::safe_write::{Dir, Located, check_replace, stage};
 use super::{Error, Format, Options, check, drawn, tmj};
@@ -43,11 +46,75 @@ pub enum Target<'a> {
     },
 }
 
-/// A [`Target`] on disk: the directory its files are written in, held open, and where in
-/// it.
+/// A [`Target`] on disk: the directory its files are written in, held open, where in it,
+/// and the bytes it may take, when bounded.
 pub(crate) struct Destination {
     pub dir: Dir,
     pub place: Place,
+    pub budget: Option<Budget>,
+}
+
+/// Bytes a series may still write: the most it announced before it started, less what it
+/// wrote. A file that would pass them is not put in place.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    most: u64,
+    left: Arc<AtomicU64>,
+}
+
+impl Budget {
+    pub(crate) fn new(most: u64) -> Self {
+        Self {
+            most,
+            left: Arc::new(AtomicU64::new(most)),
+        }
+    }
+
+    /// Take `bytes` from what is left.
+    ///
+    /// # Errors
+    /// When fewer are left, saying that the series stops there.
+    pub(crate) fn spend(&self, bytes: u64) -> io::Result<()> {
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                left.checked_sub(bytes)
+            })
+            .map(drop)
+            .map_err(|_| {
+                io::Error::other(format!(
+                    "the series would write more than the {} it announced: it stops here, \
+                     every file written before whole",
+                    super::series::estimate::Bytes(self.most)
+                ))
+            })
+    }
+
+    /// `out`, spending this budget on every byte written to it.
+    pub(crate) fn writer<W: Write>(&self, out: W) -> Spending<'_, W> {
+        Spending { budget: self, out }
+    }
+}
+
+/// A writer that spends a [`Budget`] on what goes through it, and fails once it is spent.
+pub(crate) struct Spending<'a, W> {
+    budget: &'a Budget,
+    out: W,
+}
+
+impl<W: Write> Write for Spending<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.budget.spend(buf.len() as u64)?;
+        self.out.write(buf).inspect(|&n| {
+            // What was not written goes back.
+            self.budget
+                .left
+                .fetch_add((buf.len() - n) as u64, Ordering::Relaxed);
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Where in its directory a file goes.
@@ -67,11 +134,13 @@ impl Target<'_> {
                 Ok(Destination {
                     dir: at.dir.clone(),
                     place: Place::Over(at, path.to_path_buf()),
+                    budget: None,
                 })
             }
             Target::New { dir, stem } => Ok(Destination {
                 dir: Dir::make(dir).map_err(Error::save_in(dir))?,
                 place: Place::New(stem.to_string()),
+                budget: None,
             }),
         }
     }
@@ -115,6 +184,10 @@ pub(crate) fn write_to(
     let file = drawn(dungeon, format, &style)?;
     let staged =
         stage(&to.dir, |out| file.write_to(out, dungeon.recipe())).map_err(Error::write(&shown))?;
+    if let Some(budget) = &to.budget {
+        let bytes = staged.written().map_err(Error::write(&shown))?;
+        budget.spend(bytes).map_err(Error::write(&shown))?;
+    }
     match to.place {
         Place::Over(at, path) => {
             staged.replace(&at).map_err(Error::write(&path))?;
@@ -123,5 +196,30 @@ pub(crate) fn write_to(
         Place::New(stem) => staged
             .place_new(&stem, format.extension())
             .map_err(Error::save_in(to.dir.path())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_lets_through_what_it_holds_and_not_a_byte_more() {
+        let budget = Budget::new(10);
+        budget.spend(4).unwrap();
+        let mut out = Vec::new();
+        let mut writer = budget.writer(&mut out);
+        writer.write_all(b"123456").unwrap();
+        let e = writer.write_all(b"7").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("more than the 10 bytes it announced"),
+            "{e}"
+        );
+        assert_eq!(out, b"123456");
+        assert!(
+            budget.clone().spend(1).is_err(),
+            "the clones share what is left"
+        );
     }
 }

@@ -216,15 +216,6 @@ impl Dir {
         Ok(names)
     }
 
-    /// Bytes free for this user on the directory's file system.
-    ///
-    /// # Errors
-    /// When the file system cannot tell.
-    pub fn free_bytes(&self) -> io::Result<u64> {
-        let fs = rustix::fs::fstatvfs(self.fd())?;
-        Ok(fs.f_bavail.saturating_mul(fs.f_frsize))
-    }
-
     /// The directory `name` in this one, made when missing and `make`; a link there
     /// followed by the rules of [`links`](super::links), a directory there checked as [`may_enter`]
     /// says.

@@ -67,6 +67,27 @@ pub fn check_replace(path: &Path) -> io::Result<Located> {
     Ok(at)
 }
 
+/// Bytes free for this user on the file system that `path` is written to: that of `path`,
+/// or, when it does not exist yet, of the nearest directory above it that does.
+///
+/// # Errors
+/// When no directory on the way can tell.
+pub fn free_bytes(path: &Path) -> io::Result<u64> {
+    let mut last = io::Error::from(io::ErrorKind::NotFound);
+    for above in path.ancestors() {
+        let above = if above.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            above
+        };
+        match rustix::fs::statvfs(above) {
+            Ok(fs) => return Ok(fs.f_bavail.saturating_mul(fs.f_frsize)),
+            Err(e) => last = e.into(),
+        }
+    }
+    Err(last)
+}
+
 /// A file written completely into a temporary file, waiting to be put in place. Dropped
 /// without being put in place, the temporary file is removed.
 #[derive(Debug)]

@@ -4,9 +4,14 @@
 //! map with the same options, and every file appears whole or not at all.
 //!
 //! [`Series::check`] refuses what cannot be written (a cell size, a picture too big, a
-//! destination of the wrong kind) before any map is made. A watcher on another thread can
-//! follow the work through the `done` counter each writer takes: one more for each map
-//! made.
+//! destination of the wrong kind) before any map is made, and [`Series::estimate`] says
+//! what it will cost (files, the most bytes, about how long: see [`estimate`]); a caller
+//! refuses what would pass a bound ([`Estimate::over`]) before it starts. Each series keeps
+//! within the bytes it announced: a file that would pass them is not put in place. A
+//! watcher on another thread can follow the work through the `done` counter each writer
+//! takes: one more for each map made.
+
+pub mod estimate;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +19,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::gif::GifWriter;
 use super::safe_write::{self, write_named};
-use super::{Error, Format, Options, naming, png};
+use super::{Budget, Error, Format, Options, naming, png};
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
@@ -24,6 +29,8 @@ use dungeon_generator::Replay;
 use dungeon_generator::Sweep;
 use dungeon_generator::generate;
 use dungeon_generator::recipe::Recipe;
+use estimate::Written as Drawn;
+pub use estimate::{Estimate, Over};
 
 /// The most frames a replay takes, whatever the map's size: its steps are grouped.
 pub const REPLAY_FRAMES: usize = 200;
@@ -158,6 +165,49 @@ impl Series {
         }
         Ok(())
     }
+
+    /// What writing the series to `to` with `options` costs: its files, the most bytes
+    /// they take (which the series keeps within) and about how long it takes, from its
+    /// pictures' sizes and count alone. Cheap: no map is made.
+    ///
+    /// # Errors
+    /// What [`Series::check`] refuses.
+    pub fn estimate(&self, options: &Options, to: &Destination) -> Result<Estimate, Error> {
+        self.check(options, to)?;
+        let style = options.style(Format::Png);
+        let how = match (self, to) {
+            (Series::Sheet(..), _) => Drawn::Tile,
+            (_, Destination::Gif { .. }) => Drawn::Gif,
+            (_, Destination::Dir(_)) => Drawn::Png,
+        };
+        let mut cost = Estimate::default();
+        let recipes = self.recipes()?;
+        let frames = match self {
+            Series::Replay(_) => REPLAY_FRAMES,
+            _ => 1,
+        };
+        for recipe in &recipes {
+            cost.map(recipe);
+            let size = image_size(recipe.width, recipe.height, &style)?;
+            for _ in 0..frames {
+                cost.picture(size, recipe.width, how);
+            }
+        }
+        if let (Series::Sheet(_, size), Some(first)) = (self, recipes.first()) {
+            let tile = image_size(first.width, first.height, &style)?;
+            let sheet = Layout::new(*size, tile).sheet();
+            cost.picture(sheet, first.width * size.columns, Drawn::Png);
+        }
+        if how == Drawn::Gif {
+            cost.files = 1;
+        }
+        Ok(cost)
+    }
+
+    /// The bytes the series announced, which it keeps within.
+    fn budget(&self, options: &Options, to: &Destination) -> Result<Budget, Error> {
+        Ok(Budget::new(self.estimate(options, to)?.bytes))
+    }
 }
 
 /// Write the replay of `dungeon`'s generation in at most [`REPLAY_FRAMES`] frames, the last
@@ -171,7 +221,7 @@ pub fn write_replay(
     to: &Destination,
     done: &AtomicU32,
 ) -> Result<Written, Error> {
-    Series::Replay(dungeon.recipe().clone()).check(options, to)?;
+    let budget = Series::Replay(dungeon.recipe().clone()).budget(options, to)?;
     let replay = Replay::new(dungeon);
     let frames = replay.frames(REPLAY_FRAMES);
     let last = frames.len() - 1;
@@ -188,7 +238,7 @@ pub fn write_replay(
         },
         |i, _| format!("{stem}-{:04}", i + 1),
         options,
-        to,
+        (to, &budget),
         done,
     )
 }
@@ -205,7 +255,7 @@ pub fn write_sweep(
     to: &Destination,
     done: &AtomicU32,
 ) -> Result<Written, Error> {
-    Series::Sweep(base.clone(), sweep.clone()).check(options, to)?;
+    let budget = Series::Sweep(base.clone(), sweep.clone()).budget(options, to)?;
     let recipes = sweep.recipes(base);
     let key = sweep.key();
     write_frames(
@@ -217,7 +267,7 @@ pub fn write_sweep(
             format!("{}-{:03}-{value}", key.name, i + 1)
         },
         options,
-        to,
+        (to, &budget),
         done,
     )
 }
@@ -235,14 +285,14 @@ pub fn write_batch(
     done: &AtomicU32,
 ) -> Result<Written, Error> {
     let to = Destination::Dir(dir.to_path_buf());
-    Series::Batch(recipes.to_vec()).check(options, &to)?;
+    let budget = Series::Batch(recipes.to_vec()).budget(options, &to)?;
     write_frames(
         recipes.len(),
         |i| Ok(generate(&recipes[i])?),
         |_| 0,
         |_, map| naming::file_stem(map.recipe()),
         options,
-        &to,
+        (&to, &budget),
         done,
     )
 }
@@ -264,7 +314,7 @@ pub fn write_sheet(
     done: &AtomicU32,
 ) -> Result<Written, Error> {
     let series = Series::Sheet(base.clone(), size);
-    series.check(
+    let budget = series.budget(
         options,
         &Destination::Dir(safe_write::parent_dir(path).into()),
     )?;
@@ -288,6 +338,9 @@ pub fn write_sheet(
         .collect();
     let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     let bytes = png::encode_with(&sheet, base, &texts).map_err(Error::write(path))?;
+    budget
+        .spend(bytes.len() as u64)
+        .map_err(Error::write(path))?;
     let file = safe_write::write_named(path, replace, |out| out.write_all(&bytes))
         .map_err(Error::write(path))?;
     Ok(Written {
@@ -302,14 +355,15 @@ fn picture(dungeon: &Dungeon, options: &Options) -> Result<Pixels, Error> {
 }
 
 /// Write `count` maps, made in order by `frame`, to `to`: as GIF frames shown `delay(i)`
-/// hundredths of a second, or as new PNGs named `name(i, map)` in a fresh directory.
+/// hundredths of a second, or as new PNGs named `name(i, map)` in a fresh directory;
+/// never more bytes than `budget` holds.
 fn write_frames(
     count: usize,
     frame: impl Fn(usize) -> Result<Dungeon, Error>,
     delay: impl Fn(usize) -> u16,
     name: impl Fn(usize, &Dungeon) -> String,
     options: &Options,
-    to: &Destination,
+    (to, budget): (&Destination, &Budget),
     done: &AtomicU32,
 ) -> Result<Written, Error> {
     let files = match to {
@@ -321,6 +375,7 @@ fn write_frames(
                     let to = super::Destination {
                         dir: dir.clone(),
                         place: super::Place::New(name(i, &map)),
+                        budget: Some(budget.clone()),
                     };
                     let file = super::write_to(&map, Format::Png, options, to)?;
                     done.fetch_add(1, Ordering::Relaxed);
@@ -336,6 +391,7 @@ fn write_frames(
                 std::io::Error::other(message)
             };
             let file = write_named(path, *replace, |out| {
+                let out = &mut budget.writer(out);
                 let first = frame(0).and_then(|map| picture(&map, options));
                 let first = first.map_err(&mut fail)?;
                 let mut gif = GifWriter::new(out, first.width(), first.height())?;
