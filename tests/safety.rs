@@ -421,6 +421,8 @@ fn what_cannot_be_written_is_refused_before_any_map_is_made() {
         "10000",
         "--room-size",
         "100",
+        "--connect",
+        "nearest",
     ];
     for (extra, needle) in [
         (&["--cell-size", "0", "-o", "x.png"][..], "cell size 0"),

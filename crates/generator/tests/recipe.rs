@@ -31,6 +31,8 @@ fn display_and_parse_round_trip_across_the_ranges() {
         room_size: 100,
         stickiness: 0.1 + 0.2,
         randomness: f64::MIN_POSITIVE,
+        // Chained, so many rooms take longer than the bound.
+        connect: Connect::Nearest,
         ..Recipe::default()
     };
     assert_eq!(extreme.to_string().parse::<Recipe>(), Ok(extreme));
@@ -116,11 +118,12 @@ fn rooms_may_ask_for_a_third_of_a_big_map_and_at_most_a_million_cells() {
     assert_eq!(room_cells_allowed(64, 56), 65_536);
     assert_eq!(room_cells_allowed(1024, 896), 305_834);
     assert_eq!(room_cells_allowed(2048, 2048), 1_000_000);
-    // The workloads and the largest map with the original's rooms are allowed.
+    // The workloads and the largest map with the original's rooms are allowed (the largest
+    // joined to its nearest neighbours: chained, fewer rooms are made within the bound).
     for text in [
         "dv1 width=1024 height=896 rooms=3072",
-        "dv1 width=2048 height=2048 rooms=10000",
-        "dv1 width=2048 height=2048 rooms=10000 room-size=100",
+        "dv1 width=2048 height=2048 rooms=10000 connect=nearest",
+        "dv1 width=2048 height=2048 rooms=10000 room-size=100 connect=nearest",
         "dv1 width=64 height=56 rooms=700 room-size=90",
     ] {
         assert!(text.parse::<Recipe>().is_ok(), "{text}");

@@ -129,7 +129,7 @@ mod tests {
 
     /// The biggest map there is: minutes in a test build if it were not called off.
     fn huge() -> Recipe {
-        recipe("dv1 seed=3 width=2048 height=2048 rooms=10000 room-size=100")
+        recipe("dv1 seed=3 width=2048 height=2048 rooms=5000 room-size=100")
     }
 
     /// Wait for the answer to request `id`, failing on any other answer.
