@@ -511,3 +511,44 @@ fn no_series_writes_more_than_it_announced() {
     let written = series::write_sheet(&recipe, size, &options, (&sheet, false), &done).unwrap();
     assert!(bytes(&written.files) <= announced.bytes, "{announced}");
 }
+
+/// A file system of 1 MB mounted at `dir` for as long as this lives.
+struct Tiny<'a>(&'a Path);
+
+impl Drop for Tiny<'_> {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.0).status();
+    }
+}
+
+#[test]
+fn a_series_larger_than_its_disk_s_free_space_is_refused_before_it_starts() {
+    let dir = scratch("series-disk");
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(&dir)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("not run: mounting a small file system needs the superuser");
+        return;
+    }
+    let _tiny = Tiny(&dir);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+        .args(["render", "--count", "50", "-o", "maps/"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("50 files of up to") && err.contains("free on its disk"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing was written"
+    );
+}

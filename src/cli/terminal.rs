@@ -94,5 +94,5 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
-        .map_err(|e| cannot(&e))
+        .map_err(|e| cannot(&dungeon_files::formats::reason(&e)))
 }

@@ -128,7 +128,8 @@ fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
     let mut reader = io::BufReader::new(file.take(MAX_LIST_BYTES));
     let entries = serde_json::from_reader(&mut reader).map_err(|e| {
         if e.is_io() {
-            read(io::Error::other(e.to_string()))
+            // The system's own error, its reason kept.
+            read(io::Error::from(e))
         } else {
             Unread::Broken(e.to_string())
         }

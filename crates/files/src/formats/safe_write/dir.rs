@@ -39,12 +39,6 @@ pub struct Located {
 }
 
 impl Located {
-    /// The file as a path: its directory as it was reached, joined with its name.
-    #[must_use]
-    pub fn path(&self) -> PathBuf {
-        self.dir.path().join(&self.name)
-    }
-
     /// What the entry is now (not following a link), or `None` when there is none.
     ///
     /// # Errors
