@@ -2,11 +2,11 @@
 //! and about how long they take to make, from its pictures' sizes and count alone (no map
 //! is made); and the bounds a series keeps within unless told otherwise.
 //!
-//! The bytes are a bound the series keeps (see [`Budget`]): a PNG's image data is rows of
-//! pixels filtered with `Sub` and deflated by `fdeflate`, which codes runs of zeros and
-//! single bytes only, so its size follows the colour changes along each row of pixels: at
-//! most two a cell (into a grid line and out of it), which cost at most
-//! [`PNG_BYTES_PER_CELL_ROW`] bytes, and never more than the row stored as it is. A GIF's
+//! The bytes are a bound the series keeps (a file that would pass it is not put in place):
+//! a PNG's image data is rows of pixels filtered with `Sub` and deflated by `fdeflate`,
+//! which codes runs of zeros and single bytes only, so its size follows the colour changes
+//! along each row of pixels: at most two a cell (into a grid line and out of it), which
+//! cost at most 10 bytes, and never more than the row stored as it is. A GIF's
 //! frame is bounded likewise. The seconds are an estimate, fitted to release builds on a
 //! shared 2-core machine (`render` of the series in `assets/doc/PERFORMANCE.md`).
 
