@@ -19,7 +19,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicU32;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use common::scratch;
 use dungeon_files::formats::series::write_batch;
@@ -135,6 +135,15 @@ fn a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_
     let d = shared.join("d");
     let victim = d.join("victim.txt");
     let child = attacker(&shared, &secret);
+    // The writes start once the attacker is swapping.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !shared.join("swaps").exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the attacker never started swapping"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let started = Instant::now();
     let (mut written, mut refused, mut other) = (0, 0, Vec::new());
     for attempt in 0..ATTEMPTS {
