@@ -6,10 +6,12 @@
 //! through its handle, and written relative to it.
 //!
 //! The attacker is a child process that runs as `nobody` (Perl, which Debian always has,
-//! swapping in a tight loop); the writer is this test, as root, writing the three ways a
-//! user asks for (a file named, a new file in a folder, a batch into a fresh folder).
-//! It needs the superuser to be two users at once: elsewhere it says that it did not run,
-//! and fails under `CI`, which runs as root.
+//! exchanging the folder and the link atomically in a tight loop); the writer, as root, is
+//! the program itself (`render -o`, every other attempt) and the library's two other ways
+//! to write (a new file in a folder, a batch into a fresh folder). The build before this
+//! test was written lets the attacker replace the root-only file within the first few
+//! hundred attempts. It needs the superuser to be two users at once: elsewhere it says
+//! that it did not run, and fails under `CI`, which runs as root.
 
 use crate::common;
 
@@ -32,17 +34,23 @@ const NOBODY: u32 = 65534;
 const ATTEMPTS: u32 = 2000;
 
 /// Swaps `d` in the current directory between a folder of the attacker's and a link to
-/// the folder named by its argument, as fast as it can, until killed; counts its swaps in
-/// the file `swaps` now and then.
+/// the folder named by its first argument, as fast as it can, until killed: atomically
+/// with `renameat2(RENAME_EXCHANGE)` (its system call number the second argument), so that
+/// `d` is always one or the other; else by renames. Counts its swaps in the file `swaps`
+/// now and then.
 const ATTACKER: &str = r#"
-my $target = shift;
+my ($target, $exchange) = @ARGV;
+my ($d, $l, $x) = ("d", "l", "x");
+mkdir $d;
+symlink $target, $l;
 my $n = 0;
-mkdir "x";
 while (1) {
-    rename "x", "d";
-    rename "d", "x";
-    symlink $target, "d";
-    unlink "d";
+    if ($exchange == 0 || syscall($exchange, -100, $d, -100, $l, 2) != 0) {
+        rename $d, $x;
+        rename $l, $d;
+        rename $d, $l;
+        rename $x, $d;
+    }
     $n++;
     if ($n % 1000 == 0 && open(my $f, ">", "swaps.tmp")) {
         print $f $n;
@@ -51,6 +59,15 @@ while (1) {
     }
 }
 "#;
+
+/// The number of the `renameat2` system call here, or 0 where it is not known.
+fn renameat2_number() -> &'static str {
+    match std::env::consts::ARCH {
+        "x86_64" => "316",
+        "aarch64" | "riscv64" => "276",
+        _ => "0",
+    }
+}
 
 /// The attacker's process, ended when dropped (also when the test fails half way).
 struct Attacker(Child);
@@ -67,6 +84,7 @@ fn attacker(shared: &Path, secret: &Path) -> Attacker {
     let child = Command::new("perl")
         .args(["-e", ATTACKER])
         .arg(secret)
+        .arg(renameat2_number())
         .current_dir(shared)
         .uid(NOBODY)
         .gid(NOBODY)
@@ -147,14 +165,23 @@ fn a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_
     let started = Instant::now();
     let (mut written, mut refused, mut other) = (0, 0, Vec::new());
     for attempt in 0..ATTEMPTS {
-        // As `render -o shared/d/victim.txt`, `render -o shared/d/map.txt` into a folder
-        // named, and `render --count 1 -o shared/d/`.
-        let outcome = match attempt % 3 {
-            0 => formats::check_target(Format::Text, Target::Replace(&victim))
-                .and_then(|()| {
-                    formats::write(&map, Format::Text, &options, Target::Replace(&victim))
-                })
-                .map(drop),
+        // Every other attempt is `render -o shared/d/victim.txt` itself, as issue 46 ran
+        // it (the build before broke in on attempt 153 of such a loop); the others are
+        // the library's writes of a new file in a folder named and of a batch.
+        let outcome = match attempt % 4 {
+            0 | 2 => {
+                let out = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+                    .args(["render", "--width", "12", "--height", "10", "--rooms", "2"])
+                    .args(["--room-size", "6", "-o"])
+                    .arg(&victim)
+                    .output()
+                    .unwrap();
+                if out.status.success() {
+                    Ok(())
+                } else {
+                    Err(String::from_utf8_lossy(&out.stderr).into_owned())
+                }
+            }
             1 => formats::write(
                 &map,
                 Format::Text,
@@ -164,13 +191,16 @@ fn a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_
                     stem: "map",
                 },
             )
-            .map(drop),
-            _ => write_batch(&small, &options, &d, &AtomicU32::new(0)).map(drop),
+            .map(drop)
+            .map_err(|e| e.to_string()),
+            _ => write_batch(&small, &options, &d, &AtomicU32::new(0))
+                .map(drop)
+                .map_err(|e| e.to_string()),
         };
         match outcome {
             Ok(()) => written += 1,
-            Err(e) if e.to_string().contains("another user") => refused += 1,
-            Err(e) => other.push(e.to_string()),
+            Err(e) if e.contains("another user") => refused += 1,
+            Err(e) => other.push(e),
         }
         // A folder of root's that a write made stays where it is (the attacker may not
         // move it): take it away, so that the swapping goes on.

@@ -215,7 +215,9 @@ impl Dir {
     /// says.
     fn child(&self, name: &OsStr, make: bool, links: &mut usize) -> io::Result<Dir> {
         let shown = self.shown.join(name);
-        loop {
+        // A name swapped between a directory and a link as it is looked at is looked at
+        // again, a few times, and then refused.
+        for _ in 0..MOST_LINKS {
             let flags = OFlags::RDONLY | OFlags::DIRECTORY;
             let opened = self.open_at(name, flags, Mode::empty()).or_else(|e| {
                 match Errno::from_io_error(&e) {
@@ -244,8 +246,10 @@ impl Dir {
                         // Removed meanwhile: look again.
                         continue;
                     };
-                    if FileType::from_raw_mode(stat.st_mode) != FileType::Symlink {
-                        return Err(not_a_directory(&shown));
+                    match FileType::from_raw_mode(stat.st_mode) {
+                        FileType::Symlink => {}
+                        FileType::Directory => continue,
+                        _ => return Err(not_a_directory(&shown)),
                     }
                     let target = self.follow(name, &stat, links)?;
                     let from = self.start_of_link(&target)?;
@@ -261,6 +265,14 @@ impl Dir {
                 _ => return Err(e),
             }
         }
+        Err(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            format!(
+                "{} keeps changing between a directory and something else: nothing is \
+                 written in it",
+                quote_path(&shown)
+            ),
+        ))
     }
 
     /// Where the link `name` (whose own metadata is `stat`) in this directory leads, once
