@@ -2,11 +2,13 @@
 //! ([`raster`]), the look options it draws and their table ([`look`]), the pixels it makes
 //! ([`pixels`]) and contact sheets of many maps ([`sheet`]).
 
+pub mod hatched;
 pub mod look;
 pub mod numbers;
 pub mod pixels;
 pub mod raster;
 pub mod sheet;
+pub mod vector;
 
 use std::ops::RangeInclusive;
 

@@ -16,10 +16,13 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
+use super::hatched;
 pub use super::look::Look;
 use super::numbers::{self, Label};
 use super::pixels::Pixels;
+use super::vector::render::Bands;
 use super::{Error, picture_size};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
@@ -84,12 +87,15 @@ pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, Error> {
 
 /// A dungeon ready to be drawn in a style, its image size checked: drawn one band of
 /// pixel rows at a time, so that writing a picture of any size needs memory for one band.
-#[derive(Clone, Copy, Debug)]
+/// The hatched look is worked out once, as vector shapes, when it is made.
+#[derive(Clone, Debug)]
 pub struct Raster<'a> {
     dungeon: &'a Dungeon,
     style: Style,
     width: u32,
     height: u32,
+    /// The hatched look's shapes, when the style asks for it.
+    shapes: Option<Arc<Bands>>,
 }
 
 impl<'a> Raster<'a> {
@@ -99,11 +105,18 @@ impl<'a> Raster<'a> {
     /// A cell size out of range, or an image too large (see [`image_size`]).
     pub fn new(dungeon: &'a Dungeon, style: &Style) -> Result<Self, Error> {
         let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
+        let shapes = style.look.hatched.then(|| {
+            Arc::new(Bands::new(
+                hatched::scene(dungeon, style),
+                hatched::band_rows(style.cell_size),
+            ))
+        });
         Ok(Self {
             dungeon,
             style: *style,
             width,
             height,
+            shapes,
         })
     }
 
@@ -138,6 +151,9 @@ impl<'a> Raster<'a> {
         rows: impl IntoIterator<Item = u32>,
         mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
     ) -> Result<(), E> {
+        if let Some(shapes) = &self.shapes {
+            return shaped_bands(shapes, self.style.cell_size, rows, band);
+        }
         let painter = Painter::new(self.dungeon, &self.style);
         let row = self.width as usize;
         let (mut first, mut inner) = (vec![[0; 4]; row], vec![[0; 4]; row]);
@@ -154,6 +170,31 @@ impl<'a> Raster<'a> {
     pub fn bands(&self) -> u32 {
         self.dungeon.height()
     }
+}
+
+/// Hand `band` each row of cells of `rows` drawn from `shapes` at `n` pixels a cell: the
+/// band of pixels that holds it is drawn when first needed and kept while rows fall in it.
+fn shaped_bands<E>(
+    shapes: &Bands,
+    n: u32,
+    rows: impl IntoIterator<Item = u32>,
+    mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
+) -> Result<(), E> {
+    let width = shapes.scene().width as usize;
+    let mut drawn: Option<(u32, Vec<u8>)> = None;
+    for y in rows {
+        let top = y * n;
+        let which = top / shapes.rows();
+        if drawn.as_ref().is_none_or(|(w, _)| *w != which) {
+            drawn = Some((which, shapes.draw(which)));
+        }
+        if let Some((_, pixels)) = &drawn {
+            let start = (top - which * shapes.rows()) as usize * width * 4;
+            let end = (start + n as usize * width * 4).min(pixels.len());
+            band(pixels[start.min(end)..end].as_chunks::<4>().0)?;
+        }
+    }
+    Ok(())
 }
 
 /// The colour of the cell at `p` in `look`, before grid lines, marks and the distance tint:
@@ -290,6 +331,12 @@ const PRINT_ROOM: Rgb = Rgb(205, 205, 205);
 const PRINT_PATH: Rgb = Rgb(228, 228, 228);
 const PRINT_GRID: Rgb = Rgb(170, 170, 170);
 
+/// The distance tint's colour at `t` of the way from the start (0) to the farthest cell
+/// (1): orange to blue.
+pub(crate) fn tint(t: f64) -> Rgb {
+    mix(NEAR, FAR, t)
+}
+
 /// `a` moved towards `b` by `t` (0 to 1), channel by channel.
 fn mix(a: Rgb, b: Rgb, t: f64) -> Rgb {
     let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
@@ -384,7 +431,7 @@ impl<'a> Painter<'a> {
         match &self.distances {
             Some((distances, farthest)) if walkable(tile) && distances[p] != u32::MAX => {
                 let t = f64::from(distances[p].min(*farthest)) / f64::from(*farthest);
-                mix(colour, mix(NEAR, FAR, t), TINT)
+                mix(colour, tint(t), TINT)
             }
             _ => colour,
         }
