@@ -13,6 +13,7 @@
 //! then outlines, door bars and marks, all inside the cell's own square of pixels; with
 //! every option off that is exactly the original look.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::RangeInclusive;
@@ -181,12 +182,12 @@ fn shaped_bands<E>(
     mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
 ) -> Result<(), E> {
     let width = shapes.scene().width as usize;
-    let mut drawn: Option<(u32, Vec<u8>)> = None;
+    let mut drawn: Option<(u32, Cow<[u8]>)> = None;
     for y in rows {
         let top = y * n;
         let which = top / shapes.rows();
         if drawn.as_ref().is_none_or(|(w, _)| *w != which) {
-            drawn = Some((which, shapes.draw(which)));
+            drawn = Some((which, shapes.band(which)));
         }
         if let Some((_, pixels)) = &drawn {
             let start = (top - which * shapes.rows()) as usize * width * 4;

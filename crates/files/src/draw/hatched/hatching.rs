@@ -1,7 +1,7 @@
 //! Hatching, as a hand inks rock (after Dyson Logos, as watabou's One Page Dungeon draws
 //! it): clusters of three short parallel strokes, their centres spread by Poisson-disk
 //! sampling, neighbours never nearly parallel, each stroke stopping where it would cross an
-//! earlier one, over a pale halo.
+//! earlier one.
 //!
 //! The clusters are a [`Pattern`] made once per seed on a square of [`PERIOD`] cells whose
 //! opposite sides meet (sampling, angles and cuts all wrap around), laid edge to edge over
@@ -40,8 +40,6 @@ const GAP: f64 = 0.03;
 pub const FULL: f64 = 0.6;
 /// Its greatest width.
 pub const FADED: f64 = 1.6;
-/// Clusters this near the floor have a halo, making a pale band along the walls.
-const HALO: f64 = 0.45;
 /// Clusters inside floor cells within this distance of rock are kept too: the smoothed
 /// outline gives up the corners of such cells to rock.
 const INSIDE: f64 = 0.5;
@@ -53,8 +51,6 @@ pub struct Cluster {
     pub centre: Vec2,
     /// Its strokes, each from one end to the other, in cells.
     pub strokes: Vec<[Vec2; 2]>,
-    /// The radius of the pale halo under it (0 for none).
-    pub halo: f64,
 }
 
 /// The clusters of a square of [`PERIOD`] cells whose opposite sides meet, and which of
@@ -227,11 +223,7 @@ impl Pattern {
                     strokes.push([a + (b - a) * from, a + (b - a) * to]);
                 }
             }
-            clusters.push(Cluster {
-                centre,
-                strokes,
-                halo: 0.3 * (0.85 + 0.3 * unit(&mut rng)),
-            });
+            clusters.push(Cluster { centre, strokes });
         }
         let side = PERIOD as usize;
         let mut by_cell = vec![Vec::new(); side * side];
@@ -373,16 +365,15 @@ pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>) -> Vec<Cluster> {
             for &i in &pattern.by_cell[local] {
                 let cluster = &pattern.clusters[i as usize];
                 let centre = cluster.centre + offset;
-                // How far from the floor, 0 over it; `None` for clusters left out.
-                let distance = if map.is_floor(x, y) == Some(true) {
+                let keep = if map.is_floor(x, y) == Some(true) {
                     map.distance_to(centre, false, 1)
-                        .filter(|&d| d < INSIDE)
-                        .map(|_| 0.0)
+                        .is_some_and(|d| d < INSIDE)
                 } else {
                     let width = FULL + (FADED - FULL) * noise(pattern.seed, centre);
-                    map.distance_to(centre, true, reach).filter(|&d| d <= width)
+                    map.distance_to(centre, true, reach)
+                        .is_some_and(|d| d <= width)
                 };
-                if let Some(distance) = distance {
+                if keep {
                     kept.push(Cluster {
                         centre,
                         strokes: cluster
@@ -390,7 +381,6 @@ pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>) -> Vec<Cluster> {
                             .iter()
                             .map(|&[a, b]| [a + offset, b + offset])
                             .collect(),
-                        halo: if distance <= HALO { cluster.halo } else { 0.0 },
                     });
                 }
             }

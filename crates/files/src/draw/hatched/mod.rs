@@ -5,8 +5,8 @@
 //! Painted in this order, sizes in cells:
 //!
 //! 1. paper (parchment for screens; white in the print look);
-//! 2. a pale halo and clusters of three strokes in the rock along the floor
-//!    ([`hatching`]), fading into paper one to two cells out;
+//! 2. a pale band along the walls (0.4 wide), and clusters of three strokes in the rock
+//!    along the floor ([`hatching`]), fading into paper one to two cells out;
 //! 3. the floor, inside its outline ([`outline`]: true to the cells, smooth where they
 //!    step), which covers whatever hatching reaches over it;
 //! 4. inside the floor only: the rooms' own colours as a faint wash (`colours`), the
@@ -19,7 +19,7 @@
 //!    clear patch of floor, where the labels of the other looks go.
 //!
 //! Small pictures drop what would not show: hatching strokes below [`HATCH_FROM`] pixels a
-//! cell (the halo stays, a grey band), the grid below [`GRID_FROM`].
+//! cell (the pale band stays), the grid below [`GRID_FROM`].
 
 mod glyphs;
 mod hatching;
@@ -37,7 +37,7 @@ use dungeon_generator::{walkable, walking_distances};
 use outline::{Corner, Curve, Step};
 use plane::Vec2;
 
-/// From this cell size the hatching's strokes are drawn; below, its halo alone.
+/// From this cell size the hatching's strokes are drawn; below, the pale band alone.
 pub const HATCH_FROM: u32 = 8;
 /// From this cell size the floor's grid is drawn.
 pub const GRID_FROM: u32 = 6;
@@ -100,6 +100,8 @@ const JAMB: (f64, f64) = (0.2, 0.28);
 /// How thick a door's leaf is across its edge, in cells; it fills the gap between the
 /// jambs.
 const LEAF: f64 = 0.24;
+/// How wide the pale band along the walls is, in cells.
+const BAND: f64 = 0.4;
 /// How far down and right the floor is moved to leave its shadow, in cells.
 const SHADOW: f64 = 0.15;
 /// How much of the rooms' colours the wash shows, of 255.
@@ -126,23 +128,24 @@ pub fn scene(dungeon: &Dungeon, style: &Style) -> Scene {
     let pen = Pen { n };
     let mut layers = Vec::new();
 
-    // The hatching: halos, then strokes.
-    let clusters = hatching::near_floor(&hatching::pattern(dungeon.recipe().seed), &floor);
-    let mut halo = pen.fill(palette.halo, FillRule::NonZero);
-    let mut strokes = pen.stroke(palette.hatch, HATCH);
-    for cluster in &clusters {
-        if cluster.halo > 0.0 {
-            halo.push(pen.circle(cluster.centre, cluster.halo));
-        }
-        strokes.push(
-            cluster
-                .strokes
-                .iter()
-                .flat_map(|&[a, b]| [Segment::Move(pen.px(a)), Segment::Line(pen.px(b))]),
-        );
+    // The hatching: the pale band along the walls (a wide stroke of the outline, whose
+    // inner half the floor covers), then the strokes.
+    let mut band = pen.stroke(palette.halo, (2.0 * BAND, 0.0));
+    for curve in &curves {
+        band.push(pen.curve(curve, Vec2::default()));
     }
-    layers.push(halo);
+    layers.push(band);
     if style.cell_size >= HATCH_FROM {
+        let pattern = hatching::pattern(dungeon.recipe().seed);
+        let mut strokes = pen.stroke(palette.hatch, HATCH);
+        for cluster in hatching::near_floor(&pattern, &floor) {
+            strokes.push(
+                cluster
+                    .strokes
+                    .iter()
+                    .flat_map(|&[a, b]| [Segment::Move(pen.px(a)), Segment::Line(pen.px(b))]),
+            );
+        }
         layers.push(strokes);
     }
 
@@ -271,8 +274,9 @@ fn door_edge(a: Pos, b: Pos) -> [Corner; 2] {
     }
 }
 
-/// Each door as jambs (ink blocks at the ends of its edge where walls meet it) and a leaf
-/// across its middle: three layers, jambs, leaves and the leaves' outlines.
+/// Each door in a wall (both ends of its edge on the outline) as jambs (ink blocks at the
+/// ends of its edge) and a leaf across its middle: three layers, jambs, leaves and the
+/// leaves' outlines.
 fn doors(dungeon: &Dungeon, floor: &Grid<bool>, pen: &Pen, palette: &Palette) -> [Layer; 3] {
     let mut jambs = pen.fill(palette.ink, FillRule::NonZero);
     let mut leaves = pen.fill(palette.floor, FillRule::NonZero);
@@ -297,11 +301,13 @@ fn doors(dungeon: &Dungeon, floor: &Grid<bool>, pen: &Pen, palette: &Palette) ->
             let h = across * (thick / 2.0);
             [p - h, q - h, q + h, p + h]
         };
-        for (end, (from, to)) in [(a, (0.0, JAMB.0)), (b, (1.0 - JAMB.0, 1.0))] {
-            if on_wall((end.x as u32, end.y as u32)) {
-                jambs.push(pen.polygon(&block(from, to, JAMB.1)));
-            }
+        // A door is a gap in a wall: where a path meets a room in open floor, there is none.
+        let ends = [a, b].map(|end| on_wall((end.x as u32, end.y as u32)));
+        if ends != [true, true] {
+            continue;
         }
+        jambs.push(pen.polygon(&block(0.0, JAMB.0, JAMB.1)));
+        jambs.push(pen.polygon(&block(1.0 - JAMB.0, 1.0, JAMB.1)));
         let leaf = block(JAMB.0, 1.0 - JAMB.0, LEAF);
         leaves.push(pen.polygon(&leaf));
         rims.push(pen.polygon(&leaf));

@@ -9,6 +9,9 @@
 //! Anti-aliased, in `tiny-skia`'s own integer pipeline for solid colours, whose arithmetic
 //! is the same on every machine and in WebAssembly.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use tiny_skia::{
     FillRule as SkiaRule, LineCap, LineJoin, Mask, Paint as SkiaPaint, PathBuilder, Pixmap, Stroke,
     Transform,
@@ -17,7 +20,9 @@ use tiny_skia::{
 use super::{Colour, FillRule, Layer, Paint, Scene, Segment};
 
 /// A scene ready to be drawn band by band, `rows` pixel rows a band, with each layer's
-/// pieces sorted into the bands they reach.
+/// pieces sorted into the bands they reach. The bands drawn are kept when the whole
+/// picture is at most [`KEEP_MOST`] pixels, so that drawing it again (a PNG is made twice:
+/// once to learn its size) costs nothing.
 #[derive(Debug)]
 pub struct Bands {
     scene: Scene,
@@ -25,7 +30,12 @@ pub struct Bands {
     /// For each layer (the clip first, when there is one), for each band, the pieces that
     /// reach it.
     index: Vec<Vec<Vec<u32>>>,
+    /// The bands drawn, when they are kept.
+    kept: Vec<OnceLock<Vec<u8>>>,
 }
+
+/// The most pixels of a picture whose bands are kept once drawn (96 MB of them).
+pub const KEEP_MOST: u64 = 24 << 20;
 
 impl Bands {
     /// `scene` to be drawn `rows` pixel rows at a time (at least one).
@@ -50,7 +60,18 @@ impl Bands {
                 bands
             })
             .collect();
-        Self { scene, rows, index }
+        let pixels = u64::from(scene.width) * u64::from(scene.height);
+        let kept = if pixels <= KEEP_MOST {
+            (0..count).map(|_| OnceLock::new()).collect()
+        } else {
+            Vec::new()
+        };
+        Self {
+            scene,
+            rows,
+            index,
+            kept,
+        }
     }
 
     /// The scene.
@@ -68,7 +89,15 @@ impl Bands {
     /// Band `band`'s pixels, RGBA and opaque, top row first: `rows` rows of the picture's
     /// width, fewer for the last band. Empty for a band past the picture.
     #[must_use]
-    pub fn draw(&self, band: u32) -> Vec<u8> {
+    pub fn band(&self, band: u32) -> Cow<'_, [u8]> {
+        match self.kept.get(band as usize) {
+            Some(kept) => Cow::Borrowed(kept.get_or_init(|| self.draw(band))),
+            None => Cow::Owned(self.draw(band)),
+        }
+    }
+
+    /// Draw band `band` (see [`Bands::band`]).
+    fn draw(&self, band: u32) -> Vec<u8> {
         let top = band * self.rows;
         let height = self.rows.min(self.scene.height.saturating_sub(top));
         let Some(mut pixmap) = Pixmap::new(self.scene.width, height) else {
