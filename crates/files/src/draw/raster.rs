@@ -105,13 +105,22 @@ impl<'a> Raster<'a> {
     /// # Errors
     /// A cell size out of range, or an image too large (see [`image_size`]).
     pub fn new(dungeon: &'a Dungeon, style: &Style) -> Result<Self, Error> {
-        let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
-        let shapes = style.look.hatched.then(|| {
-            Arc::new(Bands::new(
-                hatched::scene(dungeon, style),
-                hatched::band_rows(style.cell_size),
-            ))
-        });
+        Self::within(dungeon, style, &CELL_SIZE)
+    }
+
+    /// [`Raster::new`] with cells of any size in `allowed`: the hatched look's shapes draw
+    /// at any size, so a tabletop's picture takes its grid's size.
+    ///
+    /// # Errors
+    /// A cell size out of `allowed`, or an image too large.
+    pub(crate) fn within(
+        dungeon: &'a Dungeon,
+        style: &Style,
+        allowed: &RangeInclusive<u32>,
+    ) -> Result<Self, Error> {
+        let (width, height) =
+            picture_size(dungeon.width(), dungeon.height(), style.cell_size, allowed)?;
+        let shapes = shapes(dungeon, style).map(|bands| Arc::new(bands.keeping()));
         Ok(Self {
             dungeon,
             style: *style,
@@ -173,6 +182,19 @@ impl<'a> Raster<'a> {
     }
 }
 
+/// The shapes of `dungeon` in `style`, ready to be drawn band by band, when its look is
+/// drawn as shapes (the hatched look): the bands [`Raster`] draws, for those who draw them
+/// a few at a time (the web page, between frames). `None` for the other looks.
+#[must_use]
+pub fn shapes(dungeon: &Dungeon, style: &Style) -> Option<Bands> {
+    style.look.hatched.then(|| {
+        Bands::new(
+            hatched::scene(dungeon, style),
+            hatched::band_rows(style.cell_size),
+        )
+    })
+}
+
 /// Hand `band` each row of cells of `rows` drawn from `shapes` at `n` pixels a cell: the
 /// band of pixels that holds it is drawn when first needed and kept while rows fall in it.
 fn shaped_bands<E>(
@@ -230,10 +252,12 @@ pub fn grid_colour(look: &Look) -> Rgb {
 
 /// Whether the cell at `p` gets grid lines (its first pixel row and column) in `look`:
 /// free cells in the original look; in the print look every cell but walls, so that
-/// squares can be counted on the floor.
+/// squares can be counted on the floor. None in the hatched look, whose grid is a faint
+/// line over the floor among its shapes.
 #[must_use]
 pub fn has_grid_line(tiles: &Grid<Tile>, look: &Look, p: Pos) -> bool {
     match tiles.get(p) {
+        _ if look.hatched => false,
         Some(_) if look.print => !is_wall(tiles, p),
         Some(&tile) => tile == Tile::FREE,
         None => false,

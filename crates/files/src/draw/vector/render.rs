@@ -20,9 +20,9 @@ use tiny_skia::{
 use super::{Colour, FillRule, Layer, Paint, Scene, Segment};
 
 /// A scene ready to be drawn band by band, `rows` pixel rows a band, with each layer's
-/// pieces sorted into the bands they reach. The bands drawn are kept when the whole
-/// picture is at most [`KEEP_MOST`] pixels, so that drawing it again (a PNG is made twice:
-/// once to learn its size) costs nothing.
+/// pieces sorted into the bands they reach. Made [`Bands::keeping`], the bands drawn are
+/// kept when the whole picture is at most [`KEEP_MOST`] pixels, so that drawing it again (a
+/// PNG is made twice: once to learn its size) costs nothing.
 #[derive(Debug)]
 pub struct Bands {
     scene: Scene,
@@ -60,18 +60,32 @@ impl Bands {
                 bands
             })
             .collect();
-        let pixels = u64::from(scene.width) * u64::from(scene.height);
-        let kept = if pixels <= KEEP_MOST {
-            (0..count).map(|_| OnceLock::new()).collect()
-        } else {
-            Vec::new()
-        };
         Self {
             scene,
             rows,
             index,
-            kept,
+            kept: Vec::new(),
         }
+    }
+
+    /// The same, keeping the bands it draws when the picture is at most [`KEEP_MOST`]
+    /// pixels.
+    #[must_use]
+    pub fn keeping(self) -> Self {
+        let pixels = u64::from(self.scene.width) * u64::from(self.scene.height);
+        if pixels > KEEP_MOST {
+            return self;
+        }
+        Self {
+            kept: (0..self.count()).map(|_| OnceLock::new()).collect(),
+            ..self
+        }
+    }
+
+    /// How many bands the picture has.
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        self.scene.height.div_ceil(self.rows).max(1)
     }
 
     /// The scene.
