@@ -225,6 +225,37 @@ pub const LOOKS: &[LookOption] = &[
     },
 ];
 
+impl Look {
+    /// The names of the options on, joined by commas, in [`LOOKS`]' order:
+    /// `numbers,hatched`; empty for the original look. [`Look::from_names`] reads it back.
+    #[must_use]
+    pub fn names(&self) -> String {
+        LOOKS
+            .iter()
+            .filter(|option| option.is_on(self))
+            .map(|option| option.name)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The look whose options on are `names`, as [`Look::names`] writes them (an empty
+    /// text is the original look).
+    ///
+    /// # Errors
+    /// The first name that is not a look option's, in the message for a user.
+    pub fn from_names(names: &str) -> Result<Look, String> {
+        let mut look = Look::ORIGINAL;
+        for name in names.split(',').filter(|n| !n.is_empty()) {
+            let option = LOOKS.iter().find(|o| o.name == name).ok_or_else(|| {
+                let known: Vec<&str> = LOOKS.iter().map(|o| o.name).collect();
+                format!("`{name}` is not a look option ({})", known.join(", "))
+            })?;
+            *option.switch(&mut look) = true;
+        }
+        Ok(look)
+    }
+}
+
 /// The README's table of look options, in Markdown, from [`LOOKS`].
 #[must_use]
 pub fn looks_markdown() -> String {
@@ -286,6 +317,26 @@ mod tests {
                 assert!(a.name != b.name && a.key != b.key && a.label != b.label);
             }
         }
+    }
+
+    #[test]
+    fn a_looks_names_read_back_as_the_look() {
+        let mut look = Look::ORIGINAL;
+        assert_eq!(look.names(), "");
+        assert_eq!(Look::from_names(""), Ok(Look::ORIGINAL));
+        for option in LOOKS {
+            *option.switch(&mut look) = true;
+            assert_eq!(Look::from_names(&look.names()), Ok(look));
+        }
+        assert_eq!(
+            Look::from_names("hatched,numbers").map(|l| (l.hatched, l.numbers, l.doors)),
+            Ok((true, true, false))
+        );
+        let wrong = Look::from_names("hatched,shiny").unwrap_err();
+        assert!(
+            wrong.starts_with("`shiny` is not a look option (doors,"),
+            "{wrong}"
+        );
     }
 
     #[test]

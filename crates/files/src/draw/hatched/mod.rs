@@ -54,9 +54,12 @@ struct Palette {
     number: Rgb,
 }
 
+/// The parchment the look is drawn on for screens: its rock far from the floor.
+pub const PARCHMENT_PAPER: Rgb = Rgb(222, 214, 194);
+
 /// Parchment and dark grey ink, for screens.
 const PARCHMENT: Palette = Palette {
-    paper: Rgb(222, 214, 194),
+    paper: PARCHMENT_PAPER,
     halo: Rgb(198, 189, 168),
     hatch: Rgb(67, 63, 58),
     floor: Rgb(250, 247, 238),

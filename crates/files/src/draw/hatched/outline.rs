@@ -240,6 +240,42 @@ mod tests {
         assert_eq!(trace(&floor(&[".#", "#."])).len(), 2);
     }
 
+    /// Every floor cell's centre is inside the smoothed floor, and no rock cell's centre
+    /// is, for maps of every shape and corridor style, the extremes of the knobs, and the
+    /// smallest rooms.
+    #[test]
+    fn the_smooth_floor_holds_every_floor_cell_centre_and_no_rock_cell_centre() {
+        let recipes = [
+            "dv1 seed=1",
+            "dv1 seed=2 stickiness=0 randomness=0",
+            "dv1 seed=3 stickiness=1 randomness=1 corridor=twisty",
+            "dv1 seed=4 shape=rect corridor=half-rect connect=loops",
+            "dv1 seed=5 shape=diamond",
+            "dv1 seed=6 shape=cross connect=nearest",
+            "dv1 seed=7 shape=mixed spacing=0 rooms=30 room-size=20",
+            "dv1 seed=8 width=20 height=12 rooms=15 room-size=1",
+            "dv1 seed=9 rooms=40 room-size=40 spacing=1 fit=move merge=1",
+        ];
+        for text in recipes {
+            let d = dungeon_generator::generate(&text.parse().unwrap()).unwrap();
+            let floor = d.tiles().map(|&t| dungeon_generator::walkable(t));
+            let outlines: Vec<Vec<Vec2>> = trace(&floor)
+                .iter()
+                .map(|ring| smooth(ring, |_| false).flattened(16))
+                .collect();
+            for p in floor.positions() {
+                let centre = Vec2::new(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);
+                assert_eq!(
+                    inside(&outlines, centre),
+                    floor[p],
+                    "{text}: the centre of cell ({}, {}) is on the wrong side",
+                    p.x,
+                    p.y
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_rectangle_keeps_its_corners_and_a_staircase_becomes_one_curve() {
         let square = smooth(&[(0, 0), (3, 0), (3, 3), (0, 3)], |_| false);
