@@ -227,11 +227,12 @@ const scenarios = {
     async look(context, [key, screenshot]) {
         const { page, problems } = await open(context, address);
         const first = await nextMap(page, 0);
+        const hash = await page.evaluate(() => window.location.hash);
         await page.click("#glcanvas", { position: { x: 300, y: 300 } });
         await page.keyboard.press(key);
         await nextMap(page, first.count);
-        await page.waitForFunction((before) => window.location.hash !== before,
-            await page.evaluate(() => window.location.hash), { timeout: PATIENCE });
+        await page.waitForFunction((before) => window.location.hash !== before, hash,
+            { timeout: PATIENCE });
         const after = await fragment(page);
         await page.reload();
         await nextMap(page, 0);

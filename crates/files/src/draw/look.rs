@@ -178,7 +178,8 @@ pub const LOOKS: &[LookOption] = &[
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
                light grid, dark lines between touching rooms",
         draws: "ink-friendly: white ground, black walls, light grey rooms and lighter paths, \
-                a light grid, and a dark line where two rooms touch",
+                a light grid, and a dark line where two rooms touch; with the hatched look, \
+                white paper and black ink",
         switch: |look| &mut look.print,
         applies: always,
     },
@@ -197,13 +198,12 @@ pub const LOOKS: &[LookOption] = &[
     LookOption {
         name: "hatched",
         key: 'I',
-        label: "hatched (inked)",
+        label: "hatched look",
         help: "The hand-inked look: hatched rock, heavy walls, smooth caves and a faint grid \
                on the floor, on parchment (white with the print look); hatching from 8 \
                pixels a cell",
-        draws: "the map as game masters hand them out: a hatched band of rock fading into \
-                paper, the floor inside smooth cave walls and straight room walls, a shadow \
-                and a faint grid on it; doors as jambs and a leaf, marks and numbers in ink; \
+        draws: "hatched rock fading into paper, smooth cave walls and straight room walls in \
+                heavy ink, a shadow and a faint grid on the floor, doors as jambs and a leaf; \
                 the same shapes in the SVG",
         switch: |look| &mut look.hatched,
         applies: always,

@@ -19,7 +19,7 @@
 //!    clear patch of floor, where the labels of the other looks go.
 //!
 //! Small pictures drop what would not show: hatching strokes below [`HATCH_FROM`] pixels a
-//! cell (the pale band stays), the grid below [`GRID_FROM`].
+//! cell (a band 0.6 wide in their tone stays), the grid below [`GRID_FROM`].
 
 mod glyphs;
 mod hatching;
@@ -47,6 +47,8 @@ struct Palette {
     paper: Rgb,
     halo: Rgb,
     hatch: Rgb,
+    /// The tone hatching gives the rock from afar: the band in cells too small for it.
+    shade: Rgb,
     floor: Rgb,
     shadow: Colour,
     grid: Rgb,
@@ -62,6 +64,7 @@ const PARCHMENT: Palette = Palette {
     paper: PARCHMENT_PAPER,
     halo: Rgb(198, 189, 168),
     hatch: Rgb(67, 63, 58),
+    shade: Rgb(164, 156, 139),
     floor: Rgb(250, 247, 238),
     shadow: Colour {
         rgb: Rgb(90, 76, 52),
@@ -77,6 +80,7 @@ const PAPER: Palette = Palette {
     paper: Rgb(255, 255, 255),
     halo: Rgb(226, 226, 226),
     hatch: Rgb(40, 40, 40),
+    shade: Rgb(176, 176, 176),
     floor: Rgb(255, 255, 255),
     shadow: Colour {
         rgb: Rgb(0, 0, 0),
@@ -105,6 +109,8 @@ const JAMB: (f64, f64) = (0.2, 0.28);
 const LEAF: f64 = 0.24;
 /// How wide the pale band along the walls is, in cells.
 const BAND: f64 = 0.4;
+/// How wide the band in the hatching's tone is where strokes are left out, in cells.
+const SHADE: f64 = 0.6;
 /// How far down and right the floor is moved to leave its shadow, in cells.
 const SHADOW: f64 = 0.15;
 /// How much of the rooms' colours the wash shows, of 255.
@@ -132,13 +138,20 @@ pub fn scene(dungeon: &Dungeon, style: &Style) -> Scene {
     let mut layers = Vec::new();
 
     // The hatching: the pale band along the walls (a wide stroke of the outline, whose
-    // inner half the floor covers), then the strokes.
-    let mut band = pen.stroke(palette.halo, (2.0 * BAND, 0.0));
+    // inner half the floor covers), then the strokes; in cells too small for strokes, a
+    // wider band in the hatching's own tone instead.
+    let strokes_fit = style.cell_size >= HATCH_FROM;
+    let (tone, width) = if strokes_fit {
+        (palette.halo, BAND)
+    } else {
+        (palette.shade, SHADE)
+    };
+    let mut band = pen.stroke(tone, (2.0 * width, 0.0));
     for curve in &curves {
         band.push(pen.curve(curve, Vec2::default()));
     }
     layers.push(band);
-    if style.cell_size >= HATCH_FROM {
+    if strokes_fit {
         let pattern = hatching::pattern(dungeon.recipe().seed);
         let mut strokes = pen.stroke(palette.hatch, HATCH);
         for cluster in hatching::near_floor(&pattern, &floor) {
