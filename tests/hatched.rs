@@ -90,14 +90,15 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
                 continue;
             }
             // The middle of the edge, and pixels across it.
+            let n64 = i64::from(n);
             let (mx, my) = (
-                (2 * p.x * n + n + (dx * i64::from(n)) as u32) / 2,
-                (2 * p.y * n + n + (dy * i64::from(n)) as u32) / 2,
+                (2 * i64::from(p.x) * n64 + n64 + dx * n64) / 2,
+                (2 * i64::from(p.y) * n64 + n64 + dy * n64) / 2,
             );
             let reach = (n / 5) as i64;
             let darkest = (-reach..=reach)
                 .map(|k| {
-                    let (x, y) = (mx as i64 + k * dx.abs(), my as i64 + k * dy.abs());
+                    let (x, y) = (mx + k * dx.abs(), my + k * dy.abs());
                     luminance(at(x as u32, y as u32))
                 })
                 .fold(f64::INFINITY, f64::min);
@@ -138,9 +139,12 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
     );
 
     // Edges are anti-aliased: hundreds of shades, not the handful of colours drawn.
-    let shades: BTreeSet<Rgb> = (0..picture.height())
+    let shades: BTreeSet<(u8, u8, u8)> = (0..picture.height())
         .flat_map(|y| (0..picture.width()).map(move |x| (x, y)))
-        .map(|(x, y)| at(x, y))
+        .map(|(x, y)| {
+            let Rgb(r, g, b) = at(x, y);
+            (r, g, b)
+        })
         .collect();
     assert!(shades.len() > 500, "only {} colours", shades.len());
 }
@@ -224,4 +228,36 @@ fn the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png() {
             );
         }
     }
+}
+
+#[test]
+fn a_look_flag_that_changes_nothing_with_the_others_says_so_and_draws_the_same() {
+    let dir = scratch("hatched-notes");
+    let drawn = |flags: &[&str]| {
+        let path = dir.join("n.png");
+        let args = [
+            &["render", "--seed", "3", "--rooms", "5"][..],
+            flags,
+            &["-o", path.to_str().unwrap()],
+        ]
+        .concat();
+        let out = run(&args);
+        assert!(out.status.success());
+        (common::stderr(&out), std::fs::read(path).unwrap())
+    };
+    let (said, with) = drawn(&["--hatched", "--outlines"]);
+    assert!(
+        said.contains("note: --outlines changes nothing here: the hatched look draws every wall"),
+        "{said}"
+    );
+    assert!(
+        with == drawn(&["--hatched"]).1,
+        "--outlines changed the hatched picture"
+    );
+    let (said, with) = drawn(&["--colours"]);
+    assert!(
+        said.contains("note: --colours changes nothing here: only the hatched look"),
+        "{said}"
+    );
+    assert!(with == drawn(&[]).1, "--colours changed the original look");
 }

@@ -23,6 +23,8 @@ use super::hatched;
 pub use super::look::Look;
 use super::numbers::{self, Label};
 use super::pixels::Pixels;
+pub use super::style::{CELL_SIZE, DEFAULT_CELL_SIZE, MIN_GRID_CELL, MIN_MARK_CELL, Style};
+use super::style::{mix, tint};
 use super::vector::render::Bands;
 use super::{Error, picture_size};
 use dungeon_generator::Dungeon;
@@ -30,38 +32,6 @@ use dungeon_generator::Rgb;
 use dungeon_generator::{Dir, Grid, Pos};
 use dungeon_generator::{Tile, TileKind};
 use dungeon_generator::{walkable, walking_distances};
-
-/// Pixels a cell may take.
-pub const CELL_SIZE: RangeInclusive<u32> = 1..=64;
-/// The default cell size, the original's.
-pub const DEFAULT_CELL_SIZE: u32 = 12;
-/// Below this cell size no grid lines are drawn.
-pub const MIN_GRID_CELL: u32 = 4;
-
-/// Below this cell size doors, start and goal marks and room outlines are left out: they
-/// would cover the cell or vanish. The distance tint and the print look apply at any size.
-pub const MIN_MARK_CELL: u32 = 4;
-
-/// How to draw a dungeon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    /// Pixels per cell side, [`CELL_SIZE`].
-    pub cell_size: u32,
-    /// Whether to draw grid lines (only from [`MIN_GRID_CELL`] pixels a cell).
-    pub grid: bool,
-    /// What to draw over the original look.
-    pub look: Look,
-}
-
-impl Default for Style {
-    fn default() -> Self {
-        Self {
-            cell_size: DEFAULT_CELL_SIZE,
-            grid: true,
-            look: Look::default(),
-        }
-    }
-}
 
 /// The size in pixels of a `cells_wide × cells_high` map at `style`.
 ///
@@ -342,9 +312,6 @@ pub const INK: Rgb = Rgb(16, 16, 16);
 const DOOR: Rgb = Rgb(222, 184, 135);
 const START: Rgb = Rgb(40, 200, 70);
 const GOAL: Rgb = Rgb(230, 40, 40);
-/// The distance tint near the start and at the farthest cell.
-const NEAR: Rgb = Rgb(255, 120, 30);
-const FAR: Rgb = Rgb(40, 110, 255);
 /// How much of a walkable cell's colour the distance tint replaces.
 const TINT: f64 = 0.6;
 /// The print look's colours.
@@ -355,18 +322,6 @@ pub const WALL: Rgb = Rgb(0, 0, 0);
 const PRINT_ROOM: Rgb = Rgb(205, 205, 205);
 const PRINT_PATH: Rgb = Rgb(228, 228, 228);
 const PRINT_GRID: Rgb = Rgb(170, 170, 170);
-
-/// The distance tint's colour at `t` of the way from the start (0) to the farthest cell
-/// (1): orange to blue.
-pub(crate) fn tint(t: f64) -> Rgb {
-    mix(NEAR, FAR, t)
-}
-
-/// `a` moved towards `b` by `t` (0 to 1), channel by channel.
-fn mix(a: Rgb, b: Rgb, t: f64) -> Rgb {
-    let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
-    Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
-}
 
 fn rgba(c: Rgb) -> [u8; 4] {
     [c.0, c.1, c.2, 255]

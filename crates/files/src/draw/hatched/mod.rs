@@ -28,9 +28,8 @@ mod plane;
 
 use std::collections::HashSet;
 
-use super::look::Look;
 use super::numbers;
-use super::raster::{MIN_MARK_CELL, Style, tint};
+use super::style::{MIN_MARK_CELL, Style, tint};
 use super::vector::{Colour, FillRule, Layer, Paint, Point, Scene, Segment};
 use dungeon_generator::{Dungeon, Grid, Pos, Rect, Rgb, TileKind};
 use dungeon_generator::{walkable, walking_distances};
@@ -543,14 +542,5 @@ impl Pen {
                 glyphs::Pen::Quad(c, p) => Segment::Quad(self.px(c), self.px(p)),
             })
             .collect()
-    }
-}
-
-/// What the look leaves out of `look`: the room outlines, since its walls are drawn.
-#[must_use]
-pub fn drawn(look: &Look) -> Look {
-    Look {
-        outlines: false,
-        ..*look
     }
 }
