@@ -15,11 +15,7 @@ fn the_hatched_look_comes_on_with_its_key_and_saves_renders_picture() {
     };
     let Rgb(r, g, b) = PARCHMENT_PAPER;
     let parchment = [r, g, b];
-    let shows_parchment = || {
-        settled(|| map_on_screen(&v.display, &v.window))
-            .iter()
-            .any(|&p| p == parchment)
-    };
+    let shows_parchment = || settled(|| map_on_screen(&v.display, &v.window)).contains(&parchment);
     assert!(!shows_parchment(), "the original look showed parchment");
     xdotool(&v.display, &["key", "i", "s"]);
     let mut files = Vec::new();

@@ -6,8 +6,8 @@
 //!
 //! 1. paper (parchment for screens; white in the print look);
 //! 2. a pale band along the walls (0.4 wide), and clusters of three strokes in the rock
-//!    along the floor ([`hatching`]), fading into paper one to two cells out;
-//! 3. the floor, inside its outline ([`outline`]: true to the cells, smooth where they
+//!    along the floor (`hatching.rs`), fading into paper one to two cells out;
+//! 3. the floor, inside its outline (`outline.rs`: true to the cells, smooth where they
 //!    step), which covers whatever hatching reaches over it;
 //! 4. inside the floor only: the rooms' own colours as a faint wash (`colours`), the
 //!    distance tint (`distance`), a shadow along the inside of the top and left walls (the
@@ -15,8 +15,8 @@
 //! 5. a thin line where two rooms touch; the walls, one heavy line (0.075) with round
 //!    joins along the outline;
 //! 6. doors (`doors`): jambs narrowing the way, and a leaf across it; the start and the
-//!    goal (`marks`); each room's number (`numbers`) in stroked digits ([`glyphs`]) on a
-//!    clear patch of floor, where the labels of the other looks go.
+//!    goal (`marks`); each room's number (`numbers`) in stroked digits (`glyphs.rs`) on a
+//!    clear patch of floor, centred in its room where it fits there.
 //!
 //! Small pictures drop what would not show: hatching strokes below [`HATCH_FROM`] pixels a
 //! cell (a band 0.6 wide in their tone stays), the grid below [`GRID_FROM`].

@@ -145,9 +145,9 @@ pub fn smooth(ring: &[Corner], sharp: impl Fn(Corner) -> bool) -> Curve {
     let start = leave(n - 1);
     let mut steps = Vec::with_capacity(2 * n);
     let mut at = start;
-    for i in 0..n {
+    for (i, &round) in rounded.iter().enumerate() {
         let corner = point(i);
-        if rounded[i] {
+        if round {
             let before = (i + n - 1) % n;
             let arrive = corner - run(before).0 * along(before, i);
             if arrive != at {
