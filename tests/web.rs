@@ -3,7 +3,8 @@
 //! `tests/web/drive.mjs` (playwright-core). The page loads and draws the map its address
 //! names, with the rooms in the colours `render` gives; a key changes the map and the
 //! address, and Back goes back; a favourite survives a reload; Save PNG downloads `render`'s
-//! very file; a bad address says so and still shows a map.
+//! very file, in the hatched look too (its shapes drawn by `tiny-skia` in WebAssembly as
+//! natively), whose key the address keeps; a bad address says so and still shows a map.
 //!
 //! Without the built page, Node.js, the driver's packages or Chromium these tests print a
 //! loud notice and pass; under `CI` they fail instead (`.ci/run` builds the page and
