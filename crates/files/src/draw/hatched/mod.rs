@@ -18,8 +18,9 @@
 //!    goal (`marks`); each room's number (`numbers`) in stroked digits (`glyphs.rs`) on a
 //!    clear patch of floor, centred in its room where it fits there.
 //!
-//! Small pictures drop what would not show: hatching strokes below [`HATCH_FROM`] pixels a
-//! cell (a band 0.6 wide in their tone stays), the grid below [`GRID_FROM`].
+//! Small pictures drop what would not show: hatching strokes and the shadow (a pixel wide)
+//! below [`HATCH_FROM`] pixels a cell (a band 0.6 wide in the strokes' tone stays), the
+//! grid below [`GRID_FROM`].
 
 mod glyphs;
 mod hatching;
@@ -38,7 +39,8 @@ use outline::{Corner, Curve};
 use pen::{Pen, edges, row_runs};
 use plane::Vec2;
 
-/// From this cell size the hatching's strokes are drawn; below, the pale band alone.
+/// From this cell size the hatching's strokes and the floor's shadow are drawn; below, a
+/// band in the strokes' tone alone.
 pub const HATCH_FROM: u32 = 8;
 /// From this cell size the floor's grid is drawn.
 pub const GRID_FROM: u32 = 6;
@@ -220,15 +222,18 @@ impl<'a> Sheet<'a> {
         if look.distance {
             layers.extend(tinted(self.dungeon, pen));
         }
-        let mut shadow = Layer::new(Paint::Fill(self.palette.shadow, FillRule::EvenOdd)).clipped();
-        let moved = Vec2::new(SHADOW, SHADOW);
-        for curve in &self.curves {
-            shadow.push(
-                pen.curve(curve, Vec2::default())
-                    .chain(pen.curve(curve, moved)),
-            );
+        if self.style.cell_size >= HATCH_FROM {
+            let mut shadow =
+                Layer::new(Paint::Fill(self.palette.shadow, FillRule::EvenOdd)).clipped();
+            let moved = Vec2::new(SHADOW, SHADOW);
+            for curve in &self.curves {
+                shadow.push(
+                    pen.curve(curve, Vec2::default())
+                        .chain(pen.curve(curve, moved)),
+                );
+            }
+            layers.push(shadow);
         }
-        layers.push(shadow);
         if self.style.grid && self.style.cell_size >= GRID_FROM {
             let mut grid = pen.stroke(self.palette.grid, GRID).clipped();
             for (a, b) in edges(&self.floor, |a, b| a == Some(true) || b == Some(true)) {
