@@ -1,6 +1,10 @@
 //! Screenshots: rasterizing a map and encoding it as a PNG, timed in release; then room
-//! numbers: placing their labels, against rasterizing the map without them.
-//! `cargo bench --bench raster` prints a table row per workload for each.
+//! numbers: placing their labels, against rasterizing the map without them; then the
+//! hatched look against its goals (issue 47), in CPU time (drawing is on one thread, so it
+//! is the time on a free core, whatever else loads the machine): in the window a W1 map
+//! within a frame or two (33 ms) and a W3 map within 100 ms of the plain one, at the cell
+//! sizes the window draws them at; `render --hatched` of a W3 map at 12 pixels a cell
+//! (made, drawn and encoded) within 2 s. `cargo bench --bench raster` prints a table row per workload for each.
 
 use std::hint::black_box;
 
@@ -27,6 +31,7 @@ const NUMBERED: [Workload; 3] = [
 fn main() {
     screenshots();
     numbers();
+    hatched();
 }
 
 fn screenshots() {
@@ -100,4 +105,97 @@ fn numbers() {
         };
         println!("| {name} | {cell_size} | {unplaced} | {placing:.3} | {drawn} |");
     }
+}
+
+/// (name, width, height, rooms, cell size, iterations, what is timed, goal in ms)
+type Goal = (&'static str, u32, u32, u32, u32, u32, Timed, f64);
+
+/// What a row of the hatched look's table times, in CPU time.
+#[derive(Clone, Copy, PartialEq)]
+enum Timed {
+    /// Drawing the window's texture.
+    Texture,
+    /// `render`: making, drawing and encoding the PNG, CPU time.
+    Render,
+}
+
+const HATCHED: [Goal; 3] = [
+    ("W1", 64, 56, 12, 12, 51, Timed::Texture, 33.0),
+    ("W3", 256, 224, 192, 4, 21, Timed::Texture, 100.0),
+    ("W3", 256, 224, 192, 12, 5, Timed::Render, 2000.0),
+];
+
+fn hatched() {
+    println!();
+    println!(
+        "| workload | cell px | image | timed | hatched median ms | plain median ms | hatched / \
+         plain | goal ms | met |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, width, height, rooms, cell_size, iterations, timed, goal) in HATCHED {
+        let recipe = Recipe {
+            width,
+            height,
+            rooms,
+            ..Recipe::default()
+        };
+        let dungeon = generate(&recipe).expect("the workloads are in range");
+        let style = |hatched| Style {
+            cell_size,
+            grid: true,
+            look: Look {
+                hatched,
+                ..Look::ORIGINAL
+            },
+        };
+        // CPU time, which a machine loaded by other work inflates far less than the
+        // clock: drawing is on one thread, so it is the time on a free core.
+        let time = |hatched: bool| match timed {
+            Timed::Texture => median_cpu_ms(iterations, || {
+                black_box(rasterize(black_box(&dungeon), &style(hatched)).ok());
+            }),
+            Timed::Render => median_cpu_ms(iterations, || {
+                let made = generate(black_box(&recipe)).expect("in range");
+                let pixels = rasterize(&made, &style(hatched)).expect("fits");
+                black_box(encode(&pixels, &recipe).ok());
+            }),
+        };
+        let (hatched, plain) = (time(true), time(false));
+        let (w, h) = (width * cell_size, height * cell_size);
+        let what = match timed {
+            Timed::Texture => "window's texture: drawn; CPU",
+            Timed::Render => "render: made, drawn, encoded; CPU",
+        };
+        println!(
+            "| {name} | {cell_size} | {w}×{h} | {what} | {hatched:.1} | {plain:.1} | {:.0} | \
+             {goal:.0} | {} |",
+            hatched / plain,
+            if hatched <= goal { "yes" } else { "no" }
+        );
+    }
+}
+
+/// The median CPU time of `n` runs of `f`, in milliseconds: the process's own, all threads.
+fn median_cpu_ms(n: u32, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..n.max(1))
+        .map(|_| {
+            let before = cpu_ms();
+            f();
+            cpu_ms() - before
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// The CPU time this process has used, in milliseconds.
+fn cpu_ms() -> f64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given; RUSAGE_SELF always exists.
+    let usage = unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+    ms(usage.ru_utime) + ms(usage.ru_stime)
 }

@@ -385,6 +385,8 @@ fn start_goal_and_doors_stay_put_whatever_the_look() {
         outlines: true,
         print: true,
         numbers: true,
+        hatched: false,
+        colours: false,
     };
     for text in RECIPES {
         let before = dungeon(text).features().clone();
@@ -444,6 +446,8 @@ fn render_with_every_look_flag_writes_a_png_a_decoder_reads() {
             outlines: true,
             print: true,
             numbers: true,
+            hatched: false,
+            colours: false,
         },
         8,
     );

@@ -7,6 +7,7 @@ mod common;
 mod cli;
 mod favourites;
 mod features;
+mod hatched;
 mod hostile_files;
 mod layers;
 mod look;

@@ -3,7 +3,8 @@
 //! `tests/web/drive.mjs` (playwright-core). The page loads and draws the map its address
 //! names, with the rooms in the colours `render` gives; a key changes the map and the
 //! address, and Back goes back; a favourite survives a reload; Save PNG downloads `render`'s
-//! very file; a bad address says so and still shows a map.
+//! very file, in the hatched look too (its shapes drawn by `tiny-skia` in WebAssembly as
+//! natively), whose key the address keeps; a bad address says so and still shows a map.
 //!
 //! Without the built page, Node.js, the driver's packages or Chromium these tests print a
 //! loud notice and pass; under `CI` they fail instead (`.ci/run` builds the page and
@@ -13,6 +14,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use dungeon_generator::Rgb;
 use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
@@ -172,27 +174,74 @@ fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
 
 #[test]
 fn save_png_downloads_the_file_render_writes() {
+    let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1";
+    saving_downloads_renders_file(recipe, "", &[]);
+}
+
+/// The page's download of `recipe`, its address ending in `look` (` look=…` or nothing), is
+/// `render`'s file with `flags`, byte for byte.
+fn saving_downloads_renders_file(recipe: &str, look: &str, flags: &[&str]) {
     let Some(dir) = page_or_skip() else {
         return;
     };
     let base = serve(dir);
-    let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1";
     let into = scratch("web-save");
-    let seen = drive("save", &at(&base, recipe), &[into.to_str().unwrap()]);
+    let seen = drive(
+        "save",
+        &at(&base, &format!("{recipe}{look}")),
+        &[into.to_str().unwrap()],
+    );
     let downloaded = std::fs::read(seen["path"].as_str().unwrap()).unwrap();
     let rendered = into.join("render.png");
-    let out = run(&[
+    let mut args = vec![
         "render",
         "--recipe",
         recipe,
         "-o",
         rendered.to_str().unwrap(),
-    ]);
+    ];
+    args.extend(flags);
+    let out = run(&args);
     assert!(out.status.success());
     assert!(
         downloaded == std::fs::read(&rendered).unwrap(),
         "the download {} is not render's file",
         seen["name"]
+    );
+}
+
+/// The hatched look's shapes are drawn by tiny-skia in the page's WebAssembly as on the
+/// desktop: its rounding, hatching and anti-aliasing give the same bytes.
+#[test]
+fn in_the_hatched_look_save_png_downloads_the_file_render_writes() {
+    let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1 \
+                  spacing=2 fit=move merge=1";
+    saving_downloads_renders_file(
+        recipe,
+        " look=doors,marks,numbers,hatched",
+        &["--hatched", "--doors", "--marks", "--numbers"],
+    );
+}
+
+#[test]
+fn the_hatched_look_comes_on_with_its_key_and_the_address_keeps_it() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    let shot = scratch("web-look").join("page.png");
+    let seen = drive("look", &at(&base, recipe), &["i", shot.to_str().unwrap()]);
+    assert_eq!(seen["before"], recipe);
+    let hatched = format!("{recipe} look=hatched");
+    assert_eq!(seen["after"], hatched.as_str(), "the address lost the look");
+    assert_eq!(seen["reloaded"], hatched.as_str(), "a reload lost the look");
+    // The page shows the look's parchment, which no other look has.
+    let parchment = dungeon_files::draw::hatched::PARCHMENT_PAPER;
+    let Rgb(r, g, b) = parchment;
+    assert!(
+        colours(&shot).contains(&[r, g, b]),
+        "the page does not show the hatched look's parchment"
     );
 }
 

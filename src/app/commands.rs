@@ -37,6 +37,12 @@ impl App {
             Action::ToggleLook(option) => {
                 let on = option.switch(&mut self.look);
                 *on = !*on;
+                if let (true, Err(why)) = (*on, option.applies(&self.look)) {
+                    self.status.say(format!(
+                        "{} is on, but changes nothing: {why}.",
+                        option.label
+                    ));
+                }
             }
             Action::ToggleHelp => self.panel.help_open = !self.panel.help_open,
             Action::Keep(action) => self.keep_action(action),

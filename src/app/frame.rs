@@ -268,7 +268,7 @@ impl App {
             self.status.problem(e);
         }
         self.screen
-            .regenerate_if_changed(&wanted, area, self.look, &mut self.watch);
+            .regenerate_if_changed(&wanted, area, (self.look, self.grid), &mut self.watch);
         self.screen
             .fill_in(&wanted, area, self.look, &mut self.watch);
         if let Some(note) = self.screen.numbers_note() {

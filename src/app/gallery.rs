@@ -256,7 +256,7 @@ impl Tiles {
 /// touching rooms, while each room's colour and the black paths still read; the tiles'
 /// labels then say "(colour)".
 fn tile_style(base: &Recipe, area: Area, look: Look) -> Style {
-    let mut style = texture_style(base.width, base.height, slot(area, 0), look);
+    let mut style = texture_style(base.width, base.height, slot(area, 0), look, false);
     style.look.print &= style.cell_size >= MIN_MARK_CELL;
     style
 }

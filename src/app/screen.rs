@@ -14,7 +14,7 @@ use super::platform::Worker;
 use super::recent::{Kept, Recent};
 use super::view::{Area, View};
 use super::watch::Watch;
-use super::worker::Generated;
+use super::worker::{Drawing, Generated};
 use dungeon_files::draw::numbers;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
@@ -34,8 +34,9 @@ const FILL_IN_EVERY: Duration = Duration::from_millis(300);
 /// How the window draws a `width × height` map in `area` in `look`: as many pixels a cell
 /// as let the whole map fill the area at a whole scale, so that cells stay crisp (small
 /// maps are drawn large). Grid lines are not in the texture: they are drawn over it for
-/// the cells on screen, at any zoom.
-pub fn texture_style(width: u32, height: u32, area: Area, look: Look) -> Style {
+/// the cells on screen, at any zoom; but in the hatched look, whose grid lies on the floor
+/// only, they are in the texture when `grid` asks for them.
+pub fn texture_style(width: u32, height: u32, area: Area, look: Look, grid: bool) -> Style {
     let fits = (area.w / width.max(1) as f32).min(area.h / height.max(1) as f32) as u32;
     let side = width.max(height).max(1);
     let cell_size = fits
@@ -43,7 +44,7 @@ pub fn texture_style(width: u32, height: u32, area: Area, look: Look) -> Style {
         .clamp(*CELL_SIZE.start(), *CELL_SIZE.end());
     Style {
         cell_size,
-        grid: false,
+        grid: grid && look.hatched,
         look,
     }
 }
@@ -89,6 +90,9 @@ pub struct Screen {
     asked: Option<Recipe>,
     /// The number of the request not yet answered, if one is out.
     waiting_for: Option<u64>,
+    /// Whether that request draws the map shown again (in another style), rather than
+    /// making a map.
+    redrawing: bool,
     /// Why the current recipe made no map.
     pub error: Option<String>,
     /// The map being made, shown as it fills in.
@@ -107,6 +111,7 @@ impl Screen {
             recent: Recent::default(),
             asked: None,
             waiting_for: None,
+            redrawing: false,
             error: None,
             filling: None,
             view: View {
@@ -139,7 +144,7 @@ impl Screen {
 
     /// How far the map being made has got, while one is.
     pub fn progress(&self) -> Option<dungeon_generator::Snapshot> {
-        self.is_generating()
+        (self.is_generating() && !self.redrawing)
             .then(|| self.worker.requests().progress())
             .flatten()
     }
@@ -169,8 +174,11 @@ impl Screen {
         if self.waiting_for != Some(done.id) {
             return;
         }
-        self.waiting_for = None;
         self.filling = None;
+        if !done.preview {
+            self.waiting_for = None;
+            self.redrawing = false;
+        }
         match done.result {
             Ok(map) => {
                 self.error = None;
@@ -203,16 +211,16 @@ impl Screen {
     }
 
     /// Ask for a new map when `recipe` changed (a small map arrives within this frame; one
-    /// made recently is shown again at once), or draw the map again when the window's size
-    /// or the look asks for another texture.
+    /// made recently is shown again at once), or draw the map again when the window's size,
+    /// the look or the grid asks for another texture.
     pub fn regenerate_if_changed(
         &mut self,
         recipe: &Recipe,
         area: Area,
-        look: Look,
+        (look, grid): (Look, bool),
         watch: &mut Watch,
     ) {
-        let style = texture_style(recipe.width, recipe.height, area, look);
+        let style = texture_style(recipe.width, recipe.height, area, look, grid);
         if self.asked.as_ref() != Some(recipe) {
             self.asked = Some(recipe.clone());
             watch.replay = None;
@@ -220,41 +228,47 @@ impl Screen {
                 self.worker.cancel();
                 self.waiting_for = None;
                 self.filling = None;
-                match raster::rasterize(&kept.dungeon, &style) {
-                    Ok(pixels) => {
-                        self.error = None;
-                        let map = Generated {
-                            dungeon: kept.dungeon,
-                            pixels,
-                            style,
-                            took: kept.took,
-                        };
-                        self.show(map, watch);
-                    }
-                    Err(e) => self.error = Some(e.to_string()),
-                }
+                self.draw(kept.dungeon, style, kept.took, watch);
                 return;
             }
             self.waiting_for = Some(self.worker.request(recipe, style));
+            self.redrawing = false;
             self.take_new_map(PATIENCE, watch);
             return;
         }
         if self.is_generating() {
             return;
         }
-        let Some(shown) = &mut self.shown else {
+        let Some(shown) = &self.shown else {
             return;
         };
         if shown.map.style != style {
-            match raster::rasterize(&shown.map.dungeon, &style) {
-                Ok(pixels) => {
-                    shown.texture = texture_of(&pixels, Some(shown.texture.clone()));
-                    shown.smooth.set(false);
-                    shown.map.pixels = pixels;
-                    shown.map.style = style;
-                }
-                Err(e) => self.error = Some(e.to_string()),
+            let (dungeon, took) = (Arc::clone(&shown.map.dungeon), shown.map.took);
+            self.draw(dungeon, style, took, watch);
+        }
+    }
+
+    /// Show `dungeon`, made in `took`, drawn in `style`: at once in the looks of cells; in
+    /// the hatched look by the worker (off the window's thread on the desktop, a band at a
+    /// time between frames in the browser), a big map in the plain look until then.
+    fn draw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration, watch: &mut Watch) {
+        let mut drawing = Drawing::new(Arc::clone(&dungeon), style, took);
+        if style.look.hatched {
+            if let Some(Ok(plain)) = drawing.preview() {
+                self.show(plain, watch);
             }
+            self.waiting_for = Some(self.worker.redraw(dungeon, style, took));
+            self.redrawing = true;
+            self.take_new_map(PATIENCE, watch);
+            return;
+        }
+        match drawing.advance(|| true) {
+            Some(Ok(map)) => {
+                self.error = None;
+                self.show(map, watch);
+            }
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
         }
     }
 
@@ -292,9 +306,14 @@ impl Screen {
         self.filling = Some(filling);
     }
 
-    /// Show `made`, a map still being made, in the style the finished one will have.
+    /// Show `made`, a map still being made, in the style the finished one will have (but
+    /// in the plain look: the hatched look's shapes take a while, and the map is moving).
     fn show_unfinished(&mut self, made: Dungeon, area: Area, look: Look, watch: &mut Watch) {
-        let style = texture_style(made.width(), made.height(), area, look);
+        let plain = Look {
+            hatched: false,
+            ..look
+        };
+        let style = texture_style(made.width(), made.height(), area, plain, false);
         if let Ok(pixels) = raster::rasterize(&made, &style) {
             let map = Generated {
                 dungeon: Arc::new(made),

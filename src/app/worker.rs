@@ -1,13 +1,15 @@
 //! What the work behind the window hands it: a map made and drawn for a request, or what
 //! was wrong with the recipe. The work itself is the platform's ([`super::platform`]): a
 //! thread on the desktop, a slice of each frame in the browser; both make maps with
-//! `dungeon_generator::Generation` and draw them here.
+//! `dungeon_generator::Generation` and draw them here ([`Drawing`]): at once in the looks
+//! of cells, band by band in the hatched look, whose big maps show in the plain look first.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use dungeon_files::draw::pixels::Pixels;
-use dungeon_files::draw::raster::{Style, rasterize};
+use dungeon_files::draw::raster::{Look, Style, image_size, rasterize, shapes};
+use dungeon_files::draw::vector::render::Bands;
 use dungeon_generator::{Dungeon, Path, Progress, Room, Snapshot};
 
 /// A map ready to show.
@@ -21,28 +23,105 @@ pub struct Generated {
 }
 
 /// The answer to a request: the map, or what was wrong with the recipe. A cancelled
-/// request gets no answer.
+/// request gets no answer. A preview (the map in the plain look, while its hatched picture
+/// is drawn) comes before the answer proper.
 #[derive(Debug)]
 pub struct Done {
     pub id: u64,
     pub result: Result<Generated, String>,
+    pub preview: bool,
 }
 
-/// `dungeon`, made in `took`, drawn in `style` and measured for the panel, ready to show.
-///
-/// # Errors
-/// When the picture cannot be drawn (a style the window never asks for).
-pub fn drawn(dungeon: Dungeon, style: Style, took: Duration) -> Result<Generated, String> {
-    // Measured here, off the window's frame where the platform allows, for the panel.
-    let _ = dungeon.figures();
-    rasterize(&dungeon, &style)
-        .map(|pixels| Generated {
-            dungeon: Arc::new(dungeon),
-            pixels,
+/// Maps of at least this many cells show in the plain look while their hatched picture is
+/// drawn (a W2 map): smaller ones are drawn within a frame or two, and a preview would only
+/// flicker.
+const PREVIEW_FROM_CELLS: u64 = 128 * 112;
+
+/// A map's picture being drawn for the window: in the looks of cells at once, in the
+/// hatched look band by band, as much at a time as the caller allows.
+pub struct Drawing {
+    dungeon: Arc<Dungeon>,
+    style: Style,
+    took: Duration,
+    /// The hatched look's shapes, once worked out, and the bands drawn so far.
+    shapes: Option<(Bands, Vec<u8>)>,
+}
+
+impl Drawing {
+    /// `dungeon`, made in `took`, to be drawn in `style`.
+    pub fn new(dungeon: Arc<Dungeon>, style: Style, took: Duration) -> Self {
+        Self {
+            dungeon,
             style,
             took,
-        })
-        .map_err(|e| e.to_string())
+            shapes: None,
+        }
+    }
+
+    /// The map in the plain look (the hatched look off), to show while a big map's hatched
+    /// picture is drawn; `None` when it is drawn at once anyway.
+    pub fn preview(&self) -> Option<Result<Generated, String>> {
+        let cells = u64::from(self.dungeon.width()) * u64::from(self.dungeon.height());
+        if !self.style.look.hatched || cells < PREVIEW_FROM_CELLS {
+            return None;
+        }
+        let style = Style {
+            look: Look {
+                hatched: false,
+                ..self.style.look
+            },
+            ..self.style
+        };
+        Some(self.generated(rasterize(&self.dungeon, &style), style))
+    }
+
+    /// Draw on while `more` says so; the picture, measured for the panel, once it is done.
+    ///
+    /// # Errors
+    /// When the picture cannot be drawn (a style the window never asks for).
+    pub fn advance(&mut self, mut more: impl FnMut() -> bool) -> Option<Result<Generated, String>> {
+        // Measured here, off the window's frame where the platform allows, for the panel.
+        let _ = self.dungeon.figures();
+        let (bands, pixels) = match &mut self.shapes {
+            Some(shapes) => shapes,
+            None => {
+                let style = self.style;
+                let Some(bands) = shapes(&self.dungeon, &style) else {
+                    return Some(self.generated(rasterize(&self.dungeon, &style), style));
+                };
+                if let Err(e) = image_size(self.dungeon.width(), self.dungeon.height(), &style) {
+                    return Some(Err(e.to_string()));
+                }
+                self.shapes.insert((bands, Vec::new()))
+            }
+        };
+        let row = bands.scene().width as usize * 4;
+        while pixels.len() < row * bands.scene().height as usize {
+            if !more() {
+                return None;
+            }
+            let band = (pixels.len() / row) as u32 / bands.rows();
+            pixels.extend_from_slice(&bands.band(band));
+        }
+        let (width, height) = (bands.scene().width, bands.scene().height);
+        let pixels = Pixels::from_rgba(width, height, std::mem::take(pixels));
+        Some(self.generated(pixels, self.style))
+    }
+
+    fn generated(
+        &self,
+        pixels: Result<Pixels, dungeon_files::draw::Error>,
+        style: Style,
+    ) -> Result<Generated, String> {
+        pixels
+            .map(|pixels| Generated {
+                dungeon: Arc::clone(&self.dungeon),
+                pixels,
+                style,
+                took: self.took,
+            })
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// The requests made of a worker: their numbers, and the newest one's progress, which is

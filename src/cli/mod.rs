@@ -109,7 +109,10 @@ fn with_flags(e: &formats::Error) -> String {
         ),
         E::Look { refused, .. } => {
             let flags: Vec<String> = refused.iter().map(|o| format!("--{}", o.name)).collect();
-            format!("{e}: leave out {}, or write a PNG", flags.join(" "))
+            format!(
+                "{e}: leave out {}, or write a PNG, or add --hatched (whose SVG draws them all)",
+                flags.join(" ")
+            )
         }
         E::FramesDiffer => format!("{e} (end -o in /)"),
         E::SeriesTooBig { .. } => format!(

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::Failure;
 use super::args::RenderArgs;
 use super::terminal::{with_progress, write_stdout};
+use dungeon_files::draw::look::LOOKS;
 use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
 use dungeon_files::formats::{self, Format, Options, Target, safe_write};
@@ -58,7 +59,21 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     }
     note_full_grid(&dungeon);
     note_numbers(&dungeon, format, &options);
+    note_looks(format, &options);
     Ok(())
+}
+
+/// Say on standard error which look flags change nothing with the others given (`--outlines`
+/// with `--hatched`, `--colours` without it), and why, as the window greys them.
+fn note_looks(format: Format, options: &Options) {
+    if !format.is_picture() {
+        return;
+    }
+    for option in LOOKS.iter().filter(|o| o.is_on(&options.look)) {
+        if let Err(why) = option.applies(&options.look) {
+            eprintln!("note: --{} changes nothing here: {why}", option.name);
+        }
+    }
 }
 
 /// Generate `recipe` with a progress bar.

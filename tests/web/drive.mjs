@@ -222,6 +222,25 @@ const scenarios = {
         return { opened: opened.recipe, status: await page.evaluate(() => window.dungeonViewer.status), problems };
     },
 
+    // A look's key (its letter) turns the look on: the address after it, and after a
+    // reload, with a screenshot of the page then.
+    async look(context, [key, screenshot]) {
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        const hash = await page.evaluate(() => window.location.hash);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press(key);
+        await nextMap(page, first.count);
+        await page.waitForFunction((before) => window.location.hash !== before, hash,
+            { timeout: PATIENCE });
+        const after = await fragment(page);
+        await page.reload();
+        await nextMap(page, 0);
+        await page.waitForTimeout(0);
+        await page.screenshot({ path: screenshot });
+        return { before: first.recipe, after, reloaded: await fragment(page), problems };
+    },
+
     // S saves the map: the download's name and where it was written.
     async save(context, [into]) {
         const { page, problems } = await open(context, address);

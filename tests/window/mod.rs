@@ -6,6 +6,7 @@
 //! Without a display or Xvfb these tests print a loud notice saying what to install and
 //! pass; under `CI` they fail instead, and `.ci/run` installs Xvfb, so CI never skips.
 
+mod hatched;
 mod no_display;
 mod panel;
 mod pins;

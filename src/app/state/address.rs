@@ -1,13 +1,27 @@
 //! The address is the map, in the browser: the recipe of the map on screen travels in the
 //! address's fragment (`…/#dv1%20seed=7%20rooms=14`), written as the map changes, each
 //! layout seen a step of the browser's history, so that copying the address shares the
-//! map and Back goes back. An address opened, or changed by Back, Forward or a hand, opens
-//! its map; a recipe there that is malformed or out of range is said in the status bar and
+//! map and Back goes back. The look travels after it, when it is not the original one
+//! (`…%20look=hatched,numbers`); a change of look replaces the step rather than adding one.
+//! An address opened, or changed by Back, Forward or a hand, opens its map in its look; a
+//! recipe or a look there that is malformed or out of range is said in the status bar and
 //! the map stays. On the desktop there is no address, and nothing here acts.
 
 use super::App;
 use crate::app::platform;
+use dungeon_files::draw::look::Look;
 use dungeon_generator::recipe::Recipe;
+
+/// What comes before the look's names in the address.
+const LOOK: &str = " look=";
+
+/// An address's fragment as the recipe's text and the look's names, if it names a look.
+fn split(fragment: &str) -> (&str, Option<&str>) {
+    match fragment.rsplit_once(LOOK) {
+        Some((recipe, names)) if !names.contains(' ') => (recipe, Some(names)),
+        _ => (fragment, None),
+    }
+}
 
 /// What the address holds, as far as the window knows.
 #[derive(Debug, Default)]
@@ -31,14 +45,22 @@ impl Address {
         Some(now)
     }
 
-    /// Make the fragment `recipe`'s: a new step of the browser's history, unless the
-    /// address held no recipe yet.
-    fn show(&mut self, recipe: &Recipe) {
-        let text = recipe.to_string();
+    /// Make the fragment `recipe`'s in `look`: a new step of the browser's history, unless
+    /// the address held no recipe yet or only the look changed.
+    fn show(&mut self, recipe: &Recipe, look: &Look) {
+        let mut text = recipe.to_string();
+        let names = look.names();
+        if !names.is_empty() {
+            text = format!("{text}{LOOK}{names}");
+        }
         if self.holds.as_ref() == Some(&text) {
             return;
         }
-        platform::set_fragment(&text, !self.holds_no_map);
+        let same_map = self
+            .holds
+            .as_deref()
+            .is_some_and(|held| split(held).0 == split(&text).0);
+        platform::set_fragment(&text, !self.holds_no_map && !same_map);
         self.holds = Some(text);
         self.holds_no_map = false;
     }
@@ -49,6 +71,13 @@ impl App {
     /// for the map to show).
     pub fn follow_address(&mut self) {
         if let Some(text) = self.address.changed() {
+            let (text, names) = split(&text);
+            match Look::from_names(names.unwrap_or_default()) {
+                Ok(look) => self.look = look,
+                Err(e) => self
+                    .status
+                    .problem(format!("The address holds no look to show: {e}")),
+            }
             let asked = (!text.trim().is_empty()).then(|| {
                 text.parse::<Recipe>()
                     .and_then(|r| r.validate().map(|()| r))
@@ -73,7 +102,7 @@ impl App {
     pub fn show_address(&mut self) {
         if !self.pointer.is_down() {
             let seen = self.session.seen().clone();
-            self.address.show(&seen);
+            self.address.show(&seen, &self.look);
         }
     }
 }

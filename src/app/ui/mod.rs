@@ -260,11 +260,18 @@ fn look(ui: &mut egui::Ui, facts: &Facts<'_>, actions: &mut Vec<Action>) {
     ui.horizontal_wrapped(|ui| {
         grid(ui, facts, actions);
         for option in LOOKS {
-            if ui
-                .checkbox(option.switch(&mut look), option.label)
-                .on_hover_text(format!("{} ({}).", option.help, option.key))
-                .changed()
-            {
+            // An option that changes nothing with the others is greyed, and says why.
+            let applies = option.applies(&facts.look);
+            let help = format!("{} ({}).", option.help, option.key);
+            let checkbox = ui
+                .add_enabled(
+                    applies.is_ok(),
+                    egui::Checkbox::new(option.switch(&mut look), option.label),
+                )
+                .on_hover_text(&help);
+            if let Err(why) = applies {
+                checkbox.on_disabled_hover_text(format!("{help} Greyed: {why}."));
+            } else if checkbox.changed() {
                 actions.push(Action::ToggleLook(option));
             }
         }

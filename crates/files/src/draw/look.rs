@@ -29,6 +29,11 @@ pub struct Look {
     /// [`numbers::place`](super::numbers::place) (from
     /// [`MIN_NUMBER_CELL`](super::numbers::MIN_NUMBER_CELL) pixels).
     pub numbers: bool,
+    /// The hand-inked look ([`super::hatched`]): hatched rock, heavy walls, smooth caves,
+    /// drawn as vector shapes; on parchment, or on white paper with the print look.
+    pub hatched: bool,
+    /// In the hatched look, the rooms' own colours as a faint wash over their floor.
+    pub colours: bool,
 }
 
 impl Look {
@@ -40,6 +45,8 @@ impl Look {
         outlines: false,
         print: false,
         numbers: false,
+        hatched: false,
+        colours: false,
     };
 }
 
@@ -65,6 +72,7 @@ pub struct LookOption {
     /// What it draws, in detail, for the README.
     pub draws: &'static str,
     switch: fn(&mut Look) -> &mut bool,
+    applies: fn(&Look) -> Result<(), &'static str>,
 }
 
 impl LookOption {
@@ -79,6 +87,20 @@ impl LookOption {
     pub fn switch<'a>(&self, look: &'a mut Look) -> &'a mut bool {
         (self.switch)(look)
     }
+
+    /// Whether it changes anything drawn with the other options of `look`.
+    ///
+    /// # Errors
+    /// Why it does not, in a user's words: an option the hatched look draws anyway, or one
+    /// that only it draws.
+    pub fn applies(&self, look: &Look) -> Result<(), &'static str> {
+        (self.applies)(look)
+    }
+}
+
+/// An option that applies whatever the other options are.
+fn always(_: &Look) -> Result<(), &'static str> {
+    Ok(())
 }
 
 /// Options are told apart by their names, which differ.
@@ -108,6 +130,7 @@ pub const LOOKS: &[LookOption] = &[
         draws: "a wooden bar across each edge where a path goes into a room, framed in ink \
                 from 7 pixels a cell: where a tabletop puts the door",
         switch: |look| &mut look.doors,
+        applies: always,
     },
     LookOption {
         name: "marks",
@@ -118,6 +141,7 @@ pub const LOOKS: &[LookOption] = &[
         draws: "a green disc in the start cell and a red one in the goal, the cell farthest \
                 from the start by walking",
         switch: |look| &mut look.marks,
+        applies: always,
     },
     LookOption {
         name: "distance",
@@ -128,6 +152,7 @@ pub const LOOKS: &[LookOption] = &[
         draws: "every room and path cell shaded by its walking distance from the start, orange \
                 near it, blue at the farthest cell; rock unchanged",
         switch: |look| &mut look.distance,
+        applies: always,
     },
     LookOption {
         name: "outlines",
@@ -138,6 +163,13 @@ pub const LOOKS: &[LookOption] = &[
         draws: "a dark line inside a room's cells where they meet rock, the map's edge or \
                 another room (not a path), so touching rooms part",
         switch: |look| &mut look.outlines,
+        applies: |look| {
+            if look.hatched {
+                Err("the hatched look draws every wall already")
+            } else {
+                Ok(())
+            }
+        },
     },
     LookOption {
         name: "print",
@@ -146,8 +178,10 @@ pub const LOOKS: &[LookOption] = &[
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
                light grid, dark lines between touching rooms",
         draws: "ink-friendly: white ground, black walls, light grey rooms and lighter paths, \
-                a light grid, and a dark line where two rooms touch",
+                a light grid, and a dark line where two rooms touch; with the hatched look, \
+                white paper and black ink",
         switch: |look| &mut look.print,
+        applies: always,
     },
     LookOption {
         name: "numbers",
@@ -159,8 +193,68 @@ pub const LOOKS: &[LookOption] = &[
                 most interior cell, from 8 pixels a cell, in the PNG, Universal VTT and SVG; \
                 labels never touch, and a room left without one is said",
         switch: |look| &mut look.numbers,
+        applies: always,
+    },
+    LookOption {
+        name: "hatched",
+        key: 'I',
+        label: "hatched look",
+        help: "The hand-inked look: hatched rock, heavy walls, smooth caves and a faint grid \
+               on the floor, on parchment (white with the print look); hatching from 8 \
+               pixels a cell",
+        draws: "hatched rock fading into paper, smooth cave walls and straight room walls in \
+                heavy ink, a shadow and a faint grid on the floor, doors as jambs and a leaf; \
+                the same shapes in the SVG",
+        switch: |look| &mut look.hatched,
+        applies: always,
+    },
+    LookOption {
+        name: "colours",
+        key: 'U',
+        label: "room colours",
+        help: "In the hatched look, a faint wash of each room's own colour over its floor",
+        draws: "in the hatched look, each room's own colour as a faint wash over its floor",
+        switch: |look| &mut look.colours,
+        applies: |look| {
+            if look.hatched {
+                Ok(())
+            } else {
+                Err("only the hatched look washes rooms: the others colour them already")
+            }
+        },
     },
 ];
+
+impl Look {
+    /// The names of the options on, joined by commas, in [`LOOKS`]' order:
+    /// `numbers,hatched`; empty for the original look. [`Look::from_names`] reads it back.
+    #[must_use]
+    pub fn names(&self) -> String {
+        LOOKS
+            .iter()
+            .filter(|option| option.is_on(self))
+            .map(|option| option.name)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The look whose options on are `names`, as [`Look::names`] writes them (an empty
+    /// text is the original look).
+    ///
+    /// # Errors
+    /// The first name that is not a look option's, in the message for a user.
+    pub fn from_names(names: &str) -> Result<Look, String> {
+        let mut look = Look::ORIGINAL;
+        for name in names.split(',').filter(|n| !n.is_empty()) {
+            let option = LOOKS.iter().find(|o| o.name == name).ok_or_else(|| {
+                let known: Vec<&str> = LOOKS.iter().map(|o| o.name).collect();
+                format!("`{name}` is not a look option ({})", known.join(", "))
+            })?;
+            *option.switch(&mut look) = true;
+        }
+        Ok(look)
+    }
+}
 
 /// The README's table of look options, in Markdown, from [`LOOKS`].
 #[must_use]
@@ -190,8 +284,12 @@ mod tests {
             outlines,
             print,
             numbers,
+            hatched,
+            colours,
         } = look;
-        vec![doors, marks, distance, outlines, print, numbers]
+        vec![
+            doors, marks, distance, outlines, print, numbers, hatched, colours,
+        ]
     }
 
     #[test]
@@ -219,6 +317,26 @@ mod tests {
                 assert!(a.name != b.name && a.key != b.key && a.label != b.label);
             }
         }
+    }
+
+    #[test]
+    fn a_looks_names_read_back_as_the_look() {
+        let mut look = Look::ORIGINAL;
+        assert_eq!(look.names(), "");
+        assert_eq!(Look::from_names(""), Ok(Look::ORIGINAL));
+        for option in LOOKS {
+            *option.switch(&mut look) = true;
+            assert_eq!(Look::from_names(&look.names()), Ok(look));
+        }
+        assert_eq!(
+            Look::from_names("hatched,numbers").map(|l| (l.hatched, l.numbers, l.doors)),
+            Ok((true, true, false))
+        );
+        let wrong = Look::from_names("hatched,shiny").unwrap_err();
+        assert!(
+            wrong.starts_with("`shiny` is not a look option (doors,"),
+            "{wrong}"
+        );
     }
 
     #[test]

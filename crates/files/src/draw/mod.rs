@@ -1,12 +1,16 @@
 //! Drawing maps as pixels: the one rasterizer the window and every picture file share
-//! ([`raster`]), the look options it draws and their table ([`look`]), the pixels it makes
-//! ([`pixels`]) and contact sheets of many maps ([`sheet`]).
+//! ([`raster`]), how it draws ([`style`]), the look options it draws and their table
+//! ([`look`]), the hand-inked look's vector shapes ([`hatched`], drawn by [`vector`]), the
+//! pixels it makes ([`pixels`]) and contact sheets of many maps ([`sheet`]).
 
+pub mod hatched;
 pub mod look;
 pub mod numbers;
 pub mod pixels;
 pub mod raster;
 pub mod sheet;
+pub mod style;
+pub mod vector;
 
 use std::ops::RangeInclusive;
 

@@ -13,51 +13,25 @@
 //! then outlines, door bars and marks, all inside the cell's own square of pixels; with
 //! every option off that is exactly the original look.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
+use super::hatched;
 pub use super::look::Look;
 use super::numbers::{self, Label};
 use super::pixels::Pixels;
+pub use super::style::{CELL_SIZE, DEFAULT_CELL_SIZE, MIN_GRID_CELL, MIN_MARK_CELL, Style};
+use super::style::{mix, tint};
+use super::vector::render::Bands;
 use super::{Error, picture_size};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
 use dungeon_generator::{Dir, Grid, Pos};
 use dungeon_generator::{Tile, TileKind};
 use dungeon_generator::{walkable, walking_distances};
-
-/// Pixels a cell may take.
-pub const CELL_SIZE: RangeInclusive<u32> = 1..=64;
-/// The default cell size, the original's.
-pub const DEFAULT_CELL_SIZE: u32 = 12;
-/// Below this cell size no grid lines are drawn.
-pub const MIN_GRID_CELL: u32 = 4;
-
-/// Below this cell size doors, start and goal marks and room outlines are left out: they
-/// would cover the cell or vanish. The distance tint and the print look apply at any size.
-pub const MIN_MARK_CELL: u32 = 4;
-
-/// How to draw a dungeon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    /// Pixels per cell side, [`CELL_SIZE`].
-    pub cell_size: u32,
-    /// Whether to draw grid lines (only from [`MIN_GRID_CELL`] pixels a cell).
-    pub grid: bool,
-    /// What to draw over the original look.
-    pub look: Look,
-}
-
-impl Default for Style {
-    fn default() -> Self {
-        Self {
-            cell_size: DEFAULT_CELL_SIZE,
-            grid: true,
-            look: Look::default(),
-        }
-    }
-}
 
 /// The size in pixels of a `cells_wide × cells_high` map at `style`.
 ///
@@ -84,12 +58,15 @@ pub fn rasterize(dungeon: &Dungeon, style: &Style) -> Result<Pixels, Error> {
 
 /// A dungeon ready to be drawn in a style, its image size checked: drawn one band of
 /// pixel rows at a time, so that writing a picture of any size needs memory for one band.
-#[derive(Clone, Copy, Debug)]
+/// The hatched look is worked out once, as vector shapes, when it is made.
+#[derive(Clone, Debug)]
 pub struct Raster<'a> {
     dungeon: &'a Dungeon,
     style: Style,
     width: u32,
     height: u32,
+    /// The hatched look's shapes, when the style asks for it.
+    shapes: Option<Arc<Bands>>,
 }
 
 impl<'a> Raster<'a> {
@@ -98,12 +75,28 @@ impl<'a> Raster<'a> {
     /// # Errors
     /// A cell size out of range, or an image too large (see [`image_size`]).
     pub fn new(dungeon: &'a Dungeon, style: &Style) -> Result<Self, Error> {
-        let (width, height) = image_size(dungeon.width(), dungeon.height(), style)?;
+        Self::within(dungeon, style, &CELL_SIZE)
+    }
+
+    /// [`Raster::new`] with cells of any size in `allowed`: the hatched look's shapes draw
+    /// at any size, so a tabletop's picture takes its grid's size.
+    ///
+    /// # Errors
+    /// A cell size out of `allowed`, or an image too large.
+    pub(crate) fn within(
+        dungeon: &'a Dungeon,
+        style: &Style,
+        allowed: &RangeInclusive<u32>,
+    ) -> Result<Self, Error> {
+        let (width, height) =
+            picture_size(dungeon.width(), dungeon.height(), style.cell_size, allowed)?;
+        let shapes = shapes(dungeon, style).map(|bands| Arc::new(bands.keeping()));
         Ok(Self {
             dungeon,
             style: *style,
             width,
             height,
+            shapes,
         })
     }
 
@@ -138,6 +131,9 @@ impl<'a> Raster<'a> {
         rows: impl IntoIterator<Item = u32>,
         mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
     ) -> Result<(), E> {
+        if let Some(shapes) = &self.shapes {
+            return shaped_bands(shapes, self.style.cell_size, rows, band);
+        }
         let painter = Painter::new(self.dungeon, &self.style);
         let row = self.width as usize;
         let (mut first, mut inner) = (vec![[0; 4]; row], vec![[0; 4]; row]);
@@ -154,6 +150,44 @@ impl<'a> Raster<'a> {
     pub fn bands(&self) -> u32 {
         self.dungeon.height()
     }
+}
+
+/// The shapes of `dungeon` in `style`, ready to be drawn band by band, when its look is
+/// drawn as shapes (the hatched look): the bands [`Raster`] draws, for those who draw them
+/// a few at a time (the web page, between frames). `None` for the other looks.
+#[must_use]
+pub fn shapes(dungeon: &Dungeon, style: &Style) -> Option<Bands> {
+    style.look.hatched.then(|| {
+        Bands::new(
+            hatched::scene(dungeon, style),
+            hatched::band_rows(style.cell_size),
+        )
+    })
+}
+
+/// Hand `band` each row of cells of `rows` drawn from `shapes` at `n` pixels a cell: the
+/// band of pixels that holds it is drawn when first needed and kept while rows fall in it.
+fn shaped_bands<E>(
+    shapes: &Bands,
+    n: u32,
+    rows: impl IntoIterator<Item = u32>,
+    mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
+) -> Result<(), E> {
+    let width = shapes.scene().width as usize;
+    let mut drawn: Option<(u32, Cow<[u8]>)> = None;
+    for y in rows {
+        let top = y * n;
+        let which = top / shapes.rows();
+        if drawn.as_ref().is_none_or(|(w, _)| *w != which) {
+            drawn = Some((which, shapes.band(which)));
+        }
+        if let Some((_, pixels)) = &drawn {
+            let start = (top - which * shapes.rows()) as usize * width * 4;
+            let end = (start + n as usize * width * 4).min(pixels.len());
+            band(pixels[start.min(end)..end].as_chunks::<4>().0)?;
+        }
+    }
+    Ok(())
 }
 
 /// The colour of the cell at `p` in `look`, before grid lines, marks and the distance tint:
@@ -188,10 +222,12 @@ pub fn grid_colour(look: &Look) -> Rgb {
 
 /// Whether the cell at `p` gets grid lines (its first pixel row and column) in `look`:
 /// free cells in the original look; in the print look every cell but walls, so that
-/// squares can be counted on the floor.
+/// squares can be counted on the floor. None in the hatched look, whose grid is a faint
+/// line over the floor among its shapes.
 #[must_use]
 pub fn has_grid_line(tiles: &Grid<Tile>, look: &Look, p: Pos) -> bool {
     match tiles.get(p) {
+        _ if look.hatched => false,
         Some(_) if look.print => !is_wall(tiles, p),
         Some(&tile) => tile == Tile::FREE,
         None => false,
@@ -276,9 +312,6 @@ pub const INK: Rgb = Rgb(16, 16, 16);
 const DOOR: Rgb = Rgb(222, 184, 135);
 const START: Rgb = Rgb(40, 200, 70);
 const GOAL: Rgb = Rgb(230, 40, 40);
-/// The distance tint near the start and at the farthest cell.
-const NEAR: Rgb = Rgb(255, 120, 30);
-const FAR: Rgb = Rgb(40, 110, 255);
 /// How much of a walkable cell's colour the distance tint replaces.
 const TINT: f64 = 0.6;
 /// The print look's colours.
@@ -289,12 +322,6 @@ pub const WALL: Rgb = Rgb(0, 0, 0);
 const PRINT_ROOM: Rgb = Rgb(205, 205, 205);
 const PRINT_PATH: Rgb = Rgb(228, 228, 228);
 const PRINT_GRID: Rgb = Rgb(170, 170, 170);
-
-/// `a` moved towards `b` by `t` (0 to 1), channel by channel.
-fn mix(a: Rgb, b: Rgb, t: f64) -> Rgb {
-    let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
-    Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
-}
 
 fn rgba(c: Rgb) -> [u8; 4] {
     [c.0, c.1, c.2, 255]
@@ -384,7 +411,7 @@ impl<'a> Painter<'a> {
         match &self.distances {
             Some((distances, farthest)) if walkable(tile) && distances[p] != u32::MAX => {
                 let t = f64::from(distances[p].min(*farthest)) / f64::from(*farthest);
-                mix(colour, mix(NEAR, FAR, t), TINT)
+                mix(colour, tint(t), TINT)
             }
             _ => colour,
         }

@@ -457,7 +457,7 @@ pub fn numbers_cell_size(format: Format, options: &Options) -> Option<u32> {
     match format {
         _ if !options.look.numbers => None,
         Format::Png | Format::Svg => Some(cell_size),
-        Format::Uvtt => Some(uvtt::drawn_cell_size(cell_size)),
+        Format::Uvtt => Some(uvtt::drawn_cell_size(cell_size, &options.look)),
         Format::Tiled | Format::Json | Format::Text => None,
     }
 }

@@ -9,30 +9,42 @@
 //! paths), each made of horizontal runs of cells. The print look draws white ground, grey
 //! rooms and paths, its grid lines over them, black walls over the lines, and the dark lines
 //! where two rooms touch. The recipe is in the `<metadata>` element.
+//!
+//! The hatched look is the scene of vector shapes the pictures are drawn from
+//! ([`crate::draw::hatched`]), written as it is: one `<path>` per layer, filled or stroked
+//! in its colour, the layers that lie inside the floor clipped to it (`<clipPath>`), so
+//! that an SVG renderer draws the PNG's picture.
 
 use std::fmt::Write;
 
 use super::Error;
+use crate::draw::hatched;
 use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use crate::draw::vector::{Colour, FillRule, Paint, Point, Scene, Segment};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
 use dungeon_generator::runs::runs;
 
-/// What of `look` SVG draws: the print look and room numbers. It refuses the other options,
-/// new ones included.
+/// What of `look` SVG draws: in the hatched look, everything; otherwise the print look and
+/// room numbers (and room colours, which only the hatched look uses). It refuses the other
+/// options, new ones included.
 fn drawn(look: &Look) -> Look {
+    if look.hatched {
+        return *look;
+    }
     Look {
         print: look.print,
         numbers: look.numbers,
+        colours: look.colours,
         ..Look::ORIGINAL
     }
 }
 
-/// Whether SVG draws `look`: the original look or the print look, with room numbers and no
-/// other option.
+/// Whether SVG draws `look`: the hatched look with any option, or the original look or the
+/// print look with room numbers and no other option.
 ///
 /// # Errors
 /// [`Error::Look`] naming the options it leaves out.
@@ -52,8 +64,8 @@ pub fn check_look(look: &Look) -> Result<(), Error> {
     }
 }
 
-/// `dungeon` as an SVG document drawn in `style`, whose look must be the original or the
-/// print look (with no other option).
+/// `dungeon` as an SVG document drawn in `style`, whose look must be the hatched look, or
+/// the original or the print look (with no other option but numbers).
 ///
 /// # Errors
 /// Another look ([`Error::Look`]), a cell size out of range, or a picture too large (see
@@ -62,6 +74,9 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
     let look = style.look;
     check_look(&look)?;
     let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
+    if look.hatched {
+        return Ok(shapes(dungeon, &hatched::scene(dungeon, style)));
+    }
     let n = style.cell_size;
     // The ground: the colour of a free cell away from everything.
     let ground = if look.print { PAPER } else { Rgb::GRAY33 };
@@ -114,6 +129,116 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
     }
     svg.push_str("</svg>\n");
     Ok(svg)
+}
+
+/// `scene`, the picture of `dungeon`, as an SVG document: its background, then each layer
+/// as one path, clipped to the scene's clip where the layer is.
+fn shapes(dungeon: &Dungeon, scene: &Scene) -> String {
+    let (width, height) = (scene.width, scene.height);
+    let mut svg = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n\
+         <metadata>{}</metadata>\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
+        escape(&dungeon.recipe().to_string()),
+        hex(scene.background)
+    );
+    if let Some(clip) = &scene.clip {
+        let rule = match clip.paint {
+            Paint::Fill(_, FillRule::EvenOdd) => "evenodd",
+            _ => "nonzero",
+        };
+        let _ = writeln!(
+            svg,
+            "<defs><clipPath id=\"floor\"><path clip-rule=\"{rule}\" d=\"{}\"/></clipPath></defs>",
+            path_data(clip.segments())
+        );
+    }
+    for layer in scene.layers.iter().filter(|l| !l.is_empty()) {
+        let paint = match layer.paint {
+            Paint::Fill(c, rule) => format!(
+                "fill=\"{}\"{} fill-rule=\"{}\" stroke=\"none\"",
+                hex(c.rgb),
+                opacity("fill", c),
+                match rule {
+                    FillRule::NonZero => "nonzero",
+                    FillRule::EvenOdd => "evenodd",
+                }
+            ),
+            Paint::Stroke(c, width) => format!(
+                "fill=\"none\" stroke=\"{}\"{} stroke-width=\"{}\" \
+                 stroke-linecap=\"round\" stroke-linejoin=\"round\"",
+                hex(c.rgb),
+                opacity("stroke", c),
+                decimal(width)
+            ),
+        };
+        let clip = if layer.clipped {
+            " clip-path=\"url(#floor)\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            svg,
+            "<path {paint}{clip} d=\"{}\"/>",
+            path_data(layer.segments())
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// ` fill-opacity="…"` (or stroke's) for a colour that is not opaque.
+fn opacity(what: &str, c: Colour) -> String {
+    if c.alpha == 255 {
+        String::new()
+    } else {
+        format!(
+            " {what}-opacity=\"{}\"",
+            decimal(f32::from(c.alpha) / 255.0)
+        )
+    }
+}
+
+/// `segments` as an SVG path's data.
+fn path_data(segments: &[Segment]) -> String {
+    let mut d = String::with_capacity(segments.len() * 16);
+    let point = |d: &mut String, p: Point| {
+        d.push_str(&decimal(p.x));
+        d.push(' ');
+        d.push_str(&decimal(p.y));
+    };
+    for segment in segments {
+        match *segment {
+            Segment::Move(p) => {
+                d.push('M');
+                point(&mut d, p);
+            }
+            Segment::Line(p) => {
+                d.push('L');
+                point(&mut d, p);
+            }
+            Segment::Quad(c, p) => {
+                d.push('Q');
+                point(&mut d, c);
+                d.push(' ');
+                point(&mut d, p);
+            }
+            Segment::Close => d.push('Z'),
+        }
+    }
+    d
+}
+
+/// `v` with at most two decimals, without trailing zeros: `12.5`, `3`, `0.07`.
+fn decimal(v: f32) -> String {
+    let text = format!("{:.2}", v);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "-0" | "" => "0".to_string(),
+        t => t.to_string(),
+    }
 }
 
 /// The cells of `dungeon` in `look` as path data, one entry per colour in the order the

@@ -1,24 +1,32 @@
-//! Generation off the window's thread, on the desktop: the window asks for a recipe and
-//! keeps drawing; the worker makes the dungeon and its pixels and wakes the window. Only the newest request
-//! counts: a newer request cancels the one being generated (generation checks between
-//! rooms and between paths) and requests that queued up are skipped. While a map is being
-//! made, its progress can be read at any time.
+//! Generation off the window's thread, on the desktop: the window asks for a recipe (or
+//! for a map it has drawn in another style) and keeps drawing; the worker makes the dungeon
+//! and its pixels and wakes the window, with a big map's plain picture first when its
+//! hatched picture takes a while. Only the newest request counts: a newer request cancels
+//! the one being generated (generation checks between rooms and between paths) or drawn
+//! (between bands), and requests that queued up are skipped. While a map is being made,
+//! its progress can be read at any time.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::app::worker::{Done, Generated, Requests, drawn};
+use crate::app::worker::{Done, Drawing, Generated, Requests};
 use dungeon_files::draw::raster::Style;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Error, Progress, generate_watched};
+use dungeon_generator::{Dungeon, Error, Progress, generate_watched};
 
 struct Job {
     id: u64,
-    recipe: Recipe,
+    /// The map to make, or the map made to draw again, and how long it took.
+    map: Map,
     style: Style,
     progress: Arc<Progress>,
+}
+
+enum Map {
+    Make(Recipe),
+    Draw(Arc<Dungeon>, Duration),
 }
 
 /// The window's handle on the worker thread.
@@ -44,13 +52,19 @@ impl Worker {
                     while let Ok(newer) = inbox.try_recv() {
                         job = newer;
                     }
-                    let Some(result) = make(&job) else {
-                        continue;
-                    };
-                    if outbox.send(Done { id: job.id, result }).is_err() {
+                    let sent = make(&job, |result, preview| {
+                        let done = Done {
+                            id: job.id,
+                            result,
+                            preview,
+                        };
+                        let sent = outbox.send(done).is_ok();
+                        wake();
+                        sent
+                    });
+                    if !sent {
                         return;
                     }
-                    wake();
                 }
             })?;
         Ok(Self {
@@ -63,10 +77,20 @@ impl Worker {
     /// Ask for `recipe` drawn in `style`, calling off the request before; returns the
     /// request's number.
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
+        self.send(Map::Make(recipe.clone()), style)
+    }
+
+    /// Ask for `dungeon`, made in `took`, drawn again in `style`, calling off the request
+    /// before; returns the request's number.
+    pub fn redraw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration) -> u64 {
+        self.send(Map::Draw(dungeon, took), style)
+    }
+
+    fn send(&mut self, map: Map, style: Style) -> u64 {
         let (id, progress) = self.requests.next();
         let _ = self.jobs.send(Job {
             id,
-            recipe: recipe.clone(),
+            map,
             style,
             progress,
         });
@@ -97,19 +121,35 @@ impl Worker {
     }
 }
 
-/// Generate and draw, timing generation; `None` when the job was called off.
-fn make(job: &Job) -> Option<Result<Generated, String>> {
-    let start = Instant::now();
-    let dungeon = match generate_watched(&job.recipe, &job.progress) {
-        Ok(dungeon) => dungeon,
-        Err(Error::Cancelled) => return None,
-        Err(e) => return Some(Err(e.to_string())),
+/// Generate (timing it) and draw, handing `send` each answer and whether it is a preview
+/// (a big map's plain picture, while its hatched picture is drawn); nothing when the job
+/// was called off. Returns `false` when `send` could not hand an answer on.
+fn make(job: &Job, mut send: impl FnMut(Result<Generated, String>, bool) -> bool) -> bool {
+    let mut drawing = match &job.map {
+        Map::Make(recipe) => {
+            let start = Instant::now();
+            let dungeon = match generate_watched(recipe, &job.progress) {
+                Ok(dungeon) => dungeon,
+                Err(Error::Cancelled) => return true,
+                Err(e) => return send(Err(e.to_string()), false),
+            };
+            if job.progress.is_cancelled() {
+                return true;
+            }
+            let drawing = Drawing::new(Arc::new(dungeon), job.style, start.elapsed());
+            if let Some(preview) = drawing.preview().filter(|_| !job.progress.is_cancelled())
+                && !send(preview, true)
+            {
+                return false;
+            }
+            drawing
+        }
+        Map::Draw(dungeon, took) => Drawing::new(Arc::clone(dungeon), job.style, *took),
     };
-    let took = start.elapsed();
-    if job.progress.is_cancelled() {
-        return None;
+    match drawing.advance(|| !job.progress.is_cancelled()) {
+        Some(result) => send(result, false),
+        None => true,
     }
-    Some(drawn(dungeon, job.style, took))
 }
 
 #[cfg(test)]

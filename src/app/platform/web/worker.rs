@@ -1,16 +1,17 @@
 //! Generation in the browser, which has no threads: the map asked for is made a slice of
-//! each frame, a room or a path at a time for as long as the slice lasts, so the page keeps
-//! drawing while a big map fills in, and a newer request drops the map being made between
-//! two steps. The same steps as the desktop's thread, so the same map.
+//! each frame, a room or a path at a time for as long as the slice lasts, then drawn (in
+//! the hatched look a band at a time), so the page keeps drawing while a big map fills in,
+//! and a newer request drops the map being made between two steps. The same steps as the
+//! desktop's thread, so the same map and the same picture.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::clock::{Instant, clock};
-use crate::app::worker::{Done, Requests, drawn};
+use crate::app::worker::{Done, Drawing, Requests};
 use dungeon_files::draw::raster::Style;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Error, Generation, Progress};
+use dungeon_generator::{Dungeon, Error, Generation, Progress};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a
 /// second while a big map is made (more of each frame is drawing it as it fills in).
@@ -28,6 +29,8 @@ enum Work {
         /// room and path.
         took: Duration,
     },
+    /// The map made, being drawn.
+    Drawing(Box<Drawing>),
     /// A recipe that cannot be made: the answer is ready.
     Refused(String),
 }
@@ -67,6 +70,15 @@ impl Worker {
         id
     }
 
+    /// Ask for `dungeon`, made in `took`, drawn again in `style`, dropping the request
+    /// before; returns the request's number.
+    pub fn redraw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration) -> u64 {
+        let (id, _) = self.requests.next();
+        let drawing = Drawing::new(dungeon, style, took);
+        self.work = Some((id, Work::Drawing(Box::new(drawing))));
+        id
+    }
+
     /// Drop the newest request, if it is still being made.
     pub fn cancel(&mut self) {
         self.requests.cancel();
@@ -80,47 +92,69 @@ impl Worker {
     }
 
     /// Work on the newest request for a slice of `patience` (within the slice's bounds);
-    /// its answer once it is done.
+    /// its answer once it is done, or a big map's preview once it is made.
     pub fn newest(&mut self, patience: Duration) -> Option<Done> {
         let (id, work) = self.work.take()?;
-        let (mut generation, style, progress, took) = match work {
-            Work::Refused(why) => {
-                return Some(Done {
-                    id,
-                    result: Err(why),
-                });
-            }
+        let started = Instant::now();
+        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
+        let answer = |result, preview| {
+            Some(Done {
+                id,
+                result,
+                preview,
+            })
+        };
+        match work {
+            Work::Refused(why) => answer(Err(why), false),
             Work::Making {
-                generation,
+                mut generation,
                 style,
                 progress,
                 took,
-            } => (generation, style, progress, took),
-        };
-        let started = Instant::now();
-        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
-        let made = generation.advance(&progress, || Instant::now() < deadline);
-        let took = took + started.elapsed();
-        match made {
-            Ok(None) => {
-                let work = Work::Making {
-                    generation,
-                    style,
-                    progress,
-                    took,
-                };
-                self.work = Some((id, work));
+            } => {
+                let made = generation.advance(&progress, || Instant::now() < deadline);
+                let took = took + started.elapsed();
+                match made {
+                    Ok(None) => {
+                        let work = Work::Making {
+                            generation,
+                            style,
+                            progress,
+                            took,
+                        };
+                        self.work = Some((id, work));
+                        None
+                    }
+                    Ok(Some(dungeon)) => {
+                        let drawing = Drawing::new(Arc::new(dungeon), style, took);
+                        // A big map shows in the plain look at once; it is drawn from the
+                        // next slice on.
+                        if let Some(preview) = drawing.preview() {
+                            self.work = Some((id, Work::Drawing(Box::new(drawing))));
+                            return answer(preview, true);
+                        }
+                        self.draw(id, Box::new(drawing), deadline)
+                    }
+                    Err(Error::Cancelled) => None,
+                    Err(e) => answer(Err(e.to_string()), false),
+                }
+            }
+            Work::Drawing(drawing) => self.draw(id, drawing, deadline),
+        }
+    }
+
+    /// Draw request `id`'s map until `deadline`; its answer once it is drawn.
+    fn draw(&mut self, id: u64, mut drawing: Box<Drawing>, deadline: Instant) -> Option<Done> {
+        match drawing.advance(|| Instant::now() < deadline) {
+            Some(result) => Some(Done {
+                id,
+                result,
+                preview: false,
+            }),
+            None => {
+                self.work = Some((id, Work::Drawing(drawing)));
                 None
             }
-            Ok(Some(dungeon)) => Some(Done {
-                id,
-                result: drawn(dungeon, style, took),
-            }),
-            Err(Error::Cancelled) => None,
-            Err(e) => Some(Done {
-                id,
-                result: Err(e.to_string()),
-            }),
         }
     }
 }

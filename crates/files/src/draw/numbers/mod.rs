@@ -8,7 +8,7 @@ mod font;
 mod place;
 
 pub use font::{for_each_ink, label_size, scale};
-pub use place::place;
+pub use place::{place, place_centred};
 
 /// Below this cell size numbers are left out: the digits would not be readable.
 pub const MIN_NUMBER_CELL: u32 = 8;

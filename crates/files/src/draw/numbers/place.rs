@@ -58,6 +58,62 @@ pub fn place(dungeon: &Dungeon, cell_size: u32) -> Labels {
     Labels { placed, unplaced }
 }
 
+/// [`place`]'s labels, each moved to the middle of its room's most interior cells where it
+/// then lies wholly over its room and clear of the other labels (the hatched look's
+/// numbers, centred in their rooms); a label that cannot move stays where `place` put it.
+#[must_use]
+pub fn place_centred(dungeon: &Dungeon, cell_size: u32) -> Labels {
+    let labels = place(dungeon, cell_size);
+    let mut placer = Placer {
+        dungeon,
+        n: cell_size,
+        scale: scale(cell_size),
+        placed: Vec::new(),
+        near: HashMap::new(),
+    };
+    for &label in &labels.placed {
+        placer.take(label);
+    }
+    let n = f64::from(cell_size);
+    for i in 0..labels.placed.len() {
+        let Some(label) = placer.placed[i] else {
+            continue;
+        };
+        let room = label.number - 1;
+        let cells = depths(&dungeon.rooms()[room]);
+        let deepest = cells.iter().map(|&(_, d)| d).max().unwrap_or(0);
+        let middle: Vec<Pos> = cells
+            .iter()
+            .filter(|&&(_, d)| d == deepest)
+            .map(|&(p, _)| p)
+            .collect();
+        let count = middle.len().max(1) as f64;
+        let centre = |v: fn(Pos) -> u32| {
+            middle.iter().map(|&p| f64::from(v(p)) + 0.5).sum::<f64>() / count * n
+        };
+        let (cx, cy) = (centre(|p| p.x), centre(|p| p.y));
+        let x = (cx - f64::from(label.width) / 2.0).round() as i64;
+        let y = (cy - f64::from(label.height) / 2.0).round() as i64;
+        placer.placed[i] = None;
+        let moved = placer
+            .inside(label.number, x, y, label.width, label.height)
+            .filter(|l| {
+                placer.fit(l, room).is_some_and(|fit| fit.0 == WHOLLY) && placer.crowds(l).is_none()
+            });
+        placer.placed[i] = Some(label);
+        if let Some(moved) = moved {
+            placer.placed[i] = None;
+            placer.take(moved);
+        }
+    }
+    let mut placed: Vec<Label> = placer.placed.into_iter().flatten().collect();
+    placed.sort_by_key(|l| (l.y, l.x));
+    Labels {
+        placed,
+        unplaced: labels.unplaced,
+    }
+}
+
 /// How well a label belongs to its room, better as greater: which of the module's ways
 /// (3 is the first), then the fewest pixels over other rooms, then the most over its own.
 type Fit = (u8, std::cmp::Reverse<u64>, u64);
@@ -238,6 +294,14 @@ const WHOLLY: u8 = 3;
 /// `room`'s cells, the most interior first: by their steps through the room from the
 /// nearest cell outside it, most first, then in the room's order.
 fn by_depth(room: &Room) -> Vec<Pos> {
+    let mut cells = depths(room);
+    cells.sort_by_key(|&(_, depth)| std::cmp::Reverse(depth));
+    cells.into_iter().map(|(p, _)| p).collect()
+}
+
+/// Each of `room`'s cells, in the room's order, with its steps through the room from the
+/// nearest cell outside it (1 for a cell on its edge).
+fn depths(room: &Room) -> Vec<(Pos, u32)> {
     let Some(bounds) = Rect::around(room.cells.iter().copied()) else {
         return Vec::new();
     };
@@ -270,7 +334,5 @@ fn by_depth(room: &Room) -> Vec<Pos> {
         }
         front = next;
     }
-    let mut cells = room.cells.clone();
-    cells.sort_by_key(|&p| std::cmp::Reverse(depth[local(p)]));
-    cells
+    room.cells.iter().map(|&p| (p, depth[local(p)])).collect()
 }

@@ -17,7 +17,8 @@
 //!   them.
 //! - **The picture** (`image`) is the rasterizer's, in any look but without grid lines
 //!   (tabletops draw their own grid), as a base64 PNG with the recipe inside, exactly
-//!   `width·pixels_per_grid × height·pixels_per_grid` pixels.
+//!   `width·pixels_per_grid × height·pixels_per_grid` pixels; the hatched look's shapes
+//!   drawn at that size, the other looks' cells at most 64 pixels a side, scaled up.
 //!
 //! No lights (`baked_lighting`: the picture is lit as it is) and no object walls; the start
 //! and the goal have no place in the format.
@@ -158,26 +159,31 @@ pub fn picture_size(width: u32, height: u32, pixels_per_grid: u32) -> Result<(u3
     })
 }
 
-/// The cell size the rasterizer draws the picture at for `pixels_per_grid` pixels a cell:
-/// at most [`raster::CELL_SIZE`]'s largest, scaled up beyond.
+/// The cell size the rasterizer draws the picture at for `pixels_per_grid` pixels a cell in
+/// `look`: the hatched look's shapes at that size, other looks at most
+/// [`raster::CELL_SIZE`]'s largest, scaled up beyond.
 #[must_use]
-pub fn drawn_cell_size(pixels_per_grid: u32) -> u32 {
-    pixels_per_grid.min(*raster::CELL_SIZE.end())
+pub fn drawn_cell_size(pixels_per_grid: u32, look: &Look) -> u32 {
+    if look.hatched {
+        pixels_per_grid
+    } else {
+        pixels_per_grid.min(*raster::CELL_SIZE.end())
+    }
 }
 
 /// The map drawn in `look` without grid lines at `pixels_per_grid` pixels a cell, as PNG
 /// with the recipe inside, made one row of cells at a time. The rasterizer draws cells of
-/// at most [`raster::CELL_SIZE`] pixels; larger cells are its cells scaled up, each pixel
-/// of a cell taken from the nearest pixel of the same cell.
+/// [`drawn_cell_size`] pixels; larger cells are its cells scaled up, each pixel of a cell
+/// taken from the nearest pixel of the same cell.
 fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8>, Error> {
     let (width, height) = picture_size(dungeon.width(), dungeon.height(), pixels_per_grid)?;
-    let drawn = drawn_cell_size(pixels_per_grid);
+    let drawn = drawn_cell_size(pixels_per_grid, &look);
     let style = Style {
         cell_size: drawn,
         grid: false,
         look,
     };
-    let raster = Raster::new(dungeon, &style)?;
+    let raster = Raster::within(dungeon, &style, &PIXELS_PER_GRID)?;
     let columns = nearest(drawn, pixels_per_grid, width);
     let rows = nearest(drawn, pixels_per_grid, pixels_per_grid);
     let mut png = Vec::new();

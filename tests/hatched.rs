@@ -1,0 +1,263 @@
+//! The hatched look, as issue 47 asks of it: a W1 cave map at 24 pixels a cell reads as an
+//! inked map (light floor, a dark wall along every edge between floor and rock, hatching in
+//! the rock beside the floor and paper three cells away, anti-aliased), the same bytes every
+//! time, and its SVG, with smooth curves for the caves' walls, drawn by real renderers as
+//! its PNG within a few percent.
+
+use crate::common;
+
+use std::collections::BTreeSet;
+
+use common::renderers::{self, Renderer};
+use common::{run, scratch};
+use dungeon_files::draw::hatched::PARCHMENT_PAPER;
+use dungeon_files::draw::pixels::Pixels;
+use dungeon_files::draw::raster::{Look, Style, rasterize};
+use dungeon_files::formats::png as png_file;
+use dungeon_files::formats::svg::to_svg;
+use dungeon_generator::{Dungeon, Pos, Rgb, generate, walkable};
+
+/// A W1 map of caves, as the Caverns preset makes them.
+const CAVES: &str = "dv1 seed=7 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
+const CELL: u32 = 24;
+
+fn luminance(Rgb(r, g, b): Rgb) -> f64 {
+    0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)
+}
+
+/// The steps of eight neighbours from each cell of `d` to the nearest floor cell (0 on the
+/// floor), counted up to `most`.
+fn rings(d: &Dungeon, most: u32) -> Vec<u32> {
+    let (w, h) = (d.width() as i64, d.height() as i64);
+    let floor = |x: i64, y: i64| {
+        (0..w).contains(&x)
+            && (0..h).contains(&y)
+            && walkable(d.tiles()[Pos::new(x as u32, y as u32)])
+    };
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            (0..=most)
+                .find(|&r| {
+                    let r = i64::from(r);
+                    (-r..=r).any(|dy| (-r..=r).any(|dx| floor(x + dx, y + dy)))
+                })
+                .unwrap_or(most + 1)
+        })
+        .collect()
+}
+
+#[test]
+fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
+    let dir = scratch("hatched");
+    let png = |name: &str| {
+        let path = dir.join(name);
+        let cell = CELL.to_string();
+        let args = ["render", "--recipe", CAVES, "--hatched", "--doors"];
+        let out = run(&[
+            &args[..],
+            &["--cell-size", &cell, "-o", path.to_str().unwrap()],
+        ]
+        .concat());
+        assert!(out.status.success());
+        std::fs::read(path).unwrap()
+    };
+    let first = png("a.png");
+    assert!(first == png("b.png"), "two renders differ");
+    let picture = png_file::decode(&first, "a.png".as_ref()).unwrap().pixels;
+    let d = generate(&CAVES.parse().unwrap()).unwrap();
+    let n = CELL;
+    let at = |x: u32, y: u32| picture.pixel(x, y).unwrap();
+
+    // Every floor cell is light at its centre.
+    for p in d.tiles().positions().filter(|&p| walkable(d.tiles()[p])) {
+        let c = at(p.x * n + n / 2, p.y * n + n / 2);
+        assert!(
+            luminance(c) > 200.0,
+            "floor cell {p:?} is {c:?} at its centre"
+        );
+    }
+
+    // A dark wall runs along every edge between floor and rock: across the middle of the
+    // edge, within a fifth of a cell of it (the wall rounds the caves' steps).
+    for p in d.tiles().positions().filter(|&p| walkable(d.tiles()[p])) {
+        for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+            let (qx, qy) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
+            let Some(q) = u32::try_from(qx).ok().zip(u32::try_from(qy).ok()) else {
+                continue;
+            };
+            if d.tile(Pos::new(q.0, q.1)).is_none_or(walkable) {
+                continue;
+            }
+            // The middle of the edge, and pixels across it.
+            let n64 = i64::from(n);
+            let (mx, my) = (
+                (2 * i64::from(p.x) * n64 + n64 + dx * n64) / 2,
+                (2 * i64::from(p.y) * n64 + n64 + dy * n64) / 2,
+            );
+            let reach = (n / 5) as i64;
+            let darkest = (-reach..=reach)
+                .map(|k| {
+                    let (x, y) = (mx + k * dx.abs(), my + k * dy.abs());
+                    luminance(at(x as u32, y as u32))
+                })
+                .fold(f64::INFINITY, f64::min);
+            assert!(
+                darkest < 90.0,
+                "no wall between {p:?} and {q:?}: the darkest pixel is {darkest:.0}"
+            );
+        }
+    }
+
+    // Rock beside the floor is hatched (darker than the paper), and rock three cells away
+    // is paper, every pixel of it.
+    let ring = rings(&d, 3);
+    let paper = luminance(PARCHMENT_PAPER);
+    let (mut beside, mut hatched) = (0, 0);
+    for p in d.tiles().positions() {
+        let cell: Vec<Rgb> = (0..n * n)
+            .map(|i| at(p.x * n + i % n, p.y * n + i / n))
+            .collect();
+        match ring[(p.y * d.width() + p.x) as usize] {
+            1 => {
+                beside += 1;
+                let mean = cell.iter().map(|&c| luminance(c)).sum::<f64>() / cell.len() as f64;
+                if mean < paper - 20.0 {
+                    hatched += 1;
+                }
+            }
+            3.. => assert!(
+                cell.iter().all(|&c| c == PARCHMENT_PAPER),
+                "rock {p:?}, three cells from the floor, is not bare paper"
+            ),
+            _ => {}
+        }
+    }
+    assert!(
+        hatched * 100 >= beside * 95,
+        "only {hatched} of {beside} rock cells beside the floor are hatched"
+    );
+
+    // Edges are anti-aliased: hundreds of shades, not the handful of colours drawn.
+    let shades: BTreeSet<(u8, u8, u8)> = (0..picture.height())
+        .flat_map(|y| (0..picture.width()).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let Rgb(r, g, b) = at(x, y);
+            (r, g, b)
+        })
+        .collect();
+    assert!(shades.len() > 500, "only {} colours", shades.len());
+}
+
+/// How far `drawn`'s pixels are from `expected`'s: the mean difference of a channel, and
+/// the share of pixels with a channel off by more than a tenth, both as fractions.
+fn difference(expected: &Pixels, drawn: &renderers::Drawn) -> (f64, f64) {
+    let (mut total, mut off, mut count) = (0.0, 0u64, 0u64);
+    for y in 0..expected.height() {
+        for x in 0..expected.width() {
+            let Rgb(r, g, b) = expected.pixel(x, y).unwrap();
+            let [dr, dg, db, _] = drawn.pixel(x, y);
+            let diffs = [r.abs_diff(dr), g.abs_diff(dg), b.abs_diff(db)];
+            total += diffs.iter().map(|&d| f64::from(d)).sum::<f64>() / 3.0;
+            off += u64::from(diffs.iter().any(|&d| d > 25));
+            count += 1;
+        }
+    }
+    (total / count as f64 / 255.0, off as f64 / count as f64)
+}
+
+#[test]
+fn the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png() {
+    let dir = scratch("hatched-svg");
+    let d = generate(&CAVES.parse().unwrap()).unwrap();
+    for (look, cell_size) in [
+        (
+            Look {
+                hatched: true,
+                doors: true,
+                marks: true,
+                numbers: true,
+                ..Look::ORIGINAL
+            },
+            CELL,
+        ),
+        (
+            Look {
+                hatched: true,
+                print: true,
+                colours: true,
+                distance: true,
+                ..Look::ORIGINAL
+            },
+            12,
+        ),
+    ] {
+        let style = Style {
+            cell_size,
+            grid: true,
+            look,
+        };
+        let svg = to_svg(&d, &style).unwrap();
+        // The walls are stroked paths with curves (quadratic Béziers) around the caves.
+        let curves = svg
+            .lines()
+            .filter(|l| l.starts_with("<path fill=\"none\" stroke="))
+            .map(|l| l.matches('Q').count())
+            .max();
+        assert!(
+            curves.is_some_and(|c| c > 100),
+            "the caves' walls have few curves: {curves:?}"
+        );
+        let expected = rasterize(&d, &style).unwrap();
+        for renderer in renderers::at_hand()
+            .into_iter()
+            .filter(|&r| matches!(r, Renderer::Resvg | Renderer::Rsvg))
+        {
+            let drawn = renderer.draw(&svg, &dir);
+            assert_eq!(
+                (drawn.width, drawn.height),
+                (expected.width(), expected.height())
+            );
+            let (mean, off) = difference(&expected, &drawn);
+            assert!(
+                mean < 0.02 && off < 0.03,
+                "{renderer:?} at {cell_size} px: off by {:.2} % on average, {:.2} % of \
+                 pixels by more than a tenth",
+                mean * 100.0,
+                off * 100.0
+            );
+        }
+    }
+}
+
+#[test]
+fn a_look_flag_that_changes_nothing_with_the_others_says_so_and_draws_the_same() {
+    let dir = scratch("hatched-notes");
+    let drawn = |flags: &[&str]| {
+        let path = dir.join("n.png");
+        let args = [
+            &["render", "--seed", "3", "--rooms", "5"][..],
+            flags,
+            &["-o", path.to_str().unwrap()],
+        ]
+        .concat();
+        let out = run(&args);
+        assert!(out.status.success());
+        (common::stderr(&out), std::fs::read(path).unwrap())
+    };
+    let (said, with) = drawn(&["--hatched", "--outlines"]);
+    assert!(
+        said.contains("note: --outlines changes nothing here: the hatched look draws every wall"),
+        "{said}"
+    );
+    assert!(
+        with == drawn(&["--hatched"]).1,
+        "--outlines changed the hatched picture"
+    );
+    let (said, with) = drawn(&["--colours"]);
+    assert!(
+        said.contains("note: --colours changes nothing here: only the hatched look"),
+        "{said}"
+    );
+    assert!(with == drawn(&[]).1, "--colours changed the original look");
+}
