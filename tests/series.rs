@@ -451,15 +451,34 @@ fn series_past_a_bound_are_refused_at_once_with_their_estimate() {
 
 #[test]
 fn no_series_writes_more_than_it_announced() {
+    use dungeon_files::draw::look::Look;
+
+    // Squares of cells, and the hatched look, whose anti-aliased strokes leave no runs.
+    for (name, look) in [
+        ("original", Look::ORIGINAL),
+        (
+            "hatched",
+            Look {
+                hatched: true,
+                ..Look::ORIGINAL
+            },
+        ),
+    ] {
+        series_keep_their_announcement(&scratch(&format!("series-announced-{name}")), look);
+    }
+}
+
+/// Every kind of series in `look`, written into `dir`, within the bytes it announced.
+fn series_keep_their_announcement(dir: &Path, look: dungeon_files::draw::look::Look) {
     use dungeon_files::formats::Options;
     use dungeon_files::formats::series::{self, Destination, Series};
     use std::sync::atomic::AtomicU32;
 
-    let dir = scratch("series-announced");
     let recipe: dungeon_generator::Recipe =
         "dv1 seed=3 rooms=12 width=48 height=40".parse().unwrap();
     let options = Options {
         cell_size: Some(7),
+        look,
         ..Options::default()
     };
     let sweep: dungeon_generator::Sweep = "stickiness=0:1:4".parse().unwrap();
@@ -506,7 +525,7 @@ fn no_series_writes_more_than_it_announced() {
     let size: SheetSize = "3x2".parse().unwrap();
     let sheet = dir.join("sheet.png");
     let announced = Series::Sheet(recipe.clone(), size)
-        .estimate(&options, &Destination::Dir(dir.clone()))
+        .estimate(&options, &Destination::Dir(dir.to_path_buf()))
         .unwrap();
     let written = series::write_sheet(&recipe, size, &options, (&sheet, false), &done).unwrap();
     assert!(bytes(&written.files) <= announced.bytes, "{announced}");

@@ -6,7 +6,9 @@
 //! a PNG's image data is rows of pixels filtered with `Sub` and deflated by `fdeflate`,
 //! which codes runs of zeros and single bytes only, so its size follows the colour changes
 //! along each row of pixels: at most two a cell (into a grid line and out of it), which
-//! cost at most 10 bytes, and never more than the row stored as it is. A GIF's
+//! cost at most 10 bytes, and never more than the row stored as it is. A picture in the
+//! hatched look has no such runs (strokes at every angle, anti-aliased edges): its rows
+//! are bounded by the row stored as it is, and its frames by the most LZW can take. A GIF's
 //! frame is bounded likewise. The seconds are an estimate, fitted to release builds on a
 //! shared 2-core machine (`render` of the series in `assets/doc/PERFORMANCE.md`).
 
@@ -32,6 +34,12 @@ const FILE_BYTES: u64 = 2048;
 const PNG_NANOS: f64 = 12.0;
 const GIF_NANOS: f64 = 40.0;
 const TILE_NANOS: f64 = 10.0;
+/// Nanoseconds to draw a pixel in the hatched look, besides writing it (measured: W3 at 12
+/// pixels a cell, 100 of CPU on a busy machine).
+const INKED_NANOS: f64 = 180.0;
+/// The bytes a stored deflate block holds, and what each costs besides.
+const STORED_BLOCK: u64 = 65_535;
+const STORED_BLOCK_BYTES: u64 = 5;
 /// Nanoseconds of generation for each cell of a map, besides the estimate of its paths'
 /// cost (see [`seconds`]): W4 with `connect=nearest` takes 236.
 const GENERATION_NANOS: f64 = 250.0;
@@ -66,16 +74,33 @@ impl Estimate {
     }
 
     /// Add a picture of `(width, height)` pixels, `cells_wide` cells across, written as
-    /// `how`.
-    pub(super) fn picture(&mut self, (width, height): (u32, u32), cells_wide: u32, how: Written) {
+    /// `how`; `inked` when it is in the hatched look, not squares of cells.
+    pub(super) fn picture(
+        &mut self,
+        (width, height): (u32, u32),
+        cells_wide: u32,
+        how: Written,
+        inked: bool,
+    ) {
         let pixels = f64::from(width) * f64::from(height);
+        if inked {
+            self.seconds += pixels * INKED_NANOS * 1e-9;
+        }
         let rows = u64::from(height);
-        let row = |per_cell: u64, most: u64| (u64::from(cells_wide) * per_cell).min(most);
+        let row = |per_cell: u64, most: u64| {
+            if inked {
+                most
+            } else {
+                (u64::from(cells_wide) * per_cell).min(most)
+            }
+        };
         match how {
             Written::Png => {
                 self.files += 1;
                 let stored = 3 * u64::from(width) + 1;
-                self.bytes += FILE_BYTES + rows * (1 + row(PNG_BYTES_PER_CELL_ROW, stored));
+                let data = rows * (1 + row(PNG_BYTES_PER_CELL_ROW, stored));
+                let blocks = data.div_ceil(STORED_BLOCK) * STORED_BLOCK_BYTES;
+                self.bytes += FILE_BYTES + data + blocks;
                 self.seconds += pixels * PNG_NANOS * 1e-9;
             }
             Written::Gif => {

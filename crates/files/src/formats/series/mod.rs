@@ -190,13 +190,18 @@ impl Series {
             cost.map(recipe);
             let size = image_size(recipe.width, recipe.height, &style)?;
             for _ in 0..frames {
-                cost.picture(size, recipe.width, how);
+                cost.picture(size, recipe.width, how, style.look.hatched);
             }
         }
         if let (Series::Sheet(_, size), Some(first)) = (self, recipes.first()) {
             let tile = image_size(first.width, first.height, &style)?;
             let sheet = Layout::new(*size, tile).sheet();
-            cost.picture(sheet, first.width * size.columns, Drawn::Png);
+            cost.picture(
+                sheet,
+                first.width * size.columns,
+                Drawn::Png,
+                style.look.hatched,
+            );
         }
         if how == Drawn::Gif {
             cost.files = 1;
