@@ -5,9 +5,9 @@
 //! address, and Back goes back; a favourite survives a reload; Save PNG downloads `render`'s
 //! very file; a bad address says so and still shows a map.
 //!
-//! Without the built page, Node.js, the driver's packages or Chromium these tests print a
-//! loud notice and pass; under `CI` they fail instead (`.ci/run` builds the page and
-//! installs them).
+//! What the tests need is checked once, before any runs ([`missing`]): without the built
+//! page, Node.js, the driver's packages or Chromium they are counted as ignored, with the
+//! reason; under `CI` they fail instead (`.ci/run` builds the page and installs them).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -24,39 +24,35 @@ use serve::serve;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The built page, or why there is none.
-fn page() -> Result<PathBuf, String> {
-    let dir = Path::new(ROOT).join("target/web");
-    if !dir.join("dungeon-viewer.wasm").is_file() {
-        return Err("the page is not built (run assets/web/build)".into());
+/// Where `assets/web/build` writes the page.
+fn page() -> PathBuf {
+    Path::new(ROOT).join("target/web")
+}
+
+/// What the web tests need and this machine lacks, if anything: the built page, Node.js,
+/// the driver's packages and Chromium.
+pub fn missing() -> Option<String> {
+    if !page().join("dungeon-viewer.wasm").is_file() {
+        return Some("the page is not built: run assets/web/build".into());
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("no Node.js: apt-get install -y nodejs npm".into());
     }
     let driver = Path::new(ROOT).join("tests/web/node_modules/playwright-core");
     if !driver.is_dir() {
-        return Err("the driver is not installed (run npm ci --prefix tests/web)".into());
-    }
-    if Command::new("node").arg("--version").output().is_err() {
-        return Err("Node.js is not installed (apt-get install nodejs)".into());
+        return Some("the page's driver is not installed: run npm ci --prefix tests/web".into());
     }
     if !Path::new(&chromium()).exists() {
-        return Err("Chromium is not installed (apt-get install chromium)".into());
+        return Some(format!(
+            "no Chromium at {}: apt-get install -y chromium",
+            chromium()
+        ));
     }
-    Ok(dir)
+    None
 }
 
 fn chromium() -> String {
     std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
-}
-
-/// The page, or `None` after a loud notice; under `CI`, a missing page fails the test.
-fn page_or_skip() -> Option<PathBuf> {
-    match page() {
-        Ok(dir) => Some(dir),
-        Err(why) if std::env::var_os("CI").is_some() => panic!("CI must test the web page: {why}"),
-        Err(why) => {
-            eprintln!("\n!!!! SKIPPING a web page test: {why}.\n");
-            None
-        }
-    }
 }
 
 /// Run the driver's `scenario` on `url`; what it saw.
@@ -108,11 +104,8 @@ fn colours(png: &Path) -> BTreeSet<[u8; 3]> {
         .collect()
 }
 
-#[test]
-fn the_page_draws_the_map_its_address_names_in_renders_colours() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn the_page_draws_the_map_its_address_names_in_renders_colours() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1";
     let shot = scratch("web-first").join("page.png");
@@ -133,11 +126,8 @@ fn the_page_draws_the_map_its_address_names_in_renders_colours() {
     }
 }
 
-#[test]
-fn a_key_changes_the_map_and_the_address_and_back_goes_back() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_key_changes_the_map_and_the_address_and_back_goes_back() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     let seen = drive("keys", &at(&base, recipe), &[]);
@@ -151,11 +141,8 @@ fn a_key_changes_the_map_and_the_address_and_back_goes_back() {
     assert_eq!(seen["fragment_after_back"], recipe);
 }
 
-#[test]
-fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=41 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     let seen = drive("favourite", &at(&base, recipe), &[]);
@@ -170,11 +157,8 @@ fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
     );
 }
 
-#[test]
-fn save_png_downloads_the_file_render_writes() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn save_png_downloads_the_file_render_writes() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1";
     let into = scratch("web-save");
@@ -196,11 +180,8 @@ fn save_png_downloads_the_file_render_writes() {
     );
 }
 
-#[test]
-fn a_bad_address_says_so_and_shows_a_map() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_bad_address_says_so_and_shows_a_map() {
+    let dir = page();
     let base = serve(dir);
     for bad in ["dv1 rooms=banana", "dv1 width=0", "nonsense%ZZ"] {
         let shot = scratch("web-bad").join("page.png");
@@ -217,11 +198,8 @@ fn a_bad_address_says_so_and_shows_a_map() {
     }
 }
 
-#[test]
-fn an_address_changed_in_the_page_opens_its_map() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn an_address_changed_in_the_page_opens_its_map() {
+    let dir = page();
     let base = serve(dir);
     let recipes: Vec<String> = [5, 6]
         .map(|seed| {
@@ -234,11 +212,8 @@ fn an_address_changed_in_the_page_opens_its_map() {
     assert_eq!(seen["times"].as_array().map(Vec::len), Some(2));
 }
 
-#[test]
-fn a_slider_changes_the_map_and_the_address() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_slider_changes_the_map_and_the_address() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     // Near the right end of the stickiness slider, in the default window's panel.
@@ -252,11 +227,8 @@ fn a_slider_changes_the_map_and_the_address() {
     );
 }
 
-#[test]
-fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=5 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     // Over seed 5's purple room at the top of the default window's map; then 40 pixels
@@ -287,11 +259,8 @@ fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
     );
 }
 
-#[test]
-fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {
+    let dir = page();
     let base = serve(dir);
     let recipe = "dv1 seed=41 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
     let seen = drive("full-storage", &at(&base, recipe), &[]);
@@ -303,11 +272,8 @@ fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {
     );
 }
 
-#[test]
-fn a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map() {
-    let Some(dir) = page_or_skip() else {
-        return;
-    };
+pub fn a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map() {
+    let dir = page();
     let base = serve(dir);
     let files = scratch("web-drop");
     let recipe: dungeon_generator::Recipe = "dv1 seed=12 rooms=9".parse().unwrap();

@@ -10,8 +10,8 @@ use dungeon_files::formats::png as png_file;
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
-    BIN, Display, assert_same_file, cpu_ticks, display, have_import, have_xdotool, listed,
-    next_picture, open_window, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
+    BIN, Display, assert_same_file, cpu_ticks, display, listed, next_picture, open_window,
+    status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
@@ -26,14 +26,8 @@ fn type_seed(display: &Display, pid: u32, seed: &str) {
     wait_until_idle(pid);
 }
 
-#[test]
-fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
+    let display = display();
     let dir = scratch("keys");
     let shots = dir.join("shots");
     let (mut app, _) = open_window(
@@ -125,14 +119,8 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     assert!(app.0.try_wait().unwrap().unwrap().success());
 }
 
-#[test]
-fn a_kept_layout_is_found_again_after_a_restart() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn a_kept_layout_is_found_again_after_a_restart() {
+    let display = display();
     let dir = scratch("favourites");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     let list = data.join("dungeon-viewer").join("favourites.json");
@@ -156,14 +144,8 @@ fn a_kept_layout_is_found_again_after_a_restart() {
     assert_eq!(png_file::read(&file).unwrap().1.seed, 77);
 }
 
-#[test]
-fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
+    let display = display();
     let dir = scratch("gallery");
     let shots = dir.join("shots");
     let (app, window) = open_window(
@@ -195,14 +177,8 @@ fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
     );
 }
 
-#[test]
-fn a_lock_held_by_another_program_never_freezes_the_window() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
+pub fn a_lock_held_by_another_program_never_freezes_the_window() {
+    let display = display();
     let dir = scratch("locked-store");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     let store = data.join("dungeon-viewer");
@@ -235,14 +211,8 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
     drop(app);
 }
 
-#[test]
-fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
+    let display = display();
     let dir = scratch("quit-while-locked");
     let data = dir.join("data");
     let store = data.join("dungeon-viewer");

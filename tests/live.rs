@@ -1,0 +1,111 @@
+//! The program running live, as a user meets it: the real window under Xvfb
+//! ([`window`]) and the web page in Chromium ([`web`]). They need programs beyond Rust, so
+//! this test crate has a harness of its own (libtest-mimic): what each group needs is
+//! checked once, and where it is missing its tests are counted as *ignored*, with the
+//! reason, in `cargo test`'s summary; under `CI` they fail instead. Filters
+//! (`cargo test window::`), `--list`, `--test-threads` and `--ignored` work as with any
+//! test crate.
+//!
+//! A test is a plain function, registered by one line in [`TESTS`]; one left out of the
+//! list is a `never used` warning, which clippy denies.
+
+mod common;
+mod web;
+mod window;
+
+use std::sync::OnceLock;
+
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
+
+/// What a test needs to run at all.
+#[derive(Clone, Copy)]
+enum Needs {
+    /// Nothing beyond the program.
+    Nothing,
+    /// A display, xdotool and ImageMagick ([`window::missing`]).
+    Window,
+    /// The built page, Node.js with its driver, and Chromium ([`web::missing`]).
+    Page,
+}
+
+impl Needs {
+    /// Why the tests that need this cannot run here, if they cannot; checked once a run.
+    fn missing(self) -> Option<&'static str> {
+        static WINDOW: OnceLock<Option<String>> = OnceLock::new();
+        static PAGE: OnceLock<Option<String>> = OnceLock::new();
+        match self {
+            Needs::Nothing => None,
+            Needs::Window => WINDOW.get_or_init(window::missing).as_deref(),
+            Needs::Page => PAGE.get_or_init(web::missing).as_deref(),
+        }
+    }
+}
+
+/// A test: its name as filters see it (`window::panel::…`), what it needs, its function.
+struct Test {
+    name: &'static str,
+    needs: Needs,
+    run: fn(),
+}
+
+/// `Needs: module::function, …` as [`Test`]s named by their paths.
+macro_rules! tests {
+    ($($needs:ident: $first:ident $(:: $rest:ident)*),* $(,)?) => {
+        &[$(Test {
+            name: concat!(stringify!($first) $(, "::", stringify!($rest))*),
+            needs: Needs::$needs,
+            run: $first $(:: $rest)*,
+        }),*]
+    };
+}
+
+/// Every test of this crate.
+const TESTS: &[Test] = tests![
+    Nothing: window::no_display::a_display_without_a_server_is_an_error_not_a_crash,
+    Nothing: window::no_display::without_a_display_the_window_says_so_instead_of_crashing,
+    Nothing: window::no_display::an_empty_display_is_an_error_not_a_crash,
+    Window: window::panel::typing_into_any_text_field_fires_no_shortcut,
+    Window: window::panel::at_1280_by_720_save_png_export_as_and_keep_are_in_sight,
+    Window: window::panel::a_longer_recipe_moves_nothing_below_it,
+    Window: window::panel::a_message_goes_when_the_user_moves_on,
+    Window: window::pins::a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it,
+    Window: window::replay::w_replays_the_generation_and_ends_on_the_map,
+    Window: window::replay::the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it,
+    Window: window::screenshot::a_screenshot_of_the_window_shows_the_map_of_the_recipe,
+    Window: window::screenshot::a_small_map_is_drawn_large,
+    Window: window::shortcuts::keys_drive_the_window_and_saved_pictures_bring_their_maps_back,
+    Window: window::shortcuts::a_kept_layout_is_found_again_after_a_restart,
+    Window: window::shortcuts::the_gallery_shows_nine_seeds_and_a_click_picks_one,
+    Window: window::shortcuts::a_lock_held_by_another_program_never_freezes_the_window,
+    Window: window::shortcuts::quitting_waits_for_a_favourite_another_program_keeps_from_being_saved,
+    Page: web::the_page_draws_the_map_its_address_names_in_renders_colours,
+    Page: web::a_key_changes_the_map_and_the_address_and_back_goes_back,
+    Page: web::a_favourite_kept_in_the_page_is_there_after_a_reload,
+    Page: web::save_png_downloads_the_file_render_writes,
+    Page: web::a_bad_address_says_so_and_shows_a_map,
+    Page: web::an_address_changed_in_the_page_opens_its_map,
+    Page: web::a_slider_changes_the_map_and_the_address,
+    Page: web::a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page,
+    Page: web::with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so,
+    Page: web::a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map,
+];
+
+/// The test as libtest-mimic runs it: ignored with the reason when what it needs is
+/// missing, failed for it under `CI`; else run, a panic failing it.
+fn trial(test: &'static Test) -> Trial {
+    Trial::ignorable_test(test.name, move || match test.needs.missing() {
+        Some(why) if std::env::var_os("CI").is_some() => {
+            Err(Failed::from(format!("CI must run this test: {why}")))
+        }
+        Some(why) => Ok(Completion::ignored_with(why)),
+        None => {
+            (test.run)();
+            Ok(Completion::Completed)
+        }
+    })
+}
+
+fn main() {
+    let arguments = Arguments::from_args();
+    libtest_mimic::run(&arguments, TESTS.iter().map(trial).collect()).exit();
+}
