@@ -153,7 +153,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             area = map_area(ctx);
         });
         egui_macroquad::cfg(|ctx| {
-            if ctx.input(|i| !i.events.is_empty()) {
+            if ctx.input(|i| !i.events.is_empty()) || keys::keys_changed() {
                 last_input = Instant::now();
             }
             actions.extend(keys::shortcuts(ctx, typing.is_typing(ctx)));
@@ -219,6 +219,8 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             || app.store.is_busy();
         if again {
             macroquad::miniquad::window::schedule_update();
+        } else {
+            platform::sleeping();
         }
 
         // Draw.

@@ -348,6 +348,20 @@ fn wait_until_idle(pid: u32) {
     }
 }
 
+/// Wait until the process has used no CPU for `long`, every thread of it asleep: a window
+/// that has slept that long.
+fn wait_until_asleep_for(pid: u32, long: Duration) {
+    wait_until_idle(pid);
+    let mut since = (Instant::now(), cpu_ticks(pid));
+    wait_for("the window to sleep", || {
+        let ticks = cpu_ticks(pid);
+        if ticks != since.1 || !all_asleep(pid) {
+            since = (Instant::now(), ticks);
+        }
+        since.0.elapsed() >= long
+    });
+}
+
 /// Each thread of the process: its name and state (`S` sleeping, `R` running).
 fn thread_states(pid: u32) -> String {
     let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {

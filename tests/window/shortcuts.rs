@@ -1,6 +1,6 @@
-//! The window's keys and the gallery: saving, new and earlier maps, typed seeds, quitting,
-//! favourites kept across a restart or while another program holds their lock, and a
-//! seed picked from the gallery.
+//! The window's keys and the gallery: saving, new and earlier maps, typed seeds, quitting
+//! (by a quick Ctrl+Q after a sleep too), favourites kept across a restart or while another
+//! program holds their lock, and a seed picked from the gallery.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -10,8 +10,9 @@ use dungeon_files::formats::png as png_file;
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
-    BIN, Display, assert_same_file, cpu_ticks, display, listed, next_picture, open_window,
-    status_bar_on_screen, wait_for, wait_until_idle, xdotool,
+    BIN, Display, Viewer, assert_same_file, cpu_ticks, display, listed, next_picture, open_window,
+    status_bar_on_screen, viewer, wait_for, wait_until_asleep_for, wait_until_idle, wait_within,
+    xdotool,
 };
 use crate::common::scratch;
 
@@ -242,4 +243,21 @@ pub fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
         matches!(app.0.try_wait(), Ok(Some(_)))
     });
     assert_eq!(listed(&data, "favourites.json"), ["seed 9"]);
+}
+
+/// A quick Ctrl+Q, as xdotool types it (Ctrl, Q and both let go within milliseconds),
+/// quits a window that has slept past the frames it draws after input: Ctrl alone woke
+/// it, and the Q that came while that frame was drawn waited for the next input.
+pub fn a_quick_ctrl_q_quits_a_window_that_has_slept() {
+    let Viewer { display, app, .. } = viewer("quick-quit", "3");
+    let mut app = app;
+    let pid = app.0.id();
+    // Longer than a key held keeps the window awake after its last input (2 s).
+    wait_until_asleep_for(pid, Duration::from_secs(3));
+    xdotool(&display, &["key", "ctrl+q"]);
+    wait_within("the window to quit", Duration::from_secs(10), || {
+        matches!(app.0.try_wait(), Ok(Some(_)))
+    });
+    let status = app.0.wait().unwrap();
+    assert!(status.success(), "the window quit with {status}");
 }

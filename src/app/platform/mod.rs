@@ -14,7 +14,7 @@ use web as chosen;
 
 pub use chosen::{
     Alarm, Instant, OPENS_FILES, QUITS, StoreLink, Worker, display_reachable, fragment, map_shown,
-    read_layout, save, save_window, set_fragment, status_said, wake,
+    read_layout, save, save_window, set_fragment, sleeping, status_said, wake,
 };
 
 use super::action::Opening;

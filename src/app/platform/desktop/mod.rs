@@ -21,7 +21,7 @@ pub use alarm::Alarm;
 pub use dungeon_files::formats::layout::read_layout;
 pub use std::time::Instant;
 pub use store::StoreLink;
-pub use wake::wake;
+pub use wake::{sleeping, wake};
 pub use worker::Worker;
 
 /// The Open field reads a file by its name.

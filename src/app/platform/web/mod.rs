@@ -94,3 +94,7 @@ pub fn display_reachable() -> Result<(), String> {
 pub fn wake() {
     macroquad::miniquad::window::schedule_update();
 }
+
+/// The page draws no frame after this one until something happens: nothing to do, as the
+/// browser hands the page each event as it comes.
+pub fn sleeping() {}
