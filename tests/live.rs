@@ -79,6 +79,7 @@ const TESTS: &[Test] = tests![
     Window: window::shortcuts::a_lock_held_by_another_program_never_freezes_the_window,
     Window: window::shortcuts::quitting_waits_for_a_favourite_another_program_keeps_from_being_saved,
     Window: window::shortcuts::a_quick_ctrl_q_quits_a_window_that_has_slept,
+    Window: window::shortcuts::space_gives_other_seeds_at_each_launch,
     Page: web::the_page_draws_the_map_its_address_names_in_renders_colours,
     Page: web::a_key_changes_the_map_and_the_address_and_back_goes_back,
     Page: web::a_favourite_kept_in_the_page_is_there_after_a_reload,

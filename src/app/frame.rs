@@ -64,8 +64,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
     // half a point and the panel seemed not to scroll at all.
     #[cfg(target_os = "linux")]
     egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
+    let (new_seeds, seeds_note) = platform::new_seeds();
     let mut app = App {
-        session: Session::new(start.recipe.clone()),
+        session: Session::new(start.recipe.clone(), new_seeds),
         screen: Screen::new(worker),
         look: start.look,
         grid: true,
@@ -83,6 +84,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         quitting: None,
         address: Address::default(),
     };
+    if let Some(note) = seeds_note {
+        app.status.problem(note);
+    }
     // In the browser the address may name the map to open.
     app.follow_address();
     // The window's close button asks, as Ctrl+Q does, so that nothing kept is lost.

@@ -274,19 +274,41 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
+/// The environment variable that fixes the window's new seeds (Space, R, C).
+const NEW_SEEDS: &str = "DUNGEON_VIEWER_NEW_SEEDS";
+
 /// The viewer, running on `display` with `args` and its favourites in `data`, and its
-/// window once it is on screen and has the keyboard.
+/// window once it is on screen and has the keyboard. Its new seeds are fixed, the sequence
+/// from the map's seed (`--seed`, else 1), as every launch had them before they came from
+/// the machine's entropy, so that each run of a test sees the same maps.
 fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String) {
+    let seed = args
+        .iter()
+        .position(|a| *a == "--seed")
+        .map_or("1", |at| args[at + 1]);
+    open_window_seeded(display, data, args, Some(seed))
+}
+
+/// As [`open_window`], with new seeds from `new_seeds`, or from the machine's entropy
+/// (`None`), as a user's window has them.
+fn open_window_seeded(
+    display: &Display,
+    data: &Path,
+    args: &[&str],
+    new_seeds: Option<&str>,
+) -> (Reaped, String) {
     let start = || {
-        let app = Command::new(BIN)
-            .args(args)
+        let mut app = Command::new(BIN);
+        app.args(args)
             .env("DISPLAY", &display.name)
             .env("XDG_DATA_HOME", data)
+            .env_remove(NEW_SEEDS)
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        Reaped(app)
+            .stderr(Stdio::piped());
+        if let Some(from) = new_seeds {
+            app.env(NEW_SEEDS, from);
+        }
+        Reaped(app.spawn().unwrap())
     };
     let mut app = start();
     let mut starts = 1;

@@ -1,5 +1,5 @@
-//! The window's keys and the gallery: saving, new and earlier maps, typed seeds, quitting
-//! (by a quick Ctrl+Q after a sleep too), favourites kept across a restart or while another
+//! The window's keys and the gallery: saving, new and earlier maps (other ones at each
+//! launch), typed seeds, quitting (by a quick Ctrl+Q after a sleep too), favourites kept across a restart or while another
 //! program holds their lock, and a seed picked from the gallery.
 
 use std::process::Command;
@@ -11,8 +11,8 @@ use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
     BIN, Display, Viewer, assert_same_file, cpu_ticks, display, listed, next_picture, open_window,
-    status_bar_on_screen, viewer, wait_for, wait_until_asleep_for, wait_until_idle, wait_within,
-    xdotool,
+    open_window_seeded, status_bar_on_screen, viewer, wait_for, wait_until_asleep_for,
+    wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
 
@@ -260,4 +260,34 @@ pub fn a_quick_ctrl_q_quits_a_window_that_has_slept() {
     });
     let status = app.0.wait().unwrap();
     assert!(status.success(), "the window quit with {status}");
+}
+
+/// Space gives other seeds at each launch: the new seeds come from the machine, not from
+/// the map's seed (every launch of `--seed 4` showed the same "new" maps).
+pub fn space_gives_other_seeds_at_each_launch() {
+    let display = display();
+    let dir = scratch("new-seeds");
+    let shots = dir.join("shots");
+    let mut files = Vec::new();
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let (app, _) = open_window_seeded(
+            &display,
+            &dir.join("data"),
+            &["--seed", "4", "--out-dir", shots.to_str().unwrap()],
+            None,
+        );
+        xdotool(&display, &["key", "space", "s"]);
+        let picture = next_picture("the picture after Space", &shots, &mut files);
+        seeds.push(png_file::read(&picture).unwrap().1.seed);
+        drop(app);
+        // The next window is found by its name: this one must be gone first.
+        wait_for("the window to close", || {
+            xdotool(&display, &["search", "--name", "^Dungeon Viewer$"])
+                .stdout
+                .is_empty()
+        });
+    }
+    assert!(!seeds.contains(&4), "Space kept the seed: {seeds:?}");
+    assert_ne!(seeds[0], seeds[1], "both launches gave the same new seed");
 }

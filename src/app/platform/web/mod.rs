@@ -67,6 +67,14 @@ fn media_type(name: &str) -> &'static str {
     }
 }
 
+/// Where this visit's new seeds start: the calendar's millisecond and the page's own clock
+/// (a page has no entropy without the imports macroquad's loader lacks), so that each visit
+/// shows other maps; nothing to tell the user.
+pub fn new_seeds() -> (u64, Option<String>) {
+    let now = browser::epoch_ms().to_bits() ^ browser::now_ms().to_bits().rotate_left(32);
+    (now, None)
+}
+
 /// The address's fragment.
 #[allow(clippy::unnecessary_wraps)]
 pub fn fragment() -> Option<String> {
