@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod documents;
 mod favourites;
 mod features;
 mod hostile_files;
