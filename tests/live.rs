@@ -3,8 +3,8 @@
 //! this test crate has a harness of its own (libtest-mimic): what each group needs is
 //! checked once, and where it is missing its tests are counted as *ignored*, with the
 //! reason, in `cargo test`'s summary; under `CI` they fail instead. Filters
-//! (`cargo test window::`), `--list`, `--test-threads` and `--ignored` work as with any
-//! test crate.
+//! (`cargo test window::`, several too), `--list`, `--test-threads` and `--ignored` work as
+//! with any test crate.
 //!
 //! A test is a plain function, registered by one line in [`TESTS`]; one left out of the
 //! list is a `never used` warning, which clippy denies.
@@ -90,6 +90,9 @@ const TESTS: &[Test] = tests![
     Page: web::a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page,
     Page: web::with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so,
     Page: web::a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map,
+    Page: web::a_huge_dropped_file_is_refused_with_a_message_and_a_big_one_opens_from_its_start,
+    Page: web::a_favourites_name_is_shown_with_control_and_direction_characters_escaped,
+    Page: web::space_gives_other_seeds_at_each_visit,
 ];
 
 /// The test as libtest-mimic runs it: ignored with the reason when what it needs is
@@ -107,7 +110,49 @@ fn trial(test: &'static Test) -> Trial {
     })
 }
 
+/// The options of the command line that take a value (`--skip NAME`).
+const VALUED: [&str; 6] = [
+    "--test-threads",
+    "--logfile",
+    "--skip",
+    "--color",
+    "--format",
+    "-Z",
+];
+
+/// The command line as libtest-mimic reads it, and the tests it names: libtest-mimic takes
+/// one filter where libtest takes any number (`cargo test -- pins quick`, a test then
+/// running when its name holds any of them). With two or more, the tests are chosen here
+/// (the summary then counts none as filtered out); with one or none, as usual.
+fn command_line() -> (Arguments, Vec<Trial>) {
+    let mut args = std::env::args();
+    let mut kept: Vec<String> = args.next().into_iter().collect();
+    let mut filters = Vec::new();
+    while let Some(arg) = args.next() {
+        if VALUED.contains(&arg.as_str()) {
+            kept.push(arg);
+            kept.extend(args.next());
+        } else if arg.starts_with('-') {
+            kept.push(arg);
+        } else {
+            filters.push(arg);
+        }
+    }
+    if filters.len() < 2 {
+        kept.append(&mut filters);
+    }
+    let arguments = Arguments::from_iter(kept);
+    let named = |test: &&Test| {
+        filters.is_empty()
+            || filters.iter().any(|filter| {
+                test.name == filter || (!arguments.exact && test.name.contains(filter.as_str()))
+            })
+    };
+    let trials = TESTS.iter().filter(named).map(trial).collect();
+    (arguments, trials)
+}
+
 fn main() {
-    let arguments = Arguments::from_args();
-    libtest_mimic::run(&arguments, TESTS.iter().map(trial).collect()).exit();
+    let (arguments, trials) = command_line();
+    libtest_mimic::run(&arguments, trials).exit();
 }

@@ -183,15 +183,24 @@ pub fn save_png_downloads_the_file_render_writes() {
 pub fn a_bad_address_says_so_and_shows_a_map() {
     let dir = page();
     let base = serve(dir);
-    for bad in ["dv1 rooms=banana", "dv1 width=0", "nonsense%ZZ"] {
+    for bad in [
+        "dv1 rooms=banana",
+        "dv1 width=0",
+        "nonsense%ZZ",
+        "dv1 seed=7 rooms=14%ZZ",
+    ] {
         let shot = scratch("web-bad").join("page.png");
         let seen = drive("first", &at(&base, bad), &[shot.to_str().unwrap()]);
         let status = &seen["status"];
         assert_eq!(status["problem"], true, "{bad}: no problem said: {status}");
-        assert!(
-            status["text"].as_str().unwrap().contains("address"),
-            "{bad}: {status}"
-        );
+        let text = status["text"].as_str().unwrap();
+        assert!(text.contains("address"), "{bad}: {status}");
+        // A bad escape is named as such, where it is (the spaces are %20 in the address).
+        if bad.ends_with("%ZZ") {
+            let at = at("", bad).chars().count() - 3;
+            let said = format!("`%ZZ`, at character {at} after the #, is not a %-escape");
+            assert!(text.contains(&said), "{bad}: {text}");
+        }
         let recipe: dungeon_generator::Recipe = seen["recipe"].as_str().unwrap().parse().unwrap();
         assert_eq!(recipe, dungeon_generator::Recipe::default(), "{bad}");
         assert!(colours(&shot).len() > 3, "{bad}: the page is blank");
@@ -308,4 +317,78 @@ pub fn a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map() {
             file.display()
         );
     }
+}
+
+/// A file larger than any picture this program writes, dropped on the page, is refused
+/// unread with a message naming it (its name escaped); a big one within that opens its map
+/// from its start, as the desktop opens it. Reading such files whole left an uncaught
+/// `NotReadableError` in the console (at 1.5–2.1 GB) and no message.
+pub fn a_huge_dropped_file_is_refused_with_a_message_and_a_big_one_opens_from_its_start() {
+    let dir = page();
+    let base = serve(dir);
+    let files = scratch("web-drop-big");
+    let recipe: Recipe = "dv1 seed=21 rooms=7".parse().unwrap();
+    // Saved pictures with nothing after their end, as big as asked but taking no room on
+    // the disk (sparse).
+    let picture = |name: &str, bytes: u64| {
+        let path = files.join(name);
+        let out = run(&[
+            "render",
+            "--recipe",
+            &recipe.to_string(),
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success());
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(bytes)
+            .unwrap();
+        path
+    };
+    let huge = picture("huge\u{7}\u{202e}gnp.png", 2_000_000_000);
+    let seen = drive("drop", &base, &[huge.to_str().unwrap()]);
+    let status = &seen["status"];
+    let text = status["text"].as_str().unwrap();
+    assert_eq!(status["problem"], true, "{status}");
+    assert!(
+        text.starts_with("huge\\u{7}\\u{202e}gnp.png is not opened: at 2.0 GB it is larger"),
+        "{text}"
+    );
+    assert!(seen["opened"].is_null(), "{seen}");
+    let big = picture("big.png", 900_000_000);
+    let seen = drive("drop", &base, &[big.to_str().unwrap()]);
+    let opened: Recipe = seen["opened"].as_str().unwrap().parse().unwrap();
+    assert_eq!(opened, recipe, "{}", seen["status"]);
+}
+
+/// A favourite whose name holds control and direction characters (a bell, U+202E which
+/// turns the text around) is named with them escaped, as every message quotes names.
+pub fn a_favourites_name_is_shown_with_control_and_direction_characters_escaped() {
+    let dir = page();
+    let base = serve(dir);
+    let recipe = "dv1 seed=41 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    let name = "bell\u{7} \u{202e}desrever";
+    let seen = drive("named-favourite", &at(&base, recipe), &[name]);
+    let text = seen["status"]["text"].as_str().unwrap();
+    assert_eq!(text, "Opened “bell\\u{7} \\u{202e}desrever”", "{text:?}");
+}
+
+/// Space gives other seeds at each visit: the page's new seeds start from its clock, not
+/// from the map's seed (every visit showed the same "new" maps).
+pub fn space_gives_other_seeds_at_each_visit() {
+    let dir = page();
+    let base = serve(dir);
+    let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1";
+    let seeds: Vec<u64> = (0..2)
+        .map(|_| {
+            let seen = drive("keys", &at(&base, recipe), &[]);
+            let after: Recipe = seen["after_space"].as_str().unwrap().parse().unwrap();
+            after.seed
+        })
+        .collect();
+    assert!(!seeds.contains(&3), "Space kept the seed: {seeds:?}");
+    assert_ne!(seeds[0], seeds[1], "both visits gave the same new seed");
 }

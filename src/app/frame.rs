@@ -112,6 +112,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         for (message, problem) in app.store.poll() {
             app.status.set(message, problem);
         }
+        for refused in platform::refused_drops() {
+            app.status.problem(refused);
+        }
         let mut typing = Typing::default();
         egui_macroquad::cfg(|ctx| typing = Typing::begin(ctx));
         let mut actions = Vec::new();

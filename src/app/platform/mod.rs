@@ -14,7 +14,8 @@ use web as chosen;
 
 pub use chosen::{
     Alarm, Instant, OPENS_FILES, QUITS, StoreLink, Worker, display_reachable, fragment, map_shown,
-    new_seeds, read_layout, save, save_window, set_fragment, sleeping, status_said, wake,
+    new_seeds, read_layout, refused_drops, save, save_window, set_fragment, sleeping, status_said,
+    wake,
 };
 
 use super::action::Opening;

@@ -78,6 +78,12 @@ fn new_seeds_from(fixed: Option<&OsStr>) -> (u64, Option<String>) {
     }
 }
 
+/// What to say of files dropped on the window that were not read: nothing, as the desktop
+/// reads a dropped file by its name, as Open does.
+pub fn refused_drops() -> Vec<String> {
+    Vec::new()
+}
+
 /// The page's address: there is none on the desktop.
 pub fn fragment() -> Option<String> {
     None
@@ -151,6 +157,9 @@ mod tests {
         assert_eq!(new_seeds_from(Some(OsStr::new("77"))), (77, None));
         let (_, said) = new_seeds_from(Some(OsStr::new("seventy\u{7}")));
         let said = said.expect("a word that is not a number is said");
-        assert!(said.contains(NEW_SEEDS_FROM) && said.contains("seventy\\u{7}"), "{said}");
+        assert!(
+            said.contains(NEW_SEEDS_FROM) && said.contains("seventy\\u{7}"),
+            "{said}"
+        );
     }
 }
