@@ -93,6 +93,7 @@ const TESTS: &[Test] = tests![
     Page: web::a_huge_dropped_file_is_refused_with_a_message_and_a_big_one_opens_from_its_start,
     Page: web::a_favourites_name_is_shown_with_control_and_direction_characters_escaped,
     Page: web::space_gives_other_seeds_at_each_visit,
+    Page: web::the_documents_give_the_pages_size_as_built,
 ];
 
 /// The test as libtest-mimic runs it: ignored with the reason when what it needs is

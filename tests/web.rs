@@ -392,3 +392,26 @@ pub fn space_gives_other_seeds_at_each_visit() {
     assert!(!seeds.contains(&3), "Space kept the seed: {seeds:?}");
     assert_ne!(seeds[0], seeds[1], "both visits gave the same new seed");
 }
+
+/// The README and PERFORMANCE.md give the page's size as `assets/web/build` makes it, to
+/// 0.05 MB.
+pub fn the_documents_give_the_pages_size_as_built() {
+    let file = page().join("dungeon-viewer.wasm");
+    let built = std::fs::metadata(file).unwrap().len() as f64 / 1e6;
+    for (document, before, after) in [
+        ("README.md", "The page is ", " MB of WebAssembly"),
+        ("assets/doc/PERFORMANCE.md", "The `.wasm` is ", " MB"),
+    ] {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(document)).unwrap();
+        let stated: f64 = text
+            .split(before)
+            .nth(1)
+            .and_then(|rest| rest.split(after).next())
+            .and_then(|size| size.parse().ok())
+            .unwrap_or_else(|| panic!("{document} says no longer \"{before}N{after}\""));
+        assert!(
+            (stated - built).abs() <= 0.05,
+            "{document} gives the page as {stated} MB; assets/web/build made {built:.2} MB"
+        );
+    }
+}
