@@ -112,7 +112,7 @@ fn decoded(raw: &str) -> Result<String, String> {
             let escape: String = raw[at..].chars().take(3).collect();
             return Err(format!(
                 "`{}`, at character {} after the #, is not a %-escape (a % and two \
-                 hexadecimal digits, as %20 for a space)",
+                 hexadecimal digits)",
                 quote(&escape),
                 raw[..at].chars().count() + 1
             ));
