@@ -8,6 +8,10 @@
 
 use std::hint::black_box;
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::cpu_ms;
+
 use dungeon_files::draw::numbers::place;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::png::encode;
@@ -186,16 +190,4 @@ fn median_cpu_ms(n: u32, mut f: impl FnMut()) -> f64 {
         .collect();
     times.sort_by(f64::total_cmp);
     times[times.len() / 2]
-}
-
-/// The CPU time this process has used, in milliseconds.
-fn cpu_ms() -> f64 {
-    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: getrusage fills the struct it is given; RUSAGE_SELF always exists.
-    let usage = unsafe {
-        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
-        usage.assume_init()
-    };
-    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
-    ms(usage.ru_utime) + ms(usage.ru_stime)
 }

@@ -1,9 +1,13 @@
-//! The browser, for the web build: the page's address, its storage, downloads, a clock and
-//! a timer, through the functions `assets/web/dungeon.js` gives the module. Text crosses
+//! The browser, for the web build: the page's address, its storage, downloads, a clock, a
+//! timer and files dropped on the page, through the functions `assets/web/dungeon.js`
+//! gives the module (and the few this module gives the page). Text crosses
 //! as UTF-8: Rust passes a pointer and a length; JavaScript hands text back by its length
 //! first, then copies it into a buffer of that length.
 
 use std::time::Duration;
+
+use dungeon_files::formats::{layout, png};
+use serde::Deserialize;
 
 #[link(wasm_import_module = "env")]
 unsafe extern "C" {
@@ -26,12 +30,49 @@ unsafe extern "C" {
     fn dv_wake_after(ms: f64);
     fn dv_map_shown(recipe: *const u8, len: usize, made_ms: f64);
     fn dv_status(text: *const u8, len: usize, problem: bool);
+    fn dv_refused_len() -> u32;
 }
 
 /// The plugin's version, which the page's loader checks against its own.
 #[unsafe(no_mangle)]
 pub extern "C" fn dungeon_viewer_crate_version() -> u32 {
     1
+}
+
+/// The most bytes a file dropped on the page may have: more than any picture this program
+/// writes ([`png::MAX_FILE_BYTES`]). The page refuses a larger one unread.
+#[unsafe(no_mangle)]
+pub extern "C" fn dungeon_viewer_dropped_most() -> f64 {
+    png::MAX_FILE_BYTES as f64
+}
+
+/// The most bytes of a dropped file the page hands over: the start a layout is read from
+/// ([`layout::MOST_READ`]), so that a big file costs no more than a small one.
+#[unsafe(no_mangle)]
+pub extern "C" fn dungeon_viewer_dropped_head() -> f64 {
+    layout::MOST_READ as f64
+}
+
+/// A file dropped on the page that the page did not read.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Refused {
+    /// Its name, as the browser gives it.
+    pub name: String,
+    /// Its size in bytes.
+    pub bytes: f64,
+    /// The browser's reason when it could not read the file; empty when the page refused a
+    /// file over [`dungeon_viewer_dropped_most`] bytes.
+    pub error: String,
+}
+
+/// The files dropped on the page that it did not read, since the last call.
+#[must_use]
+pub fn refused_drops() -> Vec<Refused> {
+    // SAFETY: a plain call; the text it hands is read at once.
+    match unsafe { dv_refused_len() } {
+        0 => Vec::new(),
+        len => serde_json::from_str(&handed(len as usize)).unwrap_or_default(),
+    }
 }
 
 /// The text JavaScript has just handed over, `len` bytes of it.
@@ -56,7 +97,8 @@ pub fn epoch_ms() -> f64 {
     unsafe { dv_epoch_ms() }
 }
 
-/// The address's fragment (what follows `#`), percent-escapes decoded.
+/// The address's fragment (what follows `#`) as the browser holds it, %-escapes and all:
+/// the window decodes them, naming a bad one.
 #[must_use]
 pub fn fragment() -> String {
     // SAFETY: a plain call; the text it hands is read at once.

@@ -1,8 +1,8 @@
 "use strict";
 // The page's side of Dungeon Viewer, a miniquad plugin: the address's fragment (the recipe
 // of the map on screen), the browser's storage (favourites and presets), downloads (saved
-// maps and exports), a clock, and a timer that wakes the page. The Rust side is
-// `src/browser.rs`; strings and bytes cross as UTF-8 in the module's memory.
+// maps and exports), a clock, a timer that wakes the page, and files dropped on it. The
+// Rust side is `src/browser.rs`; strings and bytes cross as UTF-8 in the module's memory.
 (function () {
     // The last text handed to Rust: its length is returned first, then Rust reads it into
     // a buffer of that length with `dv_text_read`.
@@ -19,15 +19,59 @@
         return decoder.decode(new Uint8Array(wasm_memory.buffer, ptr, len));
     }
 
-    // The fragment as the user reads it: percent-escapes decoded (a malformed one kept as
-    // it is, for the recipe parser to name).
+    // The fragment as the browser holds it, %-escapes and all.
+    function rawFragment() {
+        return window.location.hash.replace(/^#/, "");
+    }
+
+    // The fragment as the user reads it: %-escapes decoded (a malformed one kept as it is).
     function fragment() {
-        const raw = window.location.hash.replace(/^#/, "");
         try {
-            return decodeURIComponent(raw);
+            return decodeURIComponent(rawFragment());
         } catch (e) {
-            return raw;
+            return rawFragment();
         }
+    }
+
+    // Files dropped on the page that it did not read, for Rust to say why: their names,
+    // sizes, and the browser's reason when it could not read one (empty when too large).
+    let refused = [];
+
+    // Copy `bytes` into the module's memory; where they are.
+    function give(bytes) {
+        const ptr = wasm_exports.allocate_vec_u8(bytes.length);
+        new Uint8Array(wasm_memory.buffer, ptr, bytes.length).set(bytes);
+        return ptr;
+    }
+
+    // Files dropped on the page, in place of macroquad's handler, which reads each file
+    // whole: a file larger than the module allows is refused unread (reading a file of
+    // 2 GB fails), and of the others only the start a layout is read from is handed over,
+    // each name as UTF-8. What could not be read is refused with the browser's reason.
+    async function drop(event) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        const most = wasm_exports.dungeon_viewer_dropped_most();
+        const head = wasm_exports.dungeon_viewer_dropped_head();
+        const files = Array.from(event.dataTransfer ? event.dataTransfer.files : []);
+        wasm_exports.on_files_dropped_start();
+        for (const file of files) {
+            if (file.size > most) {
+                refused.push({ name: file.name, bytes: file.size, error: "" });
+                continue;
+            }
+            let bytes;
+            try {
+                bytes = new Uint8Array(await file.slice(0, head).arrayBuffer());
+            } catch (e) {
+                refused.push({ name: file.name, bytes: file.size, error: String(e.message || e) });
+                continue;
+            }
+            const name = encoder.encode(file.name);
+            wasm_exports.on_file_dropped(give(name), name.length, give(bytes), bytes.length);
+        }
+        wasm_exports.on_files_dropped_finish();
+        env.sapp_schedule_update();
     }
 
     window.dungeonViewer = {
@@ -49,8 +93,9 @@
         env.dv_text_read = function (ptr) {
             new Uint8Array(wasm_memory.buffer, ptr, handed.length).set(handed);
         };
+        // Rust decodes the escapes, and names a bad one.
         env.dv_fragment_len = function () {
-            return hand(fragment());
+            return hand(rawFragment());
         };
         // Writes the fragment as browsers do (spaces as %20); `push` adds a step to the
         // history, so that Back goes back to the map before.
@@ -118,6 +163,15 @@
         env.dv_status = function (ptr, len, problem) {
             window.dungeonViewer.status = { text: text(ptr, len), problem: !!problem };
         };
+        // The files refused since the last call, as JSON; 0 when there are none.
+        env.dv_refused_len = function () {
+            if (refused.length === 0) {
+                return 0;
+            }
+            const text = JSON.stringify(refused);
+            refused = [];
+            return hand(text);
+        };
         env.dv_wake_after = function (ms) {
             setTimeout(function () {
                 env.sapp_schedule_update();
@@ -136,15 +190,8 @@
             window.addEventListener("hashchange", function () {
                 env.sapp_schedule_update();
             });
-            // Files dropped on the page reach the module without an event that draws a
-            // frame: draw one once the last file is in.
-            const exports = wasm_exports;
-            wasm_exports = Object.assign({}, exports, {
-                on_files_dropped_finish: function () {
-                    exports.on_files_dropped_finish();
-                    env.sapp_schedule_update();
-                },
-            });
+            // Before macroquad's own handler, which it would read files whole with.
+            window.addEventListener("drop", drop, true);
         },
         name: "dungeon_viewer",
         version: 1,

@@ -14,6 +14,8 @@
 //! (wall and CPU time, and the estimate) and then the slowest; run it at low priority
 //! (`nice`) on a shared machine.
 
+#[path = "../common/cpu.rs"]
+mod cpu;
 mod search;
 mod timing;
 

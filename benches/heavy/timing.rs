@@ -8,11 +8,7 @@ use std::time::{Duration, Instant};
 use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Dungeon, Progress, generate_watched};
 
-/// CPU time of this process so far, in milliseconds (every thread's).
-fn cpu_ms() -> f64 {
-    let time = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
-    time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6
-}
+use crate::cpu::cpu_ms;
 
 /// A making and how long it took.
 pub struct Took {

@@ -15,7 +15,7 @@ use dungeon_files::draw::raster::{Raster, Style};
 use dungeon_files::formats::{self, Format, layout, png};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_generator::text::{quote, quote_path};
 
 impl App {
     /// Do what an action asks; true when the window should close.
@@ -111,11 +111,13 @@ impl App {
                     match favourite.recipe() {
                         Ok(recipe) => {
                             self.open(recipe);
-                            self.status.say(format!("Opened “{}”", favourite.name));
+                            self.status
+                                .say(format!("Opened “{}”", quote(&favourite.name)));
                         }
-                        Err(e) => self
-                            .status
-                            .problem(format!("“{}” cannot be opened: {e}", favourite.name)),
+                        Err(e) => self.status.problem(format!(
+                            "“{}” cannot be opened: {e}",
+                            quote(&favourite.name)
+                        )),
                     }
                 }
                 Ok(())

@@ -64,8 +64,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
     // half a point and the panel seemed not to scroll at all.
     #[cfg(target_os = "linux")]
     egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
+    let (new_seeds, seeds_note) = platform::new_seeds();
     let mut app = App {
-        session: Session::new(start.recipe.clone()),
+        session: Session::new(start.recipe.clone(), new_seeds),
         screen: Screen::new(worker),
         look: start.look,
         grid: true,
@@ -83,6 +84,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         quitting: None,
         address: Address::default(),
     };
+    if let Some(note) = seeds_note {
+        app.status.problem(note);
+    }
     // In the browser the address may name the map to open.
     app.follow_address();
     // The window's close button asks, as Ctrl+Q does, so that nothing kept is lost.
@@ -107,6 +111,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         app.screen.take_new_map(patience, &mut app.watch);
         for (message, problem) in app.store.poll() {
             app.status.set(message, problem);
+        }
+        for refused in platform::refused_drops() {
+            app.status.problem(refused);
         }
         let mut typing = Typing::default();
         egui_macroquad::cfg(|ctx| typing = Typing::begin(ctx));
@@ -153,7 +160,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             area = map_area(ctx);
         });
         egui_macroquad::cfg(|ctx| {
-            if ctx.input(|i| !i.events.is_empty()) {
+            if ctx.input(|i| !i.events.is_empty()) || keys::keys_changed() {
                 last_input = Instant::now();
             }
             actions.extend(keys::shortcuts(ctx, typing.is_typing(ctx)));
@@ -219,6 +226,8 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             || app.store.is_busy();
         if again {
             macroquad::miniquad::window::schedule_update();
+        } else {
+            platform::sleeping();
         }
 
         // Draw.

@@ -11,7 +11,10 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use egui_macroquad::egui;
-use macroquad::input::{KeyCode, get_char_pressed, get_keys_down, is_key_down, is_key_pressed};
+use macroquad::input::{
+    KeyCode, get_char_pressed, get_keys_down, get_keys_pressed, get_keys_released, is_key_down,
+    is_key_pressed,
+};
 
 use super::action::{Action, KeepAction, WatchAction};
 use super::session::Stage;
@@ -288,6 +291,12 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
         });
     }
     actions
+}
+
+/// Whether a key went down or up this frame, Ctrl, Shift and Alt among them: egui has no
+/// event for those.
+pub fn keys_changed() -> bool {
+    !get_keys_pressed().is_empty() || !get_keys_released().is_empty()
 }
 
 /// Whether any key is held: its character, and egui's answer to it, may arrive after the

@@ -28,15 +28,19 @@ pub struct Session {
     history: Vec<Recipe>,
     /// Where in `history` the user is.
     at: usize,
-    /// New seeds, a fixed sequence from the first recipe's seed (never the clock), each
-    /// below [`NEW_SEEDS`].
+    /// New seeds, each below [`NEW_SEEDS`]: a sequence of the launch's own (see
+    /// [`Session::new`]).
     seeds: Pcg64Mcg,
 }
 
 impl Session {
+    /// A session opened on `recipe`, whose new seeds follow the sequence that `new_seeds`
+    /// picks: the same for the same number. The window takes that number from the machine
+    /// at each launch, so that a new launch shows other maps. These are not the maps' own
+    /// randomness: a map comes from its recipe alone.
     #[must_use]
-    pub fn new(recipe: Recipe) -> Self {
-        let seeds = Pcg64Mcg::seed_from_u64(recipe.seed);
+    pub fn new(recipe: Recipe, new_seeds: u64) -> Self {
+        let seeds = Pcg64Mcg::seed_from_u64(new_seeds);
         Self {
             history: vec![recipe.clone()],
             recipe,
@@ -161,7 +165,7 @@ mod tests {
 
     #[test]
     fn back_and_forward_walk_the_layouts_seen() {
-        let mut s = Session::new(Recipe::default());
+        let mut s = Session::new(Recipe::default(), 1);
         let first = s.recipe.clone();
         s.new_seed();
         let second = s.recipe.clone();
@@ -183,7 +187,7 @@ mod tests {
 
     #[test]
     fn a_change_after_going_back_drops_the_layouts_ahead() {
-        let mut s = Session::new(Recipe::default());
+        let mut s = Session::new(Recipe::default(), 1);
         s.new_seed();
         s.new_seed();
         s.back();
@@ -195,12 +199,9 @@ mod tests {
     }
 
     #[test]
-    fn new_seeds_follow_a_fixed_sequence_from_the_first_seed() {
+    fn new_seeds_follow_the_sequence_the_session_was_given() {
         let seeds = |start: u64| {
-            let mut s = Session::new(Recipe {
-                seed: start,
-                ..Recipe::default()
-            });
+            let mut s = Session::new(Recipe::default(), start);
             (0..5)
                 .map(|_| {
                     s.new_seed();
@@ -210,8 +211,10 @@ mod tests {
         };
         assert_eq!(seeds(1), seeds(1));
         assert_ne!(seeds(1), seeds(2));
+        // From 1, what every launch gave before launches took their own.
+        assert_eq!(seeds(1)[..3], [856_717, 137_555, 470_462]);
         // Short enough to read, and never the seed on screen again.
-        let mut s = Session::new(Recipe::default());
+        let mut s = Session::new(Recipe::default(), 1);
         for _ in 0..1000 {
             let before = s.recipe.seed;
             s.new_seed();
@@ -221,7 +224,7 @@ mod tests {
 
     #[test]
     fn a_stage_made_anew_changes_its_own_seed_alone_and_new_lets_them_go() {
-        let mut s = Session::new(Recipe::default());
+        let mut s = Session::new(Recipe::default(), 1);
         s.reroll(Stage::Rooms);
         let rooms = s
             .recipe
@@ -242,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_typed_seed_is_one_step_of_the_history() {
-        let mut s = Session::new(Recipe::default());
+        let mut s = Session::new(Recipe::default(), 1);
         s.set_seed(u64::MAX);
         s.commit();
         assert_eq!(s.recipe.seed, u64::MAX);
@@ -251,11 +254,14 @@ mod tests {
 
     #[test]
     fn reset_keeps_the_seed() {
-        let mut s = Session::new(Recipe {
-            seed: 9,
-            rooms: 40,
-            ..Recipe::default()
-        });
+        let mut s = Session::new(
+            Recipe {
+                seed: 9,
+                rooms: 40,
+                ..Recipe::default()
+            },
+            9,
+        );
         s.reset();
         assert_eq!(
             s.recipe,

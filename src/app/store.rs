@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::platform::StoreLink;
 use dungeon_generator::Dungeon;
+use dungeon_generator::text::quote;
 use dungeon_viewer::store::favourites::{Favourite, Favourites, default_name};
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 use dungeon_viewer::store::{self, Error};
@@ -255,14 +256,14 @@ impl Lists {
                         self.favourites.entries(),
                     );
                     (
-                        format!("Kept “{}”.", favourite.name),
+                        format!("Kept “{}”.", quote(&favourite.name)),
                         self.favourites.add(favourite),
                     )
                 }
                 Err(e) => (String::new(), Err(e)),
             },
             Request::Rename { id, name } => (
-                format!("Renamed to “{name}”."),
+                format!("Renamed to “{}”.", quote(&name)),
                 self.favourites.rename(&id, &name),
             ),
             Request::Delete(id) => {
@@ -275,7 +276,7 @@ impl Lists {
             }
             Request::Undelete(favourite) => ("Put back.".into(), self.favourites.add(favourite)),
             Request::SavePreset(preset) => {
-                let done = format!("Saved the preset “{}”.", preset.name);
+                let done = format!("Saved the preset “{}”.", quote(&preset.name));
                 let outcome = self.user_presets.add(preset);
                 self.presets = Arc::new(Presets::new(self.user_presets.entries()));
                 (done, outcome)

@@ -17,6 +17,7 @@ use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
 use dungeon_files::formats::png;
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote;
 
 /// The widest thumbnail, in pixels.
 pub const THUMBNAIL_WIDTH: u32 = 96;
@@ -100,7 +101,7 @@ impl Favourite {
     /// When the stored thumbnail is not base64, not a PNG, or larger than a thumbnail
     /// (edited by hand); the message names the favourite.
     pub fn thumbnail(&self) -> Result<Pixels, Error> {
-        let source = format!("of “{}”", self.name);
+        let source = format!("of “{}”", quote(&self.name));
         if self.thumbnail.len() > MAX_THUMBNAIL_TEXT {
             return Err(Error::Thumbnail(format!("{source} is too long to be one")));
         }

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 #[path = "../../crates/generator/tests/common/maps.rs"]
 mod maps;
+// The maps' helpers, for tests/main.rs (tests/live.rs uses none of them).
+#[allow(unused_imports)]
 pub use maps::*;
 
 /// Run the program with `args` and collect what it did.

@@ -206,20 +206,54 @@ const scenarios = {
         return { kept: first.recipe, status, reopened: reopened.recipe, problems };
     },
 
-    // A file dropped on the page (its path here) opens the map it holds.
+    // A file dropped on the page (its path here, handed over as the browser hands a file
+    // from the disk, unread): what the status bar said then, and the map it opened, if any.
     async drop(context, [file]) {
-        const { readFileSync } = await import("node:fs");
-        const { basename } = await import("node:path");
         const { page, problems } = await open(context, address);
         const first = await nextMap(page, 0);
-        const bytes = [...readFileSync(file)];
-        await page.evaluate(({ name, bytes }) => {
+        const before = await page.evaluate(() => JSON.stringify(window.dungeonViewer.status));
+        await page.evaluate(() => {
+            const input = document.createElement("input");
+            input.type = "file";
+            input.id = "to-drop";
+            document.body.appendChild(input);
+        });
+        await page.setInputFiles("#to-drop", file);
+        await page.evaluate(() => {
             const transfer = new DataTransfer();
-            transfer.items.add(new File([new Uint8Array(bytes)], name));
+            transfer.items.add(document.getElementById("to-drop").files[0]);
             window.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true }));
-        }, { name: basename(file), bytes });
-        const opened = await nextMap(page, first.count);
-        return { opened: opened.recipe, status: await page.evaluate(() => window.dungeonViewer.status), problems };
+        });
+        await page.waitForFunction((b) => JSON.stringify(window.dungeonViewer.status) !== b,
+            before, { timeout: PATIENCE, polling: 50 });
+        const status = await page.evaluate(() => window.dungeonViewer.status);
+        const opened = status.problem ? null : (await nextMap(page, first.count)).recipe;
+        return { opened, status, problems };
+    },
+
+    // K keeps the map; its name in the browser's storage then changed to `name` (as a
+    // hostile or damaged storage could hold it), and after a reload 1 opens it: what the
+    // status bar says.
+    async "named-favourite"(context, [name]) {
+        const { page, problems } = await open(context, address);
+        const first = await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("k");
+        await page.waitForFunction(
+            (r) => (window.localStorage.getItem("favourites.json") || "").includes(r),
+            first.recipe, { timeout: PATIENCE, polling: 50 });
+        await page.evaluate((n) => {
+            const list = JSON.parse(window.localStorage.getItem("favourites.json"));
+            list[0].name = n;
+            window.localStorage.setItem("favourites.json", JSON.stringify(list));
+        }, name);
+        await page.reload();
+        await nextMap(page, 0);
+        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+        await page.keyboard.press("1");
+        await page.waitForFunction(() => window.dungeonViewer.status
+            && window.dungeonViewer.status.text.startsWith("Opened “"), null, { timeout: PATIENCE, polling: 50 });
+        return { status: await page.evaluate(() => window.dungeonViewer.status), problems };
     },
 
     // A look's key (its letter) turns the look on: the address after it, and after a

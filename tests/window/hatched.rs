@@ -8,11 +8,8 @@ use dungeon_files::draw::hatched::PARCHMENT_PAPER;
 use dungeon_files::formats::png as png_file;
 use dungeon_generator::Rgb;
 
-#[test]
-fn the_hatched_look_comes_on_with_its_key_and_saves_renders_picture() {
-    let Some(v) = viewer("hatched", "9") else {
-        return;
-    };
+pub fn the_hatched_look_comes_on_with_its_key_and_saves_renders_picture() {
+    let v = viewer("hatched", "9");
     let Rgb(r, g, b) = PARCHMENT_PAPER;
     let parchment = [r, g, b];
     let shows_parchment = || settled(|| map_on_screen(&v.display, &v.window)).contains(&parchment);

@@ -3,16 +3,17 @@
 //! (the display, the viewer's start, xdotool, waits on conditions, places in the panel),
 //! each file beside it tests one part of the window.
 //!
-//! Without a display or Xvfb these tests print a loud notice saying what to install and
-//! pass; under `CI` they fail instead, and `.ci/run` installs Xvfb, so CI never skips.
+//! What the tests need is checked once, before any runs ([`missing`]): without it they are
+//! counted as ignored, with the reason; under `CI` they fail instead, and `.ci/run`
+//! installs it, so CI never skips.
 
-mod hatched;
-mod no_display;
-mod panel;
-mod pins;
-mod replay;
-mod screenshot;
-mod shortcuts;
+pub mod hatched;
+pub mod no_display;
+pub mod panel;
+pub mod pins;
+pub mod replay;
+pub mod screenshot;
+pub mod shortcuts;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -51,35 +52,43 @@ fn take_turn() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn skip_or_fail(why: &str) -> Option<Display> {
-    if std::env::var_os("CI").is_some() {
-        panic!("window tests cannot run: {why}. Install: apt-get install -y {PACKAGES}");
-    }
-    // Straight to the terminal: the test harness would hide eprintln! of a passing test.
-    let bar = "!".repeat(78);
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n{bar}\n!! SKIPPING a window test: {why}.\n!! To run it, install: \
-         apt-get install -y {PACKAGES}\n{bar}\n"
-    );
-    None
+/// Whether a program runs: it could be started with `args`.
+fn runs(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
 }
 
-fn display() -> Option<Display> {
+/// What the window tests need and this machine lacks, if anything: a display (or Xvfb to
+/// make one), xdotool to drive the window and ImageMagick's `import` to read it.
+pub fn missing() -> Option<String> {
+    let lacking: Vec<&str> = [
+        (
+            std::env::var_os("DISPLAY").is_some() || runs("Xvfb", &["-help"]),
+            "no display (DISPLAY is unset) and no Xvfb",
+        ),
+        (runs("xdotool", &["version"]), "no xdotool"),
+        (runs("import", &["-version"]), "no ImageMagick (import)"),
+    ]
+    .into_iter()
+    .filter(|(found, _)| !found)
+    .map(|(_, what)| what)
+    .collect();
+    (!lacking.is_empty()).then(|| format!("{}: apt-get install -y {PACKAGES}", lacking.join(", ")))
+}
+
+/// The display to open a window on; the harness checked that there is one, or Xvfb.
+fn display() -> Display {
     let turn = take_turn();
     if let Some(name) = std::env::var_os("DISPLAY") {
-        return Some(Display {
+        return Display {
             name: name.to_string_lossy().into_owned(),
             _server: None,
             _turn: turn,
-        });
-    }
-    let found = Command::new("Xvfb")
-        .arg("-help")
-        .stderr(Stdio::null())
-        .status();
-    if found.is_err() {
-        return skip_or_fail("there is no display (DISPLAY is unset) and no Xvfb");
+        };
     }
     // Xvfb picks a free display itself and writes its number to the given descriptor
     // (here its standard output), so tests running side by side never race for one. A
@@ -88,7 +97,7 @@ fn display() -> Option<Display> {
     // file: then clients fail to connect. Such a server is replaced by a new one.
     let deadline = Instant::now() + Duration::from_secs(20);
     let (server, n) = loop {
-        let Ok(child) = Command::new("Xvfb")
+        let child = Command::new("Xvfb")
             .args([
                 "-displayfd",
                 "1",
@@ -101,42 +110,44 @@ fn display() -> Option<Display> {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-        else {
-            return skip_or_fail("Xvfb would not start");
-        };
+            .expect("Xvfb starts");
         let mut server = Reaped(child);
         let mut number = String::new();
         if let Some(out) = server.0.stdout.take() {
             let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut number);
         }
-        let Ok(n) = number.trim().parse::<u32>() else {
-            return skip_or_fail("Xvfb started but gave no display");
-        };
+        let n: u32 = number
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("Xvfb started but gave no display"));
         // Ready once it accepts a connection on both its sockets, as a window will make one.
         loop {
-            if !matches!(server.0.try_wait(), Ok(None)) {
-                return skip_or_fail("Xvfb stopped before it served a display");
-            }
+            assert!(
+                matches!(server.0.try_wait(), Ok(None)),
+                "Xvfb stopped before it served a display"
+            );
             if accepts_clients(n) {
                 break;
             }
-            if Instant::now() > deadline {
-                return skip_or_fail("Xvfb took no connection within 20 s");
-            }
+            assert!(
+                Instant::now() < deadline,
+                "Xvfb took no connection within 20 s"
+            );
             sleep(Duration::from_millis(20));
         }
         if accepts_clients_abstract(n) {
             break (server, n);
         }
-        if Instant::now() > deadline {
-            return skip_or_fail("Xvfb served no abstract socket within 20 s");
-        }
+        assert!(
+            Instant::now() < deadline,
+            "Xvfb served no abstract socket within 20 s"
+        );
     };
-    Some(Display {
+    Display {
         name: format!(":{n}"),
         _server: Some(server),
         _turn: turn,
-    })
+    }
 }
 
 /// Whether the X server of display `n` takes a client on its socket file: it answers the
@@ -264,19 +275,41 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
+/// The environment variable that fixes the window's new seeds (Space, R, C).
+const NEW_SEEDS: &str = "DUNGEON_VIEWER_NEW_SEEDS";
+
 /// The viewer, running on `display` with `args` and its favourites in `data`, and its
-/// window once it is on screen and has the keyboard.
+/// window once it is on screen and has the keyboard. Its new seeds are fixed, the sequence
+/// from the map's seed (`--seed`, else 1), as every launch had them before they came from
+/// the machine's entropy, so that each run of a test sees the same maps.
 fn open_window(display: &Display, data: &Path, args: &[&str]) -> (Reaped, String) {
+    let seed = args
+        .iter()
+        .position(|a| *a == "--seed")
+        .map_or("1", |at| args[at + 1]);
+    open_window_seeded(display, data, args, Some(seed))
+}
+
+/// As [`open_window`], with new seeds from `new_seeds`, or from the machine's entropy
+/// (`None`), as a user's window has them.
+fn open_window_seeded(
+    display: &Display,
+    data: &Path,
+    args: &[&str],
+    new_seeds: Option<&str>,
+) -> (Reaped, String) {
     let start = || {
-        let app = Command::new(BIN)
-            .args(args)
+        let mut app = Command::new(BIN);
+        app.args(args)
             .env("DISPLAY", &display.name)
             .env("XDG_DATA_HOME", data)
+            .env_remove(NEW_SEEDS)
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        Reaped(app)
+            .stderr(Stdio::piped());
+        if let Some(from) = new_seeds {
+            app.env(NEW_SEEDS, from);
+        }
+        Reaped(app.spawn().unwrap())
     };
     let mut app = start();
     let mut starts = 1;
@@ -338,6 +371,20 @@ fn wait_until_idle(pid: u32) {
     }
 }
 
+/// Wait until the process has used no CPU for `long`, every thread of it asleep: a window
+/// that has slept that long.
+fn wait_until_asleep_for(pid: u32, long: Duration) {
+    wait_until_idle(pid);
+    let mut since = (Instant::now(), cpu_ticks(pid));
+    wait_for("the window to sleep", || {
+        let ticks = cpu_ticks(pid);
+        if ticks != since.1 || !all_asleep(pid) {
+            since = (Instant::now(), ticks);
+        }
+        since.0.elapsed() >= long
+    });
+}
+
 /// Each thread of the process: its name and state (`S` sleeping, `R` running).
 fn thread_states(pid: u32) -> String {
     let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
@@ -371,12 +418,6 @@ fn all_asleep(pid: u32) -> bool {
                 == Some("S")
         })
     })
-}
-
-/// Whether `xdotool` can be had (else the test is skipped, or fails under CI).
-fn have_xdotool() -> bool {
-    Command::new("xdotool").arg("version").output().is_ok()
-        || skip_or_fail("xdotool is not installed").is_some()
 }
 
 /// The panel's width, and the status bar's height at most, in pixels.
@@ -478,13 +519,9 @@ struct Viewer {
     display: Display,
 }
 
-/// The viewer for test `name` at `seed`; `None` (after a loud notice, or failing under CI)
-/// without a display, xdotool or ImageMagick.
-fn viewer(name: &str, seed: &str) -> Option<Viewer> {
-    let display = display()?;
-    if !have_xdotool() || !have_import() {
-        return None;
-    }
+/// The viewer for test `name` at `seed`.
+fn viewer(name: &str, seed: &str) -> Viewer {
+    let display = display();
     let dir = crate::common::scratch(name);
     let shots = dir.join("shots");
     let (app, window) = open_window(
@@ -492,18 +529,12 @@ fn viewer(name: &str, seed: &str) -> Option<Viewer> {
         &dir.join("data"),
         &["--seed", seed, "--out-dir", shots.to_str().unwrap()],
     );
-    Some(Viewer {
+    Viewer {
         app,
         window,
         shots,
         display,
-    })
-}
-
-/// Whether ImageMagick's `import` can be had (else the test is skipped, or fails under CI).
-fn have_import() -> bool {
-    Command::new("import").arg("-version").output().is_ok()
-        || skip_or_fail("ImageMagick (import) is not installed").is_some()
+    }
 }
 
 /// Places in the panel of the default window (1068×698: `--seed` only), from the panel's

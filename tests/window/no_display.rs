@@ -4,8 +4,7 @@ use std::process::Command;
 
 use super::BIN;
 
-#[test]
-fn a_display_without_a_server_is_an_error_not_a_crash() {
+pub fn a_display_without_a_server_is_an_error_not_a_crash() {
     let out = Command::new(BIN).env("DISPLAY", ":4999").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -13,8 +12,7 @@ fn a_display_without_a_server_is_an_error_not_a_crash() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
-#[test]
-fn without_a_display_the_window_says_so_instead_of_crashing() {
+pub fn without_a_display_the_window_says_so_instead_of_crashing() {
     let out = Command::new(BIN)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -26,8 +24,7 @@ fn without_a_display_the_window_says_so_instead_of_crashing() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-#[test]
-fn an_empty_display_is_an_error_not_a_crash() {
+pub fn an_empty_display_is_an_error_not_a_crash() {
     let out = Command::new(BIN).env("DISPLAY", "").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

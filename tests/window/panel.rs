@@ -11,9 +11,9 @@ use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
-    BIN, Display, Panel, Viewer, assert_same_file, at, click, display, have_import, have_xdotool,
-    listed, next_picture, open_window, panel_on_screen, saved, settled, status_bar_on_screen,
-    viewer, wait_for, wait_until_idle, wait_within, xdotool,
+    BIN, Display, Panel, Viewer, assert_same_file, at, click, display, listed, next_picture,
+    open_window, panel_on_screen, saved, settled, status_bar_on_screen, viewer, wait_for,
+    wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
 
@@ -39,14 +39,8 @@ pub(super) fn type_into(
     wait_until_idle(pid);
 }
 
-#[test]
-fn typing_into_any_text_field_fires_no_shortcut() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn typing_into_any_text_field_fires_no_shortcut() {
+    let display = display();
     let dir = scratch("typing");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     // A favourite of seed 99: a digit that reached the shortcuts would open it.
@@ -108,14 +102,8 @@ fn typing_into_any_text_field_fires_no_shortcut() {
     }
 }
 
-#[test]
-fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
+pub fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
+    let display = display();
     let dir = scratch("small-window");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     let (app, window) = open_window(
@@ -175,17 +163,13 @@ fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
     assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
 }
 
-#[test]
-fn a_longer_recipe_moves_nothing_below_it() {
-    let Some(Viewer {
+pub fn a_longer_recipe_moves_nothing_below_it() {
+    let Viewer {
         display,
         app,
         window,
         shots,
-    }) = viewer("recipe-box", "5")
-    else {
-        return;
-    };
+    } = viewer("recipe-box", "5");
     let pid = app.0.id();
     click(&display, &window, pid, Panel::RECIPE);
     let from = |top: u32| panel_on_screen(&display, &window, top as usize);
@@ -218,14 +202,8 @@ fn a_longer_recipe_moves_nothing_below_it() {
     );
 }
 
-#[test]
-fn a_message_goes_when_the_user_moves_on() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
+pub fn a_message_goes_when_the_user_moves_on() {
+    let display = display();
     let dir = scratch("moving-on");
     let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "6"]);
     let pid = app.0.id();

@@ -93,18 +93,14 @@ fn first_room(recipe: &Recipe) -> BTreeSet<Pos> {
     )
 }
 
-#[test]
-fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() {
-    let Some(Viewer {
+pub fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() {
+    let Viewer {
         display,
         app,
         window,
         shots,
         ..
-    }) = viewer("pins", "5")
-    else {
-        return;
-    };
+    } = viewer("pins", "5");
     let pid = app.0.id();
     let first: Recipe = "dv1 seed=5".parse().unwrap();
     let map = generate(&first).unwrap();

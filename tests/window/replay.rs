@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use super::{
-    Panel, click, display, have_import, have_xdotool, map_on_screen, open_window, panel_on_screen,
-    settled, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
+    Panel, click, display, map_on_screen, open_window, panel_on_screen, settled,
+    status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
 
@@ -14,17 +14,8 @@ use crate::common::scratch;
 /// window's watch).
 const REPLAY_LASTS: Duration = Duration::from_secs(6);
 
-#[test]
-fn w_replays_the_generation_and_ends_on_the_map() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
-    if !have_import() {
-        return;
-    }
+pub fn w_replays_the_generation_and_ends_on_the_map() {
+    let display = display();
     let dir = scratch("replay");
     let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
     // The replay's section open, to see its panel follow the replay to the end.
@@ -60,14 +51,8 @@ fn w_replays_the_generation_and_ends_on_the_map() {
     );
 }
 
-#[test]
-fn the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
+pub fn the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it() {
+    let display = display();
     let dir = scratch("replay-status");
     let (_app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
     xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);

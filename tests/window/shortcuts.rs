@@ -1,6 +1,6 @@
-//! The window's keys and the gallery: saving, new and earlier maps, typed seeds, quitting,
-//! favourites kept across a restart or while another program holds their lock, and a
-//! seed picked from the gallery.
+//! The window's keys and the gallery: saving, new and earlier maps (other ones at each
+//! launch), typed seeds, quitting (by a quick Ctrl+Q after a sleep too), favourites kept across a restart or while another
+//! program holds their lock, and a seed picked from the gallery.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -10,8 +10,9 @@ use dungeon_files::formats::png as png_file;
 use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT};
 
 use super::{
-    BIN, Display, assert_same_file, cpu_ticks, display, have_import, have_xdotool, listed,
-    next_picture, open_window, status_bar_on_screen, wait_for, wait_until_idle, xdotool,
+    BIN, Display, Viewer, assert_same_file, cpu_ticks, display, listed, next_picture, open_window,
+    open_window_seeded, status_bar_on_screen, viewer, wait_for, wait_until_asleep_for,
+    wait_until_idle, wait_within, xdotool,
 };
 use crate::common::scratch;
 
@@ -26,14 +27,8 @@ fn type_seed(display: &Display, pid: u32, seed: &str) {
     wait_until_idle(pid);
 }
 
-#[test]
-fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
+    let display = display();
     let dir = scratch("keys");
     let shots = dir.join("shots");
     let (mut app, _) = open_window(
@@ -125,14 +120,8 @@ fn keys_drive_the_window_and_saved_pictures_bring_their_maps_back() {
     assert!(app.0.try_wait().unwrap().unwrap().success());
 }
 
-#[test]
-fn a_kept_layout_is_found_again_after_a_restart() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn a_kept_layout_is_found_again_after_a_restart() {
+    let display = display();
     let dir = scratch("favourites");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     let list = data.join("dungeon-viewer").join("favourites.json");
@@ -156,14 +145,8 @@ fn a_kept_layout_is_found_again_after_a_restart() {
     assert_eq!(png_file::read(&file).unwrap().1.seed, 77);
 }
 
-#[test]
-fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
+    let display = display();
     let dir = scratch("gallery");
     let shots = dir.join("shots");
     let (app, window) = open_window(
@@ -195,14 +178,8 @@ fn the_gallery_shows_nine_seeds_and_a_click_picks_one() {
     );
 }
 
-#[test]
-fn a_lock_held_by_another_program_never_freezes_the_window() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() || !have_import() {
-        return;
-    }
+pub fn a_lock_held_by_another_program_never_freezes_the_window() {
+    let display = display();
     let dir = scratch("locked-store");
     let (data, shots) = (dir.join("data"), dir.join("shots"));
     let store = data.join("dungeon-viewer");
@@ -235,14 +212,8 @@ fn a_lock_held_by_another_program_never_freezes_the_window() {
     drop(app);
 }
 
-#[test]
-fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
-    let Some(display) = display() else {
-        return;
-    };
-    if !have_xdotool() {
-        return;
-    }
+pub fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
+    let display = display();
     let dir = scratch("quit-while-locked");
     let data = dir.join("data");
     let store = data.join("dungeon-viewer");
@@ -272,4 +243,51 @@ fn quitting_waits_for_a_favourite_another_program_keeps_from_being_saved() {
         matches!(app.0.try_wait(), Ok(Some(_)))
     });
     assert_eq!(listed(&data, "favourites.json"), ["seed 9"]);
+}
+
+/// A quick Ctrl+Q, as xdotool types it (Ctrl, Q and both let go within milliseconds),
+/// quits a window that has slept past the frames it draws after input: Ctrl alone woke
+/// it, and the Q that came while that frame was drawn waited for the next input.
+pub fn a_quick_ctrl_q_quits_a_window_that_has_slept() {
+    let Viewer { display, app, .. } = viewer("quick-quit", "3");
+    let mut app = app;
+    let pid = app.0.id();
+    // Longer than a key held keeps the window awake after its last input (2 s).
+    wait_until_asleep_for(pid, Duration::from_secs(3));
+    xdotool(&display, &["key", "ctrl+q"]);
+    wait_within("the window to quit", Duration::from_secs(10), || {
+        matches!(app.0.try_wait(), Ok(Some(_)))
+    });
+    let status = app.0.wait().unwrap();
+    assert!(status.success(), "the window quit with {status}");
+}
+
+/// Space gives other seeds at each launch: the new seeds come from the machine, not from
+/// the map's seed (every launch of `--seed 4` showed the same "new" maps).
+pub fn space_gives_other_seeds_at_each_launch() {
+    let display = display();
+    let dir = scratch("new-seeds");
+    let shots = dir.join("shots");
+    let mut files = Vec::new();
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let (app, _) = open_window_seeded(
+            &display,
+            &dir.join("data"),
+            &["--seed", "4", "--out-dir", shots.to_str().unwrap()],
+            None,
+        );
+        xdotool(&display, &["key", "space", "s"]);
+        let picture = next_picture("the picture after Space", &shots, &mut files);
+        seeds.push(png_file::read(&picture).unwrap().1.seed);
+        drop(app);
+        // The next window is found by its name: this one must be gone first.
+        wait_for("the window to close", || {
+            xdotool(&display, &["search", "--name", "^Dungeon Viewer$"])
+                .stdout
+                .is_empty()
+        });
+    }
+    assert!(!seeds.contains(&4), "Space kept the seed: {seeds:?}");
+    assert_ne!(seeds[0], seeds[1], "both launches gave the same new seed");
 }

@@ -1,7 +1,7 @@
 //! Where the desktop and the browser differ, chosen here and nowhere else: the clock, the
 //! work that makes maps off the frame (a thread on the desktop; a slice of each frame in
-//! the browser, which has no threads), waking the window (now or later), and where
-//! favourites and presets are kept. Everything else of the window is the same code on both.
+//! the browser, which has no threads), waking the window (now or later), where a launch's
+//! new seeds start, and where favourites and presets are kept. Everything else of the window is the same code on both.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
@@ -14,7 +14,8 @@ use web as chosen;
 
 pub use chosen::{
     Alarm, Instant, OPENS_FILES, QUITS, StoreLink, Worker, display_reachable, fragment, map_shown,
-    read_layout, save, save_window, set_fragment, status_said, wake,
+    new_seeds, read_layout, refused_drops, save, save_window, set_fragment, sleeping, status_said,
+    wake,
 };
 
 use super::action::Opening;

@@ -4,13 +4,15 @@
 //! map and Back goes back. The look travels after it, when it is not the original one
 //! (`…%20look=hatched,numbers`); a change of look replaces the step rather than adding one.
 //! An address opened, or changed by Back, Forward or a hand, opens its map in its look; a
-//! recipe or a look there that is malformed or out of range is said in the status bar and
-//! the map stays. On the desktop there is no address, and nothing here acts.
+//! recipe or a look there that is malformed or out of range, or a %-escape that is not one,
+//! is said in the status bar and the map stays. On the desktop there is no address, and
+//! nothing here acts.
 
 use super::App;
 use crate::app::platform;
 use dungeon_files::draw::look::Look;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote;
 
 /// What comes before the look's names in the address.
 const LOOK: &str = " look=";
@@ -34,14 +36,16 @@ pub struct Address {
 }
 
 impl Address {
-    /// The fragment, when it changed since the last look (the page opened on it, or the
-    /// user went Back or edited it).
-    fn changed(&mut self) -> Option<String> {
-        let now = platform::fragment()?;
-        if self.holds.as_ref() == Some(&now) {
+    /// The fragment, its %-escapes decoded, when it changed since the last look (the page
+    /// opened on it, or the user went Back or edited it); `Err` says which escape is bad.
+    fn changed(&mut self) -> Option<Result<String, String>> {
+        let raw = platform::fragment()?;
+        let now = decoded(&raw);
+        let text = now.as_ref().unwrap_or(&raw);
+        if self.holds.as_ref() == Some(text) {
             return None;
         }
-        self.holds = Some(now.clone());
+        self.holds = Some(text.clone());
         Some(now)
     }
 
@@ -71,17 +75,23 @@ impl App {
     /// for the map to show).
     pub fn follow_address(&mut self) {
         if let Some(text) = self.address.changed() {
-            let (text, names) = split(&text);
-            match Look::from_names(names.unwrap_or_default()) {
-                Ok(look) => self.look = look,
-                Err(e) => self
-                    .status
-                    .problem(format!("The address holds no look to show: {e}")),
-            }
-            let asked = (!text.trim().is_empty()).then(|| {
-                text.parse::<Recipe>()
-                    .and_then(|r| r.validate().map(|()| r))
-            });
+            let asked = match text {
+                Ok(text) => {
+                    let (text, names) = split(&text);
+                    match Look::from_names(names.unwrap_or_default()) {
+                        Ok(look) => self.look = look,
+                        Err(e) => self
+                            .status
+                            .problem(format!("The address holds no look to show: {e}")),
+                    }
+                    (!text.trim().is_empty()).then(|| {
+                        text.parse::<Recipe>()
+                            .and_then(|r| r.validate().map(|()| r))
+                            .map_err(|e| e.to_string())
+                    })
+                }
+                Err(bad) => Some(Err(bad)),
+            };
             self.address.holds_no_map = !matches!(asked, Some(Ok(_)));
             match asked {
                 None => {}
@@ -104,5 +114,97 @@ impl App {
             let seen = self.session.seen().clone();
             self.address.show(&seen, &self.look);
         }
+    }
+}
+
+/// The address's fragment `raw` as the user reads it: each %-escape (`%20`) the byte it
+/// stands for, the bytes read as UTF-8.
+///
+/// # Errors
+/// A `%` without two hexadecimal digits after it, or escapes that make no UTF-8 text: the
+/// message names the first such escape and where it is.
+fn decoded(raw: &str) -> Result<String, String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'%' {
+            out.push(bytes[at]);
+            at += 1;
+            continue;
+        }
+        let digits = bytes.get(at + 1..at + 3).and_then(|two| {
+            let two = std::str::from_utf8(two).ok()?;
+            u8::from_str_radix(two, 16)
+                .ok()
+                .filter(|_| !two.starts_with('+'))
+        });
+        let Some(byte) = digits else {
+            let escape: String = raw[at..].chars().take(3).collect();
+            return Err(format!(
+                "`{}`, at character {} after the #, is not a %-escape (a % and two \
+                 hexadecimal digits)",
+                quote(&escape),
+                raw[..at].chars().count() + 1
+            ));
+        };
+        out.push(byte);
+        at += 3;
+    }
+    String::from_utf8(out).map_err(|e| {
+        // The escape whose byte broke the text: count back from the byte to its escape.
+        let bad = e.utf8_error().valid_up_to();
+        let at = escape_of(raw, bad);
+        format!(
+            "the %-escape `{}`, at character {} after the #, makes no UTF-8 text",
+            quote(&raw[at..(at + 3).min(raw.len())]),
+            raw[..at].chars().count() + 1
+        )
+    })
+}
+
+/// Where in `raw` the decoded byte `index` comes from.
+fn escape_of(raw: &str, index: usize) -> usize {
+    let (mut at, mut byte) = (0, 0);
+    while byte < index && at < raw.len() {
+        at += if raw.as_bytes()[at] == b'%' { 3 } else { 1 };
+        byte += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decoded;
+
+    #[test]
+    fn escapes_are_decoded_as_browsers_write_them() {
+        assert_eq!(
+            decoded("dv1%20seed=7%20rooms=14").unwrap(),
+            "dv1 seed=7 rooms=14"
+        );
+        assert_eq!(decoded("dv1 seed=7").unwrap(), "dv1 seed=7");
+        assert_eq!(decoded("caf%C3%A9%25").unwrap(), "café%");
+        assert_eq!(decoded("").unwrap(), "");
+    }
+
+    #[test]
+    fn a_bad_escape_is_named_with_its_place() {
+        let said = decoded("dv1%20seed=7%ZZ%20rooms=3").unwrap_err();
+        assert!(
+            said.starts_with("`%ZZ`, at character 13 after the #, is not a %-escape"),
+            "{said}"
+        );
+        let said = decoded("dv1%20seed=7%2").unwrap_err();
+        assert!(said.starts_with("`%2`, at character 13"), "{said}");
+        let said = decoded("dv1%+1").unwrap_err();
+        assert!(said.starts_with("`%+1`, at character 4"), "{said}");
+        let said = decoded("a%\u{202e}b").unwrap_err();
+        assert!(said.starts_with("`%\\u{202e}b`, at character 2"), "{said}");
+        let said = decoded("dv1%20seed=%FF7").unwrap_err();
+        assert!(
+            said.starts_with("the %-escape `%FF`, at character 12 after the #, makes no UTF-8"),
+            "{said}"
+        );
     }
 }

@@ -18,7 +18,7 @@ use crate::app::status::Status;
 use crate::app::store::Store;
 use dungeon_files::formats::Format;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_generator::text::{quote, quote_path};
 use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
 use dungeon_viewer::store::presets::{Preset, Presets};
 
@@ -187,7 +187,9 @@ impl FavouritesPanel {
             let on_screen = if open { "\non screen now" } else { "" };
             let response = response.on_hover_text(format!(
                 "{}{key}{on_screen}\nkept {}\n{}",
-                favourite.name, favourite.kept_utc, favourite.recipe
+                quote(&favourite.name),
+                favourite.kept_utc,
+                favourite.recipe
             ));
             if response.clicked() {
                 act(KeepAction::OpenNth(n));
@@ -316,7 +318,7 @@ impl FavouritesPanel {
                             for &at in &rows[in_sight] {
                                 let preset = &presets.all()[at];
                                 if ui
-                                    .selectable_label(false, &preset.name)
+                                    .selectable_label(false, quote(&preset.name))
                                     .on_hover_text(&preset.recipe)
                                     .clicked()
                                 {
@@ -325,12 +327,12 @@ impl FavouritesPanel {
                                             actions.push(Action::Apply(recipe));
                                             status.say(format!(
                                                 "Applied the preset “{}”",
-                                                preset.name
+                                                quote(&preset.name)
                                             ));
                                         }
                                         Err(e) => status.problem(format!(
                                             "The preset “{}” cannot be used: {e}",
-                                            preset.name
+                                            quote(&preset.name)
                                         )),
                                     }
                                     ui.memory_mut(egui::Memory::close_popup);
@@ -363,8 +365,10 @@ impl FavouritesPanel {
     }
 }
 
-/// A favourite's name under its thumbnail: as wide as the thumbnail, on up to
-/// [`NAME_LINES`] lines, then cut short with `…` (whole on hover); strong when it is `open`.
+/// A favourite's name under its thumbnail, quoted as every name the window shows (control
+/// and direction characters escaped, at most 40 characters): as wide as the thumbnail, on
+/// up to [`NAME_LINES`] lines, then cut short with `…` (whole on hover); strong when it is
+/// `open`.
 fn name_label(ui: &mut egui::Ui, name: &str, open: bool) {
     let visuals = ui.visuals();
     let colour = if open {
@@ -373,8 +377,7 @@ fn name_label(ui: &mut egui::Ui, name: &str, open: bool) {
         visuals.text_color()
     };
     let font = egui::TextStyle::Body.resolve(ui.style());
-    let mut job =
-        egui::text::LayoutJob::simple(name.to_string(), font, colour, THUMBNAIL_WIDTH as f32);
+    let mut job = egui::text::LayoutJob::simple(quote(name), font, colour, THUMBNAIL_WIDTH as f32);
     job.wrap.max_rows = NAME_LINES;
     job.wrap.overflow_character = Some('…');
     // Cut short, it shows whole on hover.

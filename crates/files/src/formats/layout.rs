@@ -10,6 +10,16 @@ use dungeon_generator::recipe::{Recipe, VERSION};
 /// Text files are read up to this many bytes.
 const MOST_TEXT: u64 = 1 << 20;
 
+/// The most bytes of a file a layout is read from: a text's first MiB, or a picture's
+/// chunks before its image data (at most [`png::MAX_HEADER_BYTES`]) and the head
+/// of the chunk after them. [`layout_of`] says of this much of a file what it says of the
+/// whole.
+pub const MOST_READ: u64 = if MOST_TEXT > png::MAX_HEADER_BYTES + 8 {
+    MOST_TEXT
+} else {
+    png::MAX_HEADER_BYTES + 8
+};
+
 /// The recipe a saved layout file holds.
 ///
 /// # Errors
@@ -107,6 +117,64 @@ mod tests {
             layout_of(&bytes[..20], Path::new("cut.png")),
             Err(Error::Damaged { .. } | Error::NotPng(_))
         ));
+    }
+
+    #[test]
+    fn the_start_of_a_file_up_to_most_read_says_what_the_whole_file_says() {
+        let name = Path::new("dropped.png");
+        let said = |bytes: &[u8]| match layout_of(bytes, name) {
+            Ok(recipe) => recipe.to_string(),
+            Err(e) => e.to_string(),
+        };
+        let same = |bytes: &[u8]| {
+            let start = &bytes[..bytes.len().min(MOST_READ as usize)];
+            assert_eq!(said(start), said(bytes));
+            said(bytes)
+        };
+        let chunk = |kind: &[u8; 4], data: &[u8]| {
+            let mut crc = crc32fast::Hasher::new();
+            crc.update(kind);
+            crc.update(data);
+            let mut bytes = (data.len() as u32).to_be_bytes().to_vec();
+            bytes.extend_from_slice(kind);
+            bytes.extend_from_slice(data);
+            bytes.extend_from_slice(&crc.finalize().to_be_bytes());
+            bytes
+        };
+        // A picture with `filler` bytes of chunks before its recipe and image data, and
+        // `after` bytes after them.
+        let picture = |filler: usize, after: usize| {
+            let mut bytes = png::SIGNATURE.to_vec();
+            bytes.extend(chunk(b"IHDR", &[0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]));
+            let most = png::MAX_CHUNK_BYTES as usize;
+            for start in (0..filler).step_by(most) {
+                bytes.extend(chunk(b"zzZz", &vec![0; (filler - start).min(most) - 12]));
+            }
+            bytes.extend(chunk(b"tEXt", b"recipe\0dv1 seed=5 rooms=3"));
+            bytes.extend(chunk(b"IDAT", &vec![0; after]));
+            bytes
+        };
+        let recipe = "dv1 seed=5 rooms=3".parse::<Recipe>().unwrap().to_string();
+        assert_eq!(same(&picture(0, 5 << 20)), recipe);
+        // Within the limit by 4 bytes (the signature, the header and the recipe aside): the
+        // image data's head then ends past the first MiB.
+        let header = png::MAX_HEADER_BYTES as usize;
+        assert_eq!(same(&picture(header - 8 - 25 - 38 - 4, 1 << 10)), recipe);
+        assert!(same(&picture(header, 1 << 10)).contains("goes past the limits"));
+        // A text: a recipe on a line within its first MiB, or only after it.
+        let text = |at: usize| {
+            let mut bytes = vec![b' '; at];
+            bytes.extend_from_slice(b"\ndv1 seed=6 rooms=2\n");
+            bytes.extend(vec![b'x'; 1 << 20]);
+            bytes
+        };
+        let name = Path::new("notes.txt");
+        for at in [0, (1 << 20) - 100, 1 << 20] {
+            let bytes = text(at);
+            let start = &bytes[..MOST_READ as usize];
+            let read = |b: &[u8]| layout_of(b, name).map_err(|e| e.to_string());
+            assert_eq!(read(start), read(&bytes), "a recipe at byte {at}");
+        }
     }
 
     #[test]

@@ -7,6 +7,8 @@ mod store;
 mod wake;
 mod worker;
 
+use std::ffi::OsStr;
+use std::hash::{BuildHasher, RandomState};
 use std::path::Path;
 use std::time::Duration;
 
@@ -21,7 +23,7 @@ pub use alarm::Alarm;
 pub use dungeon_files::formats::layout::read_layout;
 pub use std::time::Instant;
 pub use store::StoreLink;
-pub use wake::wake;
+pub use wake::{sleeping, wake};
 pub use worker::Worker;
 
 /// The Open field reads a file by its name.
@@ -44,6 +46,42 @@ pub fn save(
     let stem = naming::file_stem(dungeon.recipe());
     let path = formats::write(dungeon, format, options, Target::New { dir, stem: &stem })?;
     Ok(format!("Saved {}", quote_path(&path)))
+}
+
+/// The environment variable that fixes the new seeds of Space, for tests: they then follow
+/// the sequence from the number it holds, the same at every launch.
+pub const NEW_SEEDS_FROM: &str = "DUNGEON_VIEWER_NEW_SEEDS";
+
+/// Where this launch's new seeds start: from the number in [`NEW_SEEDS_FROM`] when it
+/// holds one, else from the machine's entropy (std's hash keys, which the operating system
+/// gives), so that each launch shows other maps; and, when the variable holds something
+/// else, what to tell the user.
+pub fn new_seeds() -> (u64, Option<String>) {
+    new_seeds_from(std::env::var_os(NEW_SEEDS_FROM).as_deref())
+}
+
+/// As [`new_seeds`], with `fixed` the variable's value.
+fn new_seeds_from(fixed: Option<&OsStr>) -> (u64, Option<String>) {
+    let entropy = || RandomState::new().hash_one(std::process::id());
+    let Some(fixed) = fixed else {
+        return (entropy(), None);
+    };
+    match fixed.to_str().and_then(|text| text.trim().parse().ok()) {
+        Some(from) => (from, None),
+        None => (
+            entropy(),
+            Some(format!(
+                "{NEW_SEEDS_FROM} holds {}, not a number: new seeds come at random",
+                quote_path(Path::new(fixed))
+            )),
+        ),
+    }
+}
+
+/// What to say of files dropped on the window that were not read: nothing, as the desktop
+/// reads a dropped file by its name, as Open does.
+pub fn refused_drops() -> Vec<String> {
+    Vec::new()
 }
 
 /// The page's address: there is none on the desktop.
@@ -104,5 +142,24 @@ pub fn display_reachable() -> Result<(), String> {
             Err(format!("no X server on display {display}"))
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_seeds_come_from_the_machine_unless_the_variable_fixes_them() {
+        let (a, b) = (new_seeds_from(None), new_seeds_from(None));
+        assert!(a.1.is_none() && b.1.is_none());
+        assert_ne!(a.0, b.0, "two launches would start the same sequence");
+        assert_eq!(new_seeds_from(Some(OsStr::new("77"))), (77, None));
+        let (_, said) = new_seeds_from(Some(OsStr::new("seventy\u{7}")));
+        let said = said.expect("a word that is not a number is said");
+        assert!(
+            said.contains(NEW_SEEDS_FROM) && said.contains("seventy\\u{7}"),
+            "{said}"
+        );
     }
 }

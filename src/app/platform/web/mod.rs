@@ -9,9 +9,10 @@ mod worker;
 use std::io;
 use std::path::Path;
 
-use dungeon_files::formats::{self, Format, Options, naming};
+use dungeon_files::formats::{self, Format, Options, naming, png};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::text::quote_path;
 use dungeon_viewer::browser;
 
 pub use alarm::Alarm;
@@ -67,6 +68,35 @@ fn media_type(name: &str) -> &'static str {
     }
 }
 
+/// Where this visit's new seeds start: the calendar's millisecond and the page's own clock
+/// (a page has no entropy without the imports macroquad's loader lacks), so that each visit
+/// shows other maps; nothing to tell the user.
+pub fn new_seeds() -> (u64, Option<String>) {
+    let now = browser::epoch_ms().to_bits() ^ browser::now_ms().to_bits().rotate_left(32);
+    (now, None)
+}
+
+/// What to say of each file dropped on the page that it did not read: one larger than any
+/// picture this program writes, or one the browser could not read.
+pub fn refused_drops() -> Vec<String> {
+    browser::refused_drops()
+        .into_iter()
+        .map(|file| {
+            let name = quote_path(Path::new(&file.name));
+            if file.error.is_empty() {
+                format!(
+                    "{name} is not opened: at {:.1} GB it is larger than any picture this \
+                     program writes ({} GiB at most)",
+                    file.bytes / 1e9,
+                    png::MAX_FILE_BYTES >> 30
+                )
+            } else {
+                format!("{name} cannot be read: {}", file.error)
+            }
+        })
+        .collect()
+}
+
 /// The address's fragment.
 #[allow(clippy::unnecessary_wraps)]
 pub fn fragment() -> Option<String> {
@@ -94,3 +124,7 @@ pub fn display_reachable() -> Result<(), String> {
 pub fn wake() {
     macroquad::miniquad::window::schedule_update();
 }
+
+/// The page draws no frame after this one until something happens: nothing to do, as the
+/// browser hands the page each event as it comes.
+pub fn sleeping() {}
