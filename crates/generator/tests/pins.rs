@@ -2,6 +2,7 @@
 //! them, the others placed around them keeping `spacing`, written compactly in the recipe,
 //! and refused, naming the pin, when they cannot be kept.
 
+use crate::common::fingerprints;
 use dungeon_generator::Sweep;
 use dungeon_generator::recipe::{Choice, KEYS, Pin, Recipe, Shape};
 use dungeon_generator::{Dungeon, Error, Pos, Room, generate};
@@ -274,3 +275,35 @@ fn pins_that_cannot_be_kept_are_refused_naming_the_pin() {
             .contains("cannot be swept")
     );
 }
+
+/// Recipes saved with pins before a pin said which room it was (pins first, counted in
+/// `rooms`), pinned golden like every saved recipe: they make the maps they always made.
+#[test]
+fn recipes_pinned_before_pins_had_room_numbers_make_the_maps_they_made() {
+    let recipes = [
+        "dv1 seed=2 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1 pin=13.21.14x10.538ff9.oAPuyf_z___H__B__AfwB34A",
+        "dv1 seed=9 width=64 height=56 rooms=10 room-size=90 stickiness=0.5 randomness=1 spacing=2 pin=41.28.16x13.899a6c.ABsAP4CfwP_A_8B_wD_8H_4H8gGzARgACAA~25.19.15x12.eeaa61.AAIAG-Af_______9_wg_AD-ADsADgAA",
+        "dv1 seed=8 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1 shape=mixed spacing=1 fit=move pin=20.12.15x6.108808.______________8D",
+        "dv1 seed=4 width=40 height=30 rooms=6 room-size=90 stickiness=0.5 randomness=1 pin=28.19.12x11.3ca7cf.4AI_eIEf_OP__v__-I__-A8",
+        "dv1 seed=22 width=128 height=112 rooms=48 room-size=90 stickiness=0.5 randomness=1 corridor=twisty pin=97.47.14x14.3b97ea.QAB4AAhgB5AB_uB_wA_4B__u_7sv_w0AAg~119.23.9x17.96a739.GLjhh8_f_3___v3zhw8eMGDggAA~71.67.13x14.e89af2.BIAG8AB_8AP6QD_6d_8f_sM__gcOAAE",
+        "dv1 seed=4 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1 shape=rect connect=loops pin=14.0.13x6.dccc2d.____________Pw",
+    ];
+    for text in recipes {
+        let recipe: Recipe = text.parse().unwrap();
+        assert_eq!(recipe.to_string(), text, "written as it was read");
+    }
+    assert_eq!(
+        fingerprints(&recipes),
+        GOLDEN_PINNED_FIRST,
+        "for {recipes:?}"
+    );
+}
+
+const GOLDEN_PINNED_FIRST: [u64; 6] = [
+    16842801825064603319,
+    16290885903485137066,
+    5014160126078544659,
+    2824987395550637174,
+    2084686178199969608,
+    11776113275993479884,
+];
