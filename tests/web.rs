@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use dungeon_generator::Pos;
 use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
@@ -273,12 +274,12 @@ fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
         rerolled.pins, pinned.pins,
         "New rooms let the pinned room go"
     );
-    let cells = |r: &Recipe| -> Vec<(u32, u32)> { r.pins[0].cells().collect() };
-    let dx = cells(&dragged)[0].0 as i64 - cells(&rerolled)[0].0 as i64;
+    let cells = |r: &Recipe| -> Vec<Pos> { r.pins[0].cells().collect() };
+    let dx = cells(&dragged)[0].x as i64 - cells(&rerolled)[0].x as i64;
     assert!(dx > 0, "the dragged room did not move right: {dragged}");
-    let shifted: Vec<(u32, u32)> = cells(&rerolled)
+    let shifted: Vec<Pos> = cells(&rerolled)
         .iter()
-        .map(|&(x, y)| (x + dx as u32, y))
+        .map(|p| Pos::new(p.x + dx as u32, p.y))
         .collect();
     assert_eq!(
         cells(&dragged),

@@ -124,9 +124,9 @@ fn pinned_outlines(dungeon: &Dungeon, view: View, cell: f32) {
                 u32::try_from(x)
                     .ok()
                     .zip(u32::try_from(y).ok())
-                    .is_none_or(|(x, y)| !pin.covers(x, y))
+                    .is_none_or(|(x, y)| !pin.covers(Pos::new(x, y)))
             };
-            for (x, y) in pin.cells() {
+            for Pos { x, y } in pin.cells() {
                 let (left, top) = (view.x + x as f32 * cell, view.y + y as f32 * cell);
                 let (near, far) = (inset, cell - inset - width);
                 let (cx, cy) = (i64::from(x), i64::from(y));

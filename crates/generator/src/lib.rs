@@ -66,12 +66,12 @@ pub use generate::{Clock, Generation, generate, generate_watched};
 pub use model::dungeon::{Dungeon, Stats, Timings};
 pub use model::features::{Door, Features, walkable, walking_distances};
 pub use model::figures::Figures;
-pub use model::parts::{Path, Room};
+pub use model::parts::{Path, Room, RoomKind};
 pub use model::progress::{Progress, Snapshot};
 pub use model::sweep::{self, Sweep};
 pub use model::tally::Tally;
 pub use model::{Error, recipe};
-pub use recipe::{Pin, Recipe};
+pub use recipe::{Pin, Recipe, Vault};
 
 // The tests of the insides share helpers with the integration tests, which name the crate.
 #[cfg(test)]

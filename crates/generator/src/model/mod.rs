@@ -137,6 +137,14 @@ pub enum Error {
         /// What is wrong with it.
         fault: recipe::PinFault,
     },
+    /// A vault that cannot be made, and why (see [`recipe::Recipe::check_pins`]).
+    #[error("vault {vault} {fault}")]
+    Vault {
+        /// The vault, counted from 1 in the recipe's order.
+        vault: usize,
+        /// What is wrong with it.
+        fault: recipe::PinFault,
+    },
     /// Pinning the room at a cell no room covers.
     #[error("no room covers cell {x},{y} to pin")]
     NoRoomAt {

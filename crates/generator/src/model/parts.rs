@@ -4,13 +4,29 @@
 use crate::base::colour::Rgb;
 use crate::base::grid::Pos;
 
-/// A room: its cells in the order they grew (the first is where it started) and its colour.
+/// A room: its cells in the order they grew (the first is where it started), its colour,
+/// and what made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Room {
     /// Its cells, in the order they were added (a replay grows it in this order).
     pub cells: Vec<Pos>,
     /// Its colour in the pictures.
     pub colour: Rgb,
+    /// Whether the rooms stage grew it, a pin kept it, or it is a game's vault.
+    pub kind: RoomKind,
+}
+
+/// What made a room: the rooms stage, a pin, or a game's vault.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RoomKind {
+    /// Grown by the rooms stage in the recipe's shape.
+    #[default]
+    Grown,
+    /// Kept cell for cell by one of the recipe's pins ([`crate::Recipe::pins`]).
+    Pinned,
+    /// The recipe's vault of this index ([`crate::Recipe::vaults`]), counted from 0.
+    Vault(usize),
 }
 
 /// A path between two rooms.
