@@ -53,7 +53,7 @@ pub struct Generation {
 enum Stage {
     /// Nothing made yet: the room stage starts at the first step.
     Start,
-    Rooms(Placing),
+    Rooms(Box<Placing>),
     Paths(Box<Joining>),
     /// The map was handed out, or the generation failed.
     Over,
@@ -147,7 +147,7 @@ impl Generation {
         match std::mem::replace(&mut self.stage, Stage::Over) {
             Stage::Start => {
                 progress.start_rooms(self.recipe.rooms);
-                self.stage = Stage::Rooms(Placing::of(&self.recipe));
+                self.stage = Stage::Rooms(Box::new(Placing::of(&self.recipe)));
             }
             // The pairs are picked in a step of their own, timed with the paths.
             Stage::Rooms(placing) if placing.is_done() => {

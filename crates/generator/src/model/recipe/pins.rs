@@ -301,19 +301,18 @@ impl Recipe {
                     Some(v) => PinFault::OverlapsVault { other: v + 1 },
                 })
             });
-            let Some(fault) = fault else {
-                kept[n] = true;
-                count += 1;
-                continue;
-            };
-            errors.push(match n.checked_sub(pins) {
-                None => Error::Pin { pin: n + 1, fault },
-                Some(v) => Error::Vault {
+            match (fault, n.checked_sub(pins)) {
+                (None, _) => {
+                    kept[n] = true;
+                    count += 1;
+                }
+                (Some(fault), None) => errors.push(Error::Pin { pin: n + 1, fault }),
+                (Some(fault), Some(v)) => errors.push(Error::Vault {
                     vault: v + 1,
                     fault,
-                },
-            });
-            if which == Faults::First {
+                }),
+            }
+            if which == Faults::First && !errors.is_empty() {
                 break;
             }
         }
