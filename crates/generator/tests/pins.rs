@@ -553,3 +553,44 @@ const GOLDEN_PINNED_FIRST: [u64; 6] = [
     2084686178199969608,
     11776113275993479884,
 ];
+
+#[test]
+fn pins_that_cannot_stay_are_left_out_each_beside_those_kept() {
+    let map = make(&Recipe::default());
+    let cells: Vec<Pos> = [0, 3, 7].iter().map(|&i| map.rooms()[i].cells[0]).collect();
+    let three = Recipe::default().pin_each_at(&map, &cells).unwrap();
+    // Pin 1 moved off a narrower map; a fourth pin onto pin 1's old place, which is kept
+    // once pin 1 is gone, and a fifth onto pin 2, which stays.
+    let mut recipe = Recipe {
+        width: 60,
+        ..three.clone()
+    };
+    let off = recipe.pins[0].moved_by(i64::from(60 - recipe.pins[0].bounds().x0), 0);
+    let (first, second) = (recipe.pins[0].clone(), recipe.pins[1].clone());
+    recipe.pins[0] = off.unwrap();
+    recipe.pins.push(first);
+    recipe.pins.push(second);
+    let (kept, why) = recipe.without_what_cannot_stay();
+    let names: Vec<String> = why.iter().map(ToString::to_string).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names[0].starts_with("pin 1 would be off the 60×56 map"),
+        "{names:?}"
+    );
+    assert_eq!(names[1], "pin 5 overlaps pin 2");
+    assert_eq!(
+        kept.pins,
+        [&three.pins[1], &three.pins[2], &three.pins[0]].map(Clone::clone)
+    );
+    assert_eq!(kept.check_pins(), Ok(()));
+    // A map's size out of range names it before any pin.
+    let wide = Recipe {
+        width: 5000,
+        ..three
+    };
+    assert_eq!(
+        wide.check_pins().unwrap_err().to_string(),
+        "width = 5000 is out of range: allowed 1 to 2048"
+    );
+    assert_eq!(wide.without_what_cannot_stay().0, wide);
+}

@@ -17,6 +17,9 @@ pub struct Address {
     /// Whether it holds no map (empty, or a recipe that could not be opened): the next
     /// map replaces it rather than adding a step to the history.
     holds_no_map: bool,
+    /// The recipe last written to it, so that a recipe of thousands of pins is not written
+    /// out again at every frame to be compared.
+    shows: Option<Recipe>,
 }
 
 impl Address {
@@ -28,12 +31,17 @@ impl Address {
             return None;
         }
         self.holds = Some(now.clone());
+        self.shows = None;
         Some(now)
     }
 
     /// Make the fragment `recipe`'s: a new step of the browser's history, unless the
     /// address held no recipe yet.
     fn show(&mut self, recipe: &Recipe) {
+        if self.shows.as_ref() == Some(recipe) {
+            return;
+        }
+        self.shows = Some(recipe.clone());
         let text = recipe.to_string();
         if self.holds.as_ref() == Some(&text) {
             return;

@@ -13,10 +13,19 @@ use dungeon_generator::recipe::Recipe;
 /// What the status bar says while a pinned room is dragged.
 const MOVING: &str = "Moving the pinned room: let go to leave it there (Back undoes it)";
 
+/// The window's pinned rooms: one being dragged, and the recipe whose pins and vaults were
+/// last found to be kept (checked again only when the recipe changes: a recipe of
+/// thousands of pins is checked once, not at every frame).
+#[derive(Debug, Default)]
+pub struct Pins {
+    drag: Option<RoomDrag>,
+    kept: Option<Recipe>,
+}
+
 /// A pinned room being dragged: which pin, the cell it was grabbed by, and the recipe when
 /// it was grabbed (each step moves the pin from there).
 #[derive(Debug)]
-pub struct RoomDrag {
+struct RoomDrag {
     pin: usize,
     grabbed: Pos,
     from: Recipe,
@@ -29,17 +38,17 @@ impl App {
             PinAction::Toggle(cell) => self.toggle_pin(cell),
             PinAction::Grab(cell) => {
                 let recipe = &self.session.recipe;
-                self.room_drag = pin_covering(recipe, cell).map(|pin| RoomDrag {
+                self.pins.drag = pin_covering(recipe, cell).map(|pin| RoomDrag {
                     pin,
                     grabbed: cell,
                     from: recipe.clone(),
                 });
-                if self.room_drag.is_some() {
+                if self.pins.drag.is_some() {
                     self.status.say(MOVING);
                 }
             }
             PinAction::DragTo(cell) => {
-                let Some(drag) = &self.room_drag else {
+                let Some(drag) = &self.pins.drag else {
                     return;
                 };
                 let dx = i64::from(cell.x) - i64::from(drag.grabbed.x);
@@ -50,7 +59,7 @@ impl App {
                 }
                 self.status.say(MOVING);
             }
-            PinAction::LetGo => self.room_drag = None,
+            PinAction::LetGo => self.pins.drag = None,
         }
     }
 
@@ -86,7 +95,11 @@ impl App {
     /// onto another), and leave out such vaults, saying which and why, so the map is still
     /// made.
     pub(crate) fn unpin_what_cannot_stay(&mut self) {
+        if self.pins.kept.as_ref() == Some(&self.session.recipe) {
+            return;
+        }
         let (kept, why) = self.session.recipe.without_what_cannot_stay();
+        self.pins.kept = Some(kept.clone());
         let Some(first) = why.first() else {
             return;
         };

@@ -1,12 +1,13 @@
 //! What the recipe does with pinned rooms and vaults: pinning the rooms under cells,
 //! unpinning one, moving a pin, checking that every pin and vault can be kept (in time
-//! linear in their cells, plus a sort), leaving out those that cannot, and re-seeding a map
+//! linear in their cells), leaving out those that cannot, and re-seeding a map
 //! while keeping them. See [`Recipe::pins`] for how pinned rooms are placed and counted.
 
-use super::Recipe;
 use super::footprint::Footprint;
 use super::pin::Pin;
-use crate::base::grid::Pos;
+use super::{HEIGHT, Recipe, WIDTH};
+use crate::base::bits::BitGrid;
+use crate::base::grid::{Grid, Pos};
 use crate::model::Error;
 use crate::model::dungeon::Dungeon;
 use crate::model::parts::RoomKind;
@@ -227,14 +228,14 @@ impl Recipe {
 
     /// Check that every pin and vault can be kept: each is one room within the map, none
     /// overlaps another, and there are no more of them than `rooms`. [`Recipe::validate`]
-    /// runs this too. It takes time linear in their cells, plus a sort.
+    /// runs this too. It takes time linear in their cells.
     ///
     /// # Errors
     /// [`Error::Pin`] naming the first pin that cannot be kept (counted from 1) and why:
     /// beyond the rooms asked for, too big for the map, off the map, not one room, or
     /// overlapping an earlier pin; then [`Error::Vault`] for the first such vault (or one
     /// with a place overlapping a pin or an earlier vault). An overlap names the later
-    /// of the two.
+    /// of the two. [`Error::OutOfRange`] when the map's width or height is, before any pin.
     pub fn check_pins(&self) -> Result<(), Error> {
         match self.faults(Faults::First).into_iter().next() {
             None => Ok(()),
@@ -244,11 +245,12 @@ impl Recipe {
 
     /// This recipe without the pins and vaults it cannot keep (a map made too small for
     /// them, one opened onto another), and why each was left out, in the recipe's order,
-    /// each pin or vault named by its place in this recipe; in time linear in their cells,
-    /// plus a sort.
+    /// each pin or vault named by its place in this recipe; in time linear in their cells.
+    /// With the map's width or height out of range, nothing can be judged: it keeps all.
     #[must_use]
     pub fn without_what_cannot_stay(&self) -> (Recipe, Vec<Error>) {
-        let errors = self.faults(Faults::All);
+        let mut errors = self.faults(Faults::All);
+        errors.retain(|e| matches!(e, Error::Pin { .. } | Error::Vault { .. }));
         let mut pins = vec![true; self.pins.len()];
         let mut vaults = vec![true; self.vaults.len()];
         for error in &errors {
@@ -268,8 +270,22 @@ impl Recipe {
 
     /// The pins and vaults that cannot be kept, in order, and why: each beside the pins and
     /// vaults before it that are kept (with [`Faults::First`], the first only, when all
-    /// before it are). Linear in their cells, plus a sort.
+    /// before it are). Linear in their cells: a bit a cell of the map for those kept, and,
+    /// once two meet, which holds each cell.
     fn faults(&self, which: Faults) -> Vec<Error> {
+        // Off the ranges, no cell of the map can be named: that is the first fault.
+        for (key, value, range) in [
+            ("width", self.width, WIDTH),
+            ("height", self.height, HEIGHT),
+        ] {
+            if !range.contains(&value) {
+                return vec![Error::OutOfRange {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    range: format!("{} to {}", range.start(), range.end()),
+                }];
+            }
+        }
         let placed: Vec<Option<Footprint>> = self.vaults.iter().map(|v| v.placed()).collect();
         let shapes: Vec<Option<&Footprint>> = self
             .pins
@@ -277,12 +293,11 @@ impl Recipe {
             .map(|p| Some(p.footprint()))
             .chain(placed.iter().map(Option::as_ref))
             .collect();
-        let owners = Owners::of(&shapes);
+        let mut taken = Taken::new(self.width, self.height);
         let pins = self.pins.len();
-        let mut kept = vec![false; shapes.len()];
         let mut count = 0;
         let mut errors = Vec::new();
-        for (n, shape) in shapes.iter().enumerate() {
+        for (n, &shape) in shapes.iter().enumerate() {
             let fault = if count >= self.rooms as usize {
                 Some(PinFault::BeyondRooms { rooms: self.rooms })
             } else if let Some(vault) = n.checked_sub(pins).map(|v| &self.vaults[v]) {
@@ -295,7 +310,7 @@ impl Recipe {
                 shape.and_then(|s| self.shape_fault(s))
             };
             let fault = fault.or_else(|| {
-                let other = owners.first_kept(n, shape.map(|s| s.cells()), &kept)?;
+                let other = taken.first_meeting(shape?)?;
                 Some(match other.checked_sub(pins) {
                     None => PinFault::Overlaps { other: other + 1 },
                     Some(v) => PinFault::OverlapsVault { other: v + 1 },
@@ -303,7 +318,9 @@ impl Recipe {
             });
             match (fault, n.checked_sub(pins)) {
                 (None, _) => {
-                    kept[n] = true;
+                    if let Some(shape) = shape {
+                        taken.keep(n, shape);
+                    }
                     count += 1;
                 }
                 (Some(fault), None) => errors.push(Error::Pin { pin: n + 1, fault }),
@@ -419,42 +436,51 @@ fn meets(a: &Footprint, b: &Footprint) -> bool {
     !apart && a.cells().any(|c| b.covers(c))
 }
 
-/// The cells of pins and vaults, sorted with their owners (counted from 0), so that the
-/// owners of one cell stand together, the first of them first.
-struct Owners(Vec<(u32, u32, u32)>);
+/// The cells of the pins and vaults kept so far on a map: a bit each, and, once two have
+/// met, which one holds each cell (made then from those kept).
+struct Taken<'a> {
+    bits: BitGrid,
+    owners: Option<Grid<u32>>,
+    kept: Vec<(usize, &'a Footprint)>,
+}
 
-impl Owners {
-    /// The cells of `shapes` (`None` for one that covers nothing yet).
-    fn of(shapes: &[Option<&Footprint>]) -> Owners {
-        let mut cells: Vec<(u32, u32, u32)> = shapes
-            .iter()
-            .enumerate()
-            .flat_map(|(owner, shape)| {
-                shape
-                    .iter()
-                    .flat_map(move |s| s.cells().map(move |p| (p.y, p.x, owner as u32)))
-            })
-            .collect();
-        cells.sort_unstable();
-        Owners(cells)
+impl<'a> Taken<'a> {
+    /// Nothing taken on a `width × height` map.
+    fn new(width: u32, height: u32) -> Self {
+        Self {
+            bits: BitGrid::new(width, height),
+            owners: None,
+            kept: Vec::new(),
+        }
     }
 
-    /// The first owner before `owner`, among those `kept`, that shares one of `cells`.
-    fn first_kept(
-        &self,
-        owner: usize,
-        cells: Option<impl Iterator<Item = Pos>>,
-        kept: &[bool],
-    ) -> Option<usize> {
-        cells?
-            .filter_map(|p| {
-                let start = self.0.partition_point(|&(y, x, _)| (y, x) < (p.y, p.x));
-                self.0[start..]
-                    .iter()
-                    .take_while(|&&(y, x, o)| (y, x) == (p.y, p.x) && (o as usize) < owner)
-                    .map(|&(_, _, o)| o as usize)
-                    .find(|&o| kept[o])
-            })
-            .min()
+    /// The first of those kept that shares a cell with `shape`, which lies on the map.
+    fn first_meeting(&mut self, shape: &Footprint) -> Option<usize> {
+        if !self.bits.any(shape.cells()) {
+            return None;
+        }
+        let (bits, kept) = (&self.bits, &self.kept);
+        let owners = self.owners.get_or_insert_with(|| {
+            let mut owners = Grid::new(bits.width(), bits.height(), u32::MAX);
+            for &(owner, cells) in kept {
+                for p in cells.cells() {
+                    owners[p] = owners[p].min(owner as u32);
+                }
+            }
+            owners
+        });
+        let first = shape.cells().map(|p| owners[p]).min()?;
+        (first != u32::MAX).then_some(first as usize)
+    }
+
+    /// Keep `shape`, of `owner`, which lies on the map.
+    fn keep(&mut self, owner: usize, shape: &'a Footprint) {
+        for p in shape.cells() {
+            self.bits.set(p);
+            if let Some(owners) = &mut self.owners {
+                owners[p] = owners[p].min(owner as u32);
+            }
+        }
+        self.kept.push((owner, shape));
     }
 }
