@@ -606,9 +606,9 @@ pub const KEYS: [Key; 20] = [
     ),
     Key {
         name: "pin",
-        about: "Rooms kept cell for cell (pinned in the window or by --pin X,Y), each the \
-                room of its number, counted in rooms; only rooms in a pin's way move. Each \
-                is its room's number, box, colour and cells as bits in base64url.",
+        about: "Rooms kept cell for cell (Ctrl+click, --pin X,Y), each in its room's \
+                place, counted in rooms; only rooms in a pin's way move. Each is its room's \
+                number, box, colour and cells in base64url.",
         kind: Kind::Pins,
         always_printed: false,
         group: Group::Rerolls,
@@ -623,8 +623,8 @@ pub const KEYS: [Key; 20] = [
     },
     Key {
         name: "vault",
-        about: "A game's own rooms, counted in rooms: each its box (and the box's corner, \
-                for one with a place) and cells as bits in base64url.",
+        about: "A game's own rooms, counted in rooms: each its box (and corner, for one \
+                with a place) and cells in base64url.",
         kind: Kind::Vaults,
         always_printed: false,
         group: Group::Rerolls,

@@ -23,8 +23,8 @@ use crate::model::parts::{Room, RoomKind};
 /// One pinned room: exactly its cells and its colour, and which room of its map it was,
 /// written in the recipe's `pin` key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(into = "String"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Pin {
     /// The room's index in the map it came from; `None` for a pin written before pins had
     /// one.
@@ -132,6 +132,14 @@ impl fmt::Display for Pin {
 impl From<Pin> for String {
     fn from(pin: Pin) -> String {
         pin.to_string()
+    }
+}
+
+impl TryFrom<String> for Pin {
+    type Error = NotAPin;
+
+    fn try_from(text: String) -> Result<Pin, NotAPin> {
+        text.parse()
     }
 }
 

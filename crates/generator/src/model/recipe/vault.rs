@@ -33,8 +33,8 @@ use crate::base::grid::{Pos, Rect};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(into = "String"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Vault {
     /// Its cells, from the top-left cell of the map.
     cells: Footprint,
@@ -142,6 +142,17 @@ impl fmt::Display for Vault {
     }
 }
 
+/// A vault from its text, as `Display` writes it.
+impl TryFrom<String> for Vault {
+    type Error = PinFault;
+
+    fn try_from(text: String) -> Result<Vault, PinFault> {
+        Vault::read(&text).ok_or_else(|| PinFault::Malformed {
+            text: crate::base::text::quote(&text),
+        })
+    }
+}
+
 impl From<Vault> for String {
     fn from(vault: Vault) -> String {
         vault.to_string()
@@ -164,6 +175,14 @@ mod tests {
             assert_eq!(Vault::read(&vault.to_string()), Some(vault));
         }
         assert_eq!(Vault::read("1.2x2.DQ"), None);
+        assert_eq!(
+            Vault::try_from("10.3.2x2.DQ".to_string()).map(|v| v.place()),
+            Ok(Some(Pos::new(10, 3)))
+        );
+        assert!(matches!(
+            Vault::try_from("2x2".to_string()),
+            Err(PinFault::Malformed { .. })
+        ));
     }
 
     #[test]
