@@ -289,6 +289,55 @@ fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
 }
 
 #[test]
+fn an_address_of_thousands_of_pins_opens_without_a_frame_longer_than_the_map_alone_takes() {
+    let Some(dir) = page_or_skip() else {
+        return;
+    };
+    let base = serve(dir);
+    // 3,510 winding caves on the largest map, each pinned: over half a megabyte of address,
+    // the same map as without the pins.
+    let plain: Recipe = "dv1 width=2048 height=2048 rooms=3510 room-size=280 stickiness=1 \
+                         stretch=0.6 connect=nearest"
+        .parse()
+        .unwrap();
+    let map = dungeon_generator::generate(&plain).unwrap();
+    let cells: Vec<Pos> = map.rooms().iter().map(|r| r.cells[0]).collect();
+    let pinned = plain.pin_each_at(&map, &cells).unwrap();
+    // And the same pins, each moved onto the one before: refused, the map before staying.
+    let mut onto = pinned.clone();
+    onto.pins[1] = onto.pins[0].clone();
+    let texts: Vec<String> = [&plain, &pinned, &onto]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(texts[1].len() > 500_000, "{} bytes", texts[1].len());
+    let list = scratch("web-pins").join("recipes.json");
+    std::fs::write(&list, serde_json::to_string(&texts).unwrap()).unwrap();
+    let seen = drive(
+        "frames",
+        &at(&base, "dv1 seed=3"),
+        &[list.to_str().unwrap()],
+    );
+    let seen = seen["seen"].as_array().unwrap();
+    let longest = |i: usize| seen[i]["longest_ms"].as_f64().unwrap();
+    assert_eq!(seen[0]["shown"], true, "the plain map: {}", seen[0]);
+    assert_eq!(seen[1]["shown"], true, "the pinned map: {}", seen[1]);
+    let status = seen[2]["status"]["text"].as_str().unwrap_or_default();
+    assert!(status.contains("pin 2 overlaps pin 1"), "{status}");
+    eprintln!(
+        "longest frames: plain {:.0} ms, pinned {:.0} ms, refused {:.0} ms",
+        longest(0),
+        longest(1),
+        longest(2)
+    );
+    // The pins add no frame longer than the map itself needs, nor one over 100 ms when
+    // the map's own frames are shorter.
+    let allowed = 100f64.max(1.5 * longest(0));
+    assert!(longest(1) <= allowed, "a frame of {:.0} ms", longest(1));
+    assert!(longest(2) <= allowed, "a frame of {:.0} ms", longest(2));
+}
+
+#[test]
 fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {
     let Some(dir) = page_or_skip() else {
         return;

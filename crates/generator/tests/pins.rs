@@ -594,3 +594,31 @@ fn pins_that_cannot_stay_are_left_out_each_beside_those_kept() {
     );
     assert_eq!(wide.without_what_cannot_stay().0, wide);
 }
+
+#[test]
+fn pins_too_many_or_too_big_to_place_in_time_are_refused_before_any_work() {
+    // A staircase from corner to corner of the largest map: 4,095 cells in a box of 4
+    // million; 32 of them are more than can be placed in 5 s.
+    let stairs = (0..2048).flat_map(|i| [Pos::new(i, i), Pos::new((i + 1).min(2047), i)]);
+    let stairs = dungeon_generator::Vault::new(stairs).unwrap();
+    let recipe = Recipe {
+        width: 2048,
+        height: 2048,
+        rooms: 100,
+        vaults: vec![stairs; 32],
+        ..Recipe::default()
+    };
+    let error = recipe.validate().unwrap_err();
+    assert!(matches!(error, Error::PinsTooSlow { .. }), "{error}");
+    assert!(
+        error.to_string().starts_with(
+            "the pins and vaults hold 134217728 cells in their boxes: placing them would take \
+             about 6 s"
+        ),
+        "{error}"
+    );
+    // As text, refused before it is read.
+    let text = format!("dv1 pin={}", "A".repeat(21_000_000));
+    let error = text.parse::<Recipe>().unwrap_err();
+    assert!(matches!(error, Error::PinsTooSlow { .. }), "{error}");
+}

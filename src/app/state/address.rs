@@ -57,10 +57,8 @@ impl App {
     /// for the map to show).
     pub fn follow_address(&mut self) {
         if let Some(text) = self.address.changed() {
-            let asked = (!text.trim().is_empty()).then(|| {
-                text.parse::<Recipe>()
-                    .and_then(|r| r.validate().map(|()| r))
-            });
+            // Parsing validates too (pins and all): once, not twice, for a long address.
+            let asked = (!text.trim().is_empty()).then(|| text.parse::<Recipe>());
             self.address.holds_no_map = !matches!(asked, Some(Ok(_)));
             match asked {
                 None => {}

@@ -20,6 +20,13 @@ const SLICE_LEAST: Duration = Duration::from_millis(2);
 
 /// The request being worked on.
 enum Work {
+    /// Asked for, not yet checked: a recipe of thousands of pins takes a while to check,
+    /// which is done in the next slice, not in the frame that asked.
+    Asked {
+        recipe: Recipe,
+        style: Style,
+        progress: Arc<Progress>,
+    },
     Making {
         generation: Generation,
         style: Style,
@@ -28,8 +35,6 @@ enum Work {
         /// room and path.
         took: Duration,
     },
-    /// A recipe that cannot be made: the answer is ready.
-    Refused(String),
 }
 
 /// The window's handle on the work: the newest request, made when asked for an answer.
@@ -54,14 +59,10 @@ impl Worker {
     /// request's number.
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
         let (id, progress) = self.requests.next();
-        let work = match Generation::new(recipe) {
-            Ok(generation) => Work::Making {
-                generation: generation.with_clock(clock),
-                style,
-                progress,
-                took: Duration::ZERO,
-            },
-            Err(e) => Work::Refused(e.to_string()),
+        let work = Work::Asked {
+            recipe: recipe.clone(),
+            style,
+            progress,
         };
         self.work = Some((id, work));
         id
@@ -83,13 +84,27 @@ impl Worker {
     /// its answer once it is done.
     pub fn newest(&mut self, patience: Duration) -> Option<Done> {
         let (id, work) = self.work.take()?;
+        let started = Instant::now();
+        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
         let (mut generation, style, progress, took) = match work {
-            Work::Refused(why) => {
-                return Some(Done {
-                    id,
-                    result: Err(why),
-                });
-            }
+            Work::Asked {
+                recipe,
+                style,
+                progress,
+            } => match Generation::new(&recipe) {
+                Ok(generation) => (
+                    generation.with_clock(clock),
+                    style,
+                    progress,
+                    Duration::ZERO,
+                ),
+                Err(e) => {
+                    return Some(Done {
+                        id,
+                        result: Err(e.to_string()),
+                    });
+                }
+            },
             Work::Making {
                 generation,
                 style,
@@ -97,8 +112,6 @@ impl Worker {
                 took,
             } => (generation, style, progress, took),
         };
-        let started = Instant::now();
-        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
         let made = generation.advance(&progress, || Instant::now() < deadline);
         let took = took + started.elapsed();
         match made {

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use super::cost::{SECONDS_MOST, pin_seconds};
 use super::pin::{Pin, SEPARATOR};
 use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
@@ -240,6 +241,15 @@ impl Key {
                     .position(|n| *n == text)
                     .ok_or_else(|| wrong(false))?,
             ),
+            // Text that would take too long to read is refused before it is: each of its
+            // characters stands for six cells of a box.
+            Kind::Pins | Kind::Vaults if pin_seconds(6 * text.len() as u64) > SECONDS_MOST => {
+                let cells = 6 * text.len() as u64;
+                return Err(Error::PinsTooSlow {
+                    cells,
+                    seconds: pin_seconds(cells).ceil() as u64,
+                });
+            }
             Kind::Pins => Value::Pins(
                 text.split(SEPARATOR)
                     .enumerate()

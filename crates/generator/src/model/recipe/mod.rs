@@ -22,6 +22,7 @@ mod styles;
 mod vault;
 
 pub use cost::{SECONDS_MOST, rooms_that_fit, seconds};
+use cost::{pin_cells, pin_seconds};
 pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
 pub use pin::{NotAPin, Pin, SEPARATOR};
 pub use pins::PinFault;
@@ -204,14 +205,15 @@ impl Recipe {
         key.set(self, value)
     }
 
-    /// Check every value against its range, the pins (see [`Recipe::check_pins`]), the
-    /// room cells asked for against [`room_cells_allowed`], and the time the recipe would
-    /// take against [`SECONDS_MOST`] (see [`seconds`]).
+    /// Check every value against its range, the time its pins and vaults would take
+    /// against [`SECONDS_MOST`] (as the cells of their boxes), the pins (see
+    /// [`Recipe::check_pins`]), the room cells asked for against [`room_cells_allowed`],
+    /// and the time the recipe would take against [`SECONDS_MOST`] (see [`seconds`]).
     ///
     /// # Errors
-    /// The first value out of range, named with its key; the first pin that cannot be
-    /// kept; too many room cells; or a recipe estimated to take too long, with the rooms
-    /// that would fit.
+    /// The first value out of range, named with its key; pins and vaults too many or too
+    /// big to place in time; the first pin that cannot be kept; too many room cells; or a
+    /// recipe estimated to take too long, with the rooms that would fit.
     pub fn validate(&self) -> Result<(), Error> {
         for key in &KEYS {
             let value = key.get(self);
@@ -220,6 +222,14 @@ impl Recipe {
                 value: key.format(&value),
                 range: key.kind.allowed(),
             })?;
+        }
+        let pin_cells = pin_cells(self);
+        let pins = pin_seconds(pin_cells);
+        if pins > SECONDS_MOST {
+            return Err(Error::PinsTooSlow {
+                cells: pin_cells,
+                seconds: pins.ceil() as u64,
+            });
         }
         self.check_pins()?;
         let asked = u64::from(self.rooms) * u64::from(self.room_size);
