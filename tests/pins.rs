@@ -201,6 +201,17 @@ fn a_cell_in_no_room_and_pins_that_cannot_be_kept_are_refused_naming_them() {
         &run(&["render", "--recipe", "dv1 pin=zz", "-o", "-"]),
         "pin 1 is not written as",
     );
+    // A pin in two pieces (the issue's own): no corridor could join it all.
+    refused(
+        &run(&[
+            "render",
+            "--recipe",
+            "dv1 width=30 height=12 rooms=3 room-size=4 pin=2.2.20x8.808080.AQAAAAAAAAAAAAAAAAAAAAAAAIA",
+            "-o",
+            "-",
+        ]),
+        "pin 1 is not one room: its cells fall into 2 pieces",
+    );
     // A map made too small for the room pinned.
     let cell = cell_of(&map, 0);
     refused(

@@ -23,6 +23,10 @@ use crate::common::{run, scratch};
 mod serve;
 use serve::serve;
 
+#[path = "web/pins.rs"]
+mod pins;
+use pins::thousands_of_pins;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The built page, or why there is none.
@@ -266,6 +270,13 @@ fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
     let read = |what: &str| -> Recipe { seen[what].as_str().unwrap().parse().unwrap() };
     let (pinned, rerolled, dragged) = (read("pinned"), read("rerolled"), read("dragged"));
     assert_eq!(pinned.pins.len(), 1, "Ctrl+click pinned nothing: {pinned}");
+    // The status bar names the room pinned by its number, as the numbers look shows it.
+    let number = pinned.pins[0].room_index().unwrap() + 1;
+    let said = seen["said"]["text"].as_str().unwrap_or_default();
+    assert!(
+        said.starts_with(&format!("Pinned room {number}:")),
+        "{said}"
+    );
     assert!(
         rerolled.rooms_seed.is_some(),
         "R made no new rooms: {rerolled}"
@@ -289,23 +300,15 @@ fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
 }
 
 #[test]
-fn an_address_of_thousands_of_pins_opens_without_a_frame_longer_than_the_map_alone_takes() {
+fn an_address_of_thousands_of_pins_opens_its_map_or_says_why_not() {
     let Some(dir) = page_or_skip() else {
         return;
     };
     let base = serve(dir);
     // 3,510 winding caves on the largest map, each pinned: over half a megabyte of address,
-    // the same map as without the pins.
-    let plain: Recipe = "dv1 width=2048 height=2048 rooms=3510 room-size=280 stickiness=1 \
-                         stretch=0.6 connect=nearest"
-        .parse()
-        .unwrap();
-    let map = dungeon_generator::generate(&plain).unwrap();
-    let cells: Vec<Pos> = map.rooms().iter().map(|r| r.cells[0]).collect();
-    let pinned = plain.pin_each_at(&map, &cells).unwrap();
-    // And the same pins, each moved onto the one before: refused, the map before staying.
-    let mut onto = pinned.clone();
-    onto.pins[1] = onto.pins[0].clone();
+    // the same map as without the pins; and the same pins with the second moved onto the
+    // first, refused. How long the page's frames take with them: `cargo bench --bench web`.
+    let (plain, pinned, onto) = thousands_of_pins();
     let texts: Vec<String> = [&plain, &pinned, &onto]
         .iter()
         .map(ToString::to_string)
@@ -319,22 +322,19 @@ fn an_address_of_thousands_of_pins_opens_without_a_frame_longer_than_the_map_alo
         &[list.to_str().unwrap()],
     );
     let seen = seen["seen"].as_array().unwrap();
-    let longest = |i: usize| seen[i]["longest_ms"].as_f64().unwrap();
-    assert_eq!(seen[0]["shown"], true, "the plain map: {}", seen[0]);
-    assert_eq!(seen[1]["shown"], true, "the pinned map: {}", seen[1]);
+    assert_eq!(
+        seen[0]["shown"], true,
+        "the plain map: {}",
+        seen[0]["status"]
+    );
+    assert_eq!(
+        seen[1]["shown"], true,
+        "the pinned map: {}",
+        seen[1]["status"]
+    );
+    assert_eq!(seen[2]["shown"], false, "the refused recipe made a map");
     let status = seen[2]["status"]["text"].as_str().unwrap_or_default();
     assert!(status.contains("pin 2 overlaps pin 1"), "{status}");
-    eprintln!(
-        "longest frames: plain {:.0} ms, pinned {:.0} ms, refused {:.0} ms",
-        longest(0),
-        longest(1),
-        longest(2)
-    );
-    // The pins add no frame longer than the map itself needs, nor one over 100 ms when
-    // the map's own frames are shorter.
-    let allowed = 100f64.max(1.5 * longest(0));
-    assert!(longest(1) <= allowed, "a frame of {:.0} ms", longest(1));
-    assert!(longest(2) <= allowed, "a frame of {:.0} ms", longest(2));
 }
 
 #[test]

@@ -153,8 +153,9 @@ const scenarios = {
         return { first: first.recipe, after: second.recipe, fragment: await fragment(page), problems };
     },
 
-    // Ctrl+click at (x, y) pins the room there; R makes new rooms around it; dragging it
-    // `dx` pixels to the right moves it. The address after each, once it follows the map.
+    // Ctrl+click at (x, y) pins the room there (and what the status bar said); R makes new
+    // rooms around it; dragging it `dx` pixels to the right moves it. The address after
+    // each, once it follows the map.
     async pin(context, [x, y, dx]) {
         const { page, problems } = await open(context, address);
         let shown = await nextMap(page, 0);
@@ -172,6 +173,7 @@ const scenarios = {
         await page.mouse.up();
         await page.keyboard.up("Control");
         const pinned = await next();
+        const said = await page.evaluate(() => window.dungeonViewer.status);
         await page.keyboard.press("r");
         const rerolled = await next();
         await page.mouse.down();
@@ -181,7 +183,7 @@ const scenarios = {
         }
         await page.mouse.up();
         const dragged = await next();
-        return { pinned, rerolled, dragged, problems };
+        return { pinned, said, rerolled, dragged, problems };
     },
 
     // Each recipe of the list (a JSON array, in the file named: long recipes do not fit on
