@@ -223,7 +223,10 @@ fn a_cell_in_no_room_and_pins_that_cannot_be_kept_are_refused_naming_them() {
 #[test]
 fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
     let dir = scratch("pins-round-trip");
-    let base: Recipe = "dv1 seed=5 rooms-seed=9 corridors-seed=4".parse().unwrap();
+    // Vaults travel as pins do: one placed by the rooms stage, one with a place.
+    let base: Recipe = "dv1 seed=5 rooms-seed=9 corridors-seed=4 vault=7x7._____-dwAA~40.30.2x2.DQ"
+        .parse()
+        .unwrap();
     let map = generate(&base).unwrap();
     let out = run(&[
         "render",
@@ -238,7 +241,14 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
     ]);
     let json: Value = serde_json::from_str(&succeeds(&out)).unwrap();
     let recipe = json["recipe"].as_str().unwrap().to_string();
-    assert_eq!(recipe.matches('~').count(), 1, "{recipe}");
+    assert_eq!(recipe.matches('~').count(), 2, "{recipe}");
+    let vaults: Vec<&Value> = json["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("vault").is_some())
+        .collect();
+    assert_eq!(vaults.len(), 2, "the JSON marks both vaults");
     for extension in ["png", "json", "txt", "svg", "tmj"] {
         let (first, again) = (dir.join("first"), dir.join("again"));
         let name = format!("map.{extension}");
@@ -313,13 +323,15 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
 }
 
 #[test]
-fn a_preset_applied_to_a_map_with_pins_keeps_them() {
-    let map = generate(&Recipe::default()).unwrap();
+fn a_preset_applied_to_a_map_with_pins_keeps_them_and_its_vaults() {
+    let base: Recipe = "dv1 vault=2x2.DQ".parse().unwrap();
+    let map = generate(&base).unwrap();
     let p = map.rooms()[1].cells[0];
-    let pinned = Recipe::default().pin_at(&map, p).unwrap();
+    let pinned = base.pin_at(&map, p).unwrap();
     let presets = Presets::new(&[]);
     let blobs = presets.find("blobs").unwrap().apply(&pinned).unwrap();
     assert_eq!(blobs.pins, pinned.pins);
+    assert_eq!(blobs.vaults, pinned.vaults);
     assert_eq!(blobs.stickiness, 0.0);
     let d = generate(&blobs).unwrap();
     assert_eq!(pinned_cells(&d), cells(map.rooms()[1].cells.clone()));
