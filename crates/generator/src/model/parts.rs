@@ -17,6 +17,18 @@ pub struct Room {
 }
 
 /// What made a room: the rooms stage, a pin, or a game's vault.
+///
+/// ```
+/// use dungeon_generator::{Pos, Recipe, RoomKind, Vault, generate};
+///
+/// let mut recipe: Recipe = "dv1 seed=2".parse()?;
+/// recipe.vaults.push(Vault::new((0..4).map(|x| Pos::new(x, 0)))?.at(Pos::new(5, 5)));
+/// let map = generate(&recipe)?;
+/// let vaults = map.rooms().iter().filter(|r| matches!(r.kind, RoomKind::Vault(_)));
+/// assert_eq!(vaults.count(), 1);
+/// assert!(map.rooms().iter().any(|r| r.kind == RoomKind::Grown));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RoomKind {

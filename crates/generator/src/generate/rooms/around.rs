@@ -97,7 +97,7 @@ pub struct Settling {
     free: FreeCells,
     /// The next entry to put on the grid.
     next: usize,
-    /// Rooms grown after the others where the grid was full and is no longer.
+    /// Rooms grown after all the others, in the place of those that found none.
     filling: Filling,
     rooms: Vec<Room>,
     /// Which grown room each room is, and where its colour comes from.

@@ -22,6 +22,20 @@ use crate::model::parts::{Room, RoomKind};
 
 /// One pinned room: exactly its cells and its colour, and which room of its map it was,
 /// written in the recipe's `pin` key.
+///
+/// ```
+/// use dungeon_generator::{Pin, Pos, Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=3".parse()?;
+/// let map = generate(&recipe)?;
+/// let pin = Pin::of_room(&map, 4).expect("the map has a room 4");
+/// assert_eq!(pin.room_index(), Some(4));
+/// assert!(map.rooms()[4].cells.iter().all(|&p| pin.covers(p)));
+/// // Its text, as the recipe writes it, reads back the same.
+/// assert!(pin.to_string().starts_with("5@"));
+/// assert_eq!(pin.to_string().parse::<Pin>(), Ok(pin));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
@@ -144,6 +158,16 @@ impl TryFrom<String> for Pin {
 }
 
 /// Why the text of a pin is not one: what [`Pin::from_str`] refuses.
+///
+/// ```
+/// use dungeon_generator::Pin;
+/// use dungeon_generator::recipe::NotAPin;
+///
+/// assert_eq!("1.2.3".parse::<Pin>(), Err(NotAPin));
+/// // An error like any other: `?` takes it into a `Box<dyn Error>`.
+/// let error: Box<dyn std::error::Error> = Box::new(NotAPin);
+/// assert!(error.to_string().starts_with("not a pin"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not a pin: a pin is written N@X.Y.WxH.RRGGBB.CELLS, as the program writes it")]
 pub struct NotAPin;

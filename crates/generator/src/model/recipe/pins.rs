@@ -13,6 +13,18 @@ use crate::model::dungeon::Dungeon;
 use crate::model::parts::RoomKind;
 
 /// Why a pin or a vault cannot be kept; an [`Error::Pin`] or [`Error::Vault`] says which.
+///
+/// ```
+/// use dungeon_generator::recipe::PinFault;
+/// use dungeon_generator::{Error, Pos, Vault};
+///
+/// // Two cells touching only at a corner are no room.
+/// let fault = Vault::new([Pos::new(0, 0), Pos::new(1, 1)]).unwrap_err();
+/// assert_eq!(fault, PinFault::Scattered { pieces: 2 });
+/// // In a recipe, the error names the pin or vault.
+/// let error = "dv1 width=10 vault=9.0.2x1.Aw".parse::<dungeon_generator::Recipe>();
+/// assert!(matches!(error, Err(Error::Vault { vault: 1, fault: PinFault::OffMap { .. } })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PinFault {
     /// Its text is not a pin's or a vault's.
@@ -195,7 +207,7 @@ impl Recipe {
     /// when that one cannot be kept (see [`Recipe::check_pins`]).
     pub fn moved_pin(&self, index: usize, dx: i64, dy: i64) -> Result<Recipe, Error> {
         let fault = |fault| Error::Pin {
-            pin: index + 1,
+            pin: index.saturating_add(1),
             fault,
         };
         let pin = self.pins.get(index).ok_or_else(|| {
