@@ -26,9 +26,7 @@ fn drag(recipe: &Recipe, side: i64) -> Vec<Recipe> {
     let map = generate(recipe).expect("the workloads are in range");
     let room = &map.rooms()[map.rooms().len() / 2];
     let cell = room.cells[0];
-    let mut at = recipe
-        .pin_at(&map, cell.x, cell.y)
-        .expect("a room's cell pins it");
+    let mut at = recipe.pin_at(&map, cell).expect("a room's cell pins it");
     let moves = [(1, 0), (0, 1), (-1, 0), (0, -1)]
         .into_iter()
         .flat_map(|step| std::iter::repeat_n(step, side as usize));

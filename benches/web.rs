@@ -17,6 +17,10 @@ use dungeon_viewer::bench::{measure, median};
 mod serve;
 use serve::serve;
 
+#[path = "../tests/web/pins.rs"]
+mod pins;
+use pins::thousands_of_pins;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Page loads per recipe.
 const LOADS: usize = 5;
@@ -84,6 +88,56 @@ fn main() {
             );
         }
     }
+    pins(&base);
+}
+
+/// The longest frames while the page opens a map of thousands of pins, the same map
+/// without them, and the pins refused, each the median over [`LOADS`] runs.
+fn pins(base: &str) {
+    let (plain, pinned, onto) = thousands_of_pins();
+    let texts: Vec<String> = [&plain, &pinned, &onto]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let list = std::env::temp_dir().join(format!("dv-bench-pins-{}.json", std::process::id()));
+    std::fs::write(&list, serde_json::to_string(&texts).expect("texts")).expect("a temporary file");
+    let mut longest = [Vec::new(), Vec::new(), Vec::new()];
+    for _ in 0..LOADS {
+        let out = Command::new("node")
+            .arg(Path::new(ROOT).join("tests/web/drive.mjs"))
+            .args(["frames", &format!("{base}#dv1%20seed=3")])
+            .arg(&list)
+            .output()
+            .expect("node runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let seen: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap_or_default()).unwrap_or_default();
+        for (i, times) in longest.iter_mut().enumerate() {
+            let ms = seen["seen"][i]["longest_ms"].as_f64();
+            times.push(ms.unwrap_or_else(|| panic!("{text}")));
+        }
+    }
+    let _ = std::fs::remove_file(&list);
+    let [mut a, mut b, mut c] = longest;
+    let (a, b, c) = (median(&mut a), median(&mut b), median(&mut c));
+    println!(
+        "\n| address | bytes | longest frame ms (median of {LOADS}) | over the map without pins |"
+    );
+    println!("|---|---|---|---|");
+    println!(
+        "| the map without pins | {} | {a:.0} | 1.00 |",
+        texts[0].len()
+    );
+    println!(
+        "| every room pinned | {} | {b:.0} | {:.2} |",
+        texts[1].len(),
+        b / a
+    );
+    println!(
+        "| pins refused (one onto another) | {} | {c:.0} | {:.2} |",
+        texts[2].len(),
+        c / a
+    );
 }
 
 /// `recipe` with another seed.

@@ -32,7 +32,7 @@ pub struct Start {
 fn main() {
     let code = match cli::run(std::env::args_os()) {
         cli::Parsed::Exit(code) => code,
-        cli::Parsed::Window(start) => match open_window(start) {
+        cli::Parsed::Window(start) => match open_window(*start) {
             Ok(()) => 0,
             Err(why) => cli::fail(&cli::Failure::Io(why)),
         },

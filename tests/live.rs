@@ -91,6 +91,7 @@ const TESTS: &[Test] = tests![
     Page: web::an_address_changed_in_the_page_opens_its_map,
     Page: web::a_slider_changes_the_map_and_the_address,
     Page: web::a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page,
+    Page: web::an_address_of_thousands_of_pins_opens_its_map_or_says_why_not,
     Page: web::with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so,
     Page: web::a_saved_png_or_a_recipe_file_dropped_on_the_page_opens_its_map,
     Page: web::a_huge_dropped_file_is_refused_with_a_message_and_a_big_one_opens_from_its_start,

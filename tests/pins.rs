@@ -57,8 +57,15 @@ fn recipe_in_png(bytes: &[u8]) -> String {
     text.text.clone()
 }
 
+/// The cells of the one pinned room of `d`.
+fn pinned_cells(d: &Dungeon) -> BTreeSet<(u32, u32)> {
+    let pinned: Vec<usize> = (0..d.rooms().len()).filter(|&i| d.is_pinned(i)).collect();
+    assert_eq!(pinned.len(), 1, "one pinned room");
+    cells(d.rooms()[pinned[0]].cells.iter().copied())
+}
+
 #[test]
-fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_and_the_json_marks_it() {
+fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_says_which_and_the_json_marks_it() {
     let five = generate(&"dv1 seed=5".parse().unwrap()).unwrap();
     let cell = cell_of(&five, 3);
     let out = run(&[
@@ -73,25 +80,104 @@ fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_and_the_json_marks_it() {
         "-",
     ]);
     let json: Value = serde_json::from_str(&succeeds(&out)).unwrap();
+    assert_eq!(
+        stderr(&out).trim(),
+        "note: pinned room 4 of the map of seed 5, as given before --seed 77"
+    );
     let recipe: Recipe = json["recipe"].as_str().unwrap().parse().unwrap();
     assert_eq!((recipe.seed, recipe.pins.len()), (77, 1));
     let rooms = json["rooms"].as_array().unwrap();
-    let first: BTreeSet<(u32, u32)> = rooms[0]["cells"]
+    // The pinned room keeps its number: the fourth room in seed 77's map too.
+    let fourth: BTreeSet<(u32, u32)> = rooms[3]["cells"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
         .collect();
-    assert_eq!(first, cells(five.rooms()[3].cells.iter().copied()));
-    assert_eq!(rooms[0]["pinned"], true);
-    assert!(rooms[1..].iter().all(|r| r.get("pinned").is_none()));
+    assert_eq!(fourth, cells(five.rooms()[3].cells.iter().copied()));
+    assert_eq!(rooms[3]["pinned"], true);
+    let mut others = rooms.iter().enumerate().filter(|&(i, _)| i != 3);
+    assert!(others.clone().all(|(_, r)| r.get("pinned").is_none()));
     // The rest is seed 77's: the same map the library makes of the recipe.
-    assert_eq!(generate(&recipe).unwrap().rooms().len(), rooms.len());
-    assert_ne!(
-        generate(&recipe).unwrap().rooms()[1..],
-        five.rooms()[1..],
+    let made = generate(&recipe).unwrap();
+    assert_eq!(made.rooms().len(), rooms.len());
+    assert!(
+        others.all(|(i, _)| made.rooms()[i].cells != five.rooms()[i].cells),
         "seed 5's other rooms"
     );
+    // The stage seeds of the map pinned from are named too.
+    let out = run(&[
+        "render",
+        "--recipe",
+        "dv1 seed=5 rooms-seed=9",
+        "--pin",
+        &cell_of(
+            &generate(&"dv1 seed=5 rooms-seed=9".parse().unwrap()).unwrap(),
+            0,
+        ),
+        "-o",
+        "-",
+    ]);
+    succeeds(&out);
+    assert_eq!(
+        stderr(&out).trim(),
+        "note: pinned room 1 of the map of seed 5, rooms-seed 9"
+    );
+}
+
+#[test]
+fn a_room_pinned_in_its_own_map_changes_nothing_else_in_the_picture() {
+    let dir = scratch("pins-own-map");
+    let (plain, pinned) = (dir.join("plain.png"), dir.join("pinned.png"));
+    let map = generate(&"dv1 seed=9".parse().unwrap()).unwrap();
+    succeeds(&run(&[
+        "render",
+        "--seed",
+        "9",
+        "-o",
+        plain.to_str().unwrap(),
+    ]));
+    let out = run(&[
+        "render",
+        "--recipe",
+        "dv1 seed=9",
+        "--pin",
+        &cell_of(&map, 6),
+        "-o",
+        pinned.to_str().unwrap(),
+    ]);
+    succeeds(&out);
+    // Decoded by the png crate.
+    let pixels = |file: &Path| {
+        let mut reader = png::Decoder::new(std::io::BufReader::new(fs::File::open(file).unwrap()))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        reader.next_frame(&mut buf).unwrap();
+        buf
+    };
+    let (a, b) = (pixels(&plain), pixels(&pinned));
+    assert_eq!(a.len(), b.len());
+    // The library's map: which rooms took another colour to stand apart from the pin.
+    let recipe: Recipe = png_recipe(&pinned).parse().unwrap();
+    let made = generate(&recipe).unwrap();
+    let recoloured: Vec<[u8; 3]> = map
+        .rooms()
+        .iter()
+        .zip(made.rooms())
+        .filter(|(before, now)| before.colour != now.colour)
+        .map(|(before, _)| before.colour.into())
+        .collect();
+    assert!(!made.is_pinned(5) && made.is_pinned(6));
+    // Every pixel that changed was one of those rooms'; no cell moved.
+    for (p, q) in a.chunks(3).zip(b.chunks(3)) {
+        if p != q {
+            assert!(
+                recoloured.contains(&[p[0], p[1], p[2]]),
+                "a pixel of {p:?} changed"
+            );
+        }
+    }
 }
 
 #[test]
@@ -115,6 +201,17 @@ fn a_cell_in_no_room_and_pins_that_cannot_be_kept_are_refused_naming_them() {
         &run(&["render", "--recipe", "dv1 pin=zz", "-o", "-"]),
         "pin 1 is not written as",
     );
+    // A pin in two pieces (the issue's own): no corridor could join it all.
+    refused(
+        &run(&[
+            "render",
+            "--recipe",
+            "dv1 width=30 height=12 rooms=3 room-size=4 pin=2.2.20x8.808080.AQAAAAAAAAAAAAAAAAAAAAAAAIA",
+            "-o",
+            "-",
+        ]),
+        "pin 1 is not one room: its cells fall into 2 pieces",
+    );
     // A map made too small for the room pinned.
     let cell = cell_of(&map, 0);
     refused(
@@ -126,7 +223,10 @@ fn a_cell_in_no_room_and_pins_that_cannot_be_kept_are_refused_naming_them() {
 #[test]
 fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
     let dir = scratch("pins-round-trip");
-    let base: Recipe = "dv1 seed=5 rooms-seed=9 corridors-seed=4".parse().unwrap();
+    // Vaults travel as pins do: one placed by the rooms stage, one with a place.
+    let base: Recipe = "dv1 seed=5 rooms-seed=9 corridors-seed=4 vault=7x7._____-dwAA~40.30.2x2.DQ"
+        .parse()
+        .unwrap();
     let map = generate(&base).unwrap();
     let out = run(&[
         "render",
@@ -141,7 +241,14 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
     ]);
     let json: Value = serde_json::from_str(&succeeds(&out)).unwrap();
     let recipe = json["recipe"].as_str().unwrap().to_string();
-    assert_eq!(recipe.matches('~').count(), 1, "{recipe}");
+    assert_eq!(recipe.matches('~').count(), 2, "{recipe}");
+    let vaults: Vec<&Value> = json["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("vault").is_some())
+        .collect();
+    assert_eq!(vaults.len(), 2, "the JSON marks both vaults");
     for extension in ["png", "json", "txt", "svg", "tmj"] {
         let (first, again) = (dir.join("first"), dir.join("again"));
         let name = format!("map.{extension}");
@@ -216,19 +323,18 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
 }
 
 #[test]
-fn a_preset_applied_to_a_map_with_pins_keeps_them() {
-    let map = generate(&Recipe::default()).unwrap();
+fn a_preset_applied_to_a_map_with_pins_keeps_them_and_its_vaults() {
+    let base: Recipe = "dv1 vault=2x2.DQ".parse().unwrap();
+    let map = generate(&base).unwrap();
     let p = map.rooms()[1].cells[0];
-    let pinned = Recipe::default().pin_at(&map, p.x, p.y).unwrap();
+    let pinned = base.pin_at(&map, p).unwrap();
     let presets = Presets::new(&[]);
     let blobs = presets.find("blobs").unwrap().apply(&pinned).unwrap();
     assert_eq!(blobs.pins, pinned.pins);
+    assert_eq!(blobs.vaults, pinned.vaults);
     assert_eq!(blobs.stickiness, 0.0);
     let d = generate(&blobs).unwrap();
-    assert_eq!(
-        cells(d.rooms()[0].cells.clone()),
-        cells(map.rooms()[1].cells.clone())
-    );
+    assert_eq!(pinned_cells(&d), cells(map.rooms()[1].cells.clone()));
 }
 
 #[test]
@@ -265,8 +371,7 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
         for file in files {
             let recipe: Recipe = png_recipe(&file).parse().unwrap();
             let d = generate(&recipe).unwrap();
-            assert_eq!(cells(d.rooms()[0].cells.clone()), room, "{file:?}");
-            assert!(d.is_pinned(0));
+            assert_eq!(pinned_cells(&d), room, "{file:?}");
             maps.insert(recipe.to_string());
         }
         assert_eq!(maps.len(), count, "{flags:?}: the maps differ");
@@ -288,6 +393,6 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
     assert_eq!(tiles.len(), 2);
     for tile in tiles {
         let d = generate(&tile.parse().unwrap()).unwrap();
-        assert_eq!(cells(d.rooms()[0].cells.clone()), room, "{tile}");
+        assert_eq!(pinned_cells(&d), room, "{tile}");
     }
 }

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use dungeon_generator::Rgb;
 use dungeon_generator::recipe::Recipe;
+use dungeon_generator::{Pos, Rgb};
 use serde_json::Value;
 
 use crate::common::{run, scratch};
@@ -23,6 +23,10 @@ use crate::common::{run, scratch};
 #[path = "web/serve.rs"]
 mod serve;
 use serve::serve;
+
+#[path = "web/pins.rs"]
+mod pins;
+use pins::thousands_of_pins;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -291,6 +295,13 @@ pub fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
     let read = |what: &str| -> Recipe { seen[what].as_str().unwrap().parse().unwrap() };
     let (pinned, rerolled, dragged) = (read("pinned"), read("rerolled"), read("dragged"));
     assert_eq!(pinned.pins.len(), 1, "Ctrl+click pinned nothing: {pinned}");
+    // The status bar names the room pinned by its number, as the numbers look shows it.
+    let number = pinned.pins[0].room_index().unwrap() + 1;
+    let said = seen["said"]["text"].as_str().unwrap_or_default();
+    assert!(
+        said.starts_with(&format!("Pinned room {number}:")),
+        "{said}"
+    );
     assert!(
         rerolled.rooms_seed.is_some(),
         "R made no new rooms: {rerolled}"
@@ -299,18 +310,52 @@ pub fn a_room_is_pinned_kept_through_new_rooms_and_dragged_in_the_page() {
         rerolled.pins, pinned.pins,
         "New rooms let the pinned room go"
     );
-    let cells = |r: &Recipe| -> Vec<(u32, u32)> { r.pins[0].cells().collect() };
-    let dx = cells(&dragged)[0].0 as i64 - cells(&rerolled)[0].0 as i64;
+    let cells = |r: &Recipe| -> Vec<Pos> { r.pins[0].cells().collect() };
+    let dx = cells(&dragged)[0].x as i64 - cells(&rerolled)[0].x as i64;
     assert!(dx > 0, "the dragged room did not move right: {dragged}");
-    let shifted: Vec<(u32, u32)> = cells(&rerolled)
+    let shifted: Vec<Pos> = cells(&rerolled)
         .iter()
-        .map(|&(x, y)| (x + dx as u32, y))
+        .map(|p| Pos::new(p.x + dx as u32, p.y))
         .collect();
     assert_eq!(
         cells(&dragged),
         shifted,
         "the dragged room changed its shape"
     );
+}
+
+pub fn an_address_of_thousands_of_pins_opens_its_map_or_says_why_not() {
+    let base = serve(page());
+    // 3,510 winding caves on the largest map, each pinned: over half a megabyte of address,
+    // the same map as without the pins; and the same pins with the second moved onto the
+    // first, refused. How long the page's frames take with them: `cargo bench --bench web`.
+    let (plain, pinned, onto) = thousands_of_pins();
+    let texts: Vec<String> = [&plain, &pinned, &onto]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(texts[1].len() > 500_000, "{} bytes", texts[1].len());
+    let list = scratch("web-pins").join("recipes.json");
+    std::fs::write(&list, serde_json::to_string(&texts).unwrap()).unwrap();
+    let seen = drive(
+        "frames",
+        &at(&base, "dv1 seed=3"),
+        &[list.to_str().unwrap()],
+    );
+    let seen = seen["seen"].as_array().unwrap();
+    assert_eq!(
+        seen[0]["shown"], true,
+        "the plain map: {}",
+        seen[0]["status"]
+    );
+    assert_eq!(
+        seen[1]["shown"], true,
+        "the pinned map: {}",
+        seen[1]["status"]
+    );
+    assert_eq!(seen[2]["shown"], false, "the refused recipe made a map");
+    let status = seen[2]["status"]["text"].as_str().unwrap_or_default();
+    assert!(status.contains("pin 2 overlaps pin 1"), "{status}");
 }
 
 pub fn with_the_browsers_storage_full_a_favourite_stays_in_the_page_and_says_so() {

@@ -27,8 +27,8 @@ const REFERENCE: &str = "dv1 seed=1 width=2048 height=2048 rooms=3300 room-size=
 fn drawn(n: u64) -> Option<Recipe> {
     let mut rng = Pcg64Mcg::seed_from_u64(n);
     let mut recipe = Recipe::default();
-    // The stages' own seeds and the pins are left as they are: they draw nothing, so that
-    // each sample stays the recipe it was before they existed.
+    // The stages' own seeds, the pins and vaults are left as they are: they draw nothing, so
+    // that each sample stays the recipe it was before they existed.
     for key in KEYS.iter().filter(|k| k.group != Group::Rerolls) {
         let value = match key.kind {
             Kind::Whole { min, max } => Value::Whole(rng.random_range(min..=max)),
@@ -38,7 +38,7 @@ fn drawn(n: u64) -> Option<Recipe> {
                 _ => rng.random_range(min..=max),
             }),
             Kind::Choice { names, .. } => Value::Choice(rng.random_range(0..names.len())),
-            Kind::Pins => continue,
+            Kind::Pins | Kind::Vaults => continue,
         };
         key.set(&mut recipe, value).ok()?;
     }

@@ -7,6 +7,7 @@ use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{DrawTextureParams, FilterMode, draw_texture_ex};
 use macroquad::window::clear_background;
 
+use super::outline::PinOutline;
 use super::screen::Screen;
 use super::view::{Area, View};
 use dungeon_files::draw::raster::{self, Look};
@@ -59,7 +60,10 @@ pub fn map(screen: &Screen, area: Area, grid: bool, look: &Look) {
         grid_lines(dungeon, view, cell, area, look);
     }
     if let Some(cell) = screen.screen_cell() {
-        pinned_outlines(&shown.map.dungeon, view, cell);
+        let outline = shown
+            .pin_outline
+            .get_or_init(|| PinOutline::of(&shown.map.dungeon));
+        outline.draw(view, cell, area);
     }
 }
 
@@ -106,54 +110,6 @@ fn grid_lines(dungeon: &Dungeon, view: View, cell: f32, area: Area, look: &Look)
                 thick,
                 colour,
             );
-        }
-    }
-}
-
-/// Pinned rooms are outlined in gold, with a dark line inside it so the outline shows on
-/// rooms of any colour: drawn by the window only, never in the files.
-fn pinned_outlines(dungeon: &Dungeon, view: View, cell: f32) {
-    let gold = Color::from_rgba(255, 196, 0, 255);
-    let dark = Color::from_rgba(20, 20, 20, 255);
-    let thick = (cell / 4.0).round().clamp(2.0, 6.0);
-    let inner = (thick / 2.0).round();
-    // The dark lines first, so the gold ones cover them where two sides meet.
-    for (colour, width, inset) in [(dark, inner, thick), (gold, thick, 0.0)] {
-        for pin in &dungeon.recipe().pins {
-            let outside = |x: i64, y: i64| {
-                u32::try_from(x)
-                    .ok()
-                    .zip(u32::try_from(y).ok())
-                    .is_none_or(|(x, y)| !pin.covers(x, y))
-            };
-            for (x, y) in pin.cells() {
-                let (left, top) = (view.x + x as f32 * cell, view.y + y as f32 * cell);
-                let (near, far) = (inset, cell - inset - width);
-                let (cx, cy) = (i64::from(x), i64::from(y));
-                if outside(cx - 1, cy) {
-                    draw_rectangle(left + near, top, width, cell, colour);
-                }
-                if outside(cx + 1, cy) {
-                    draw_rectangle(left + far, top, width, cell, colour);
-                }
-                if outside(cx, cy - 1) {
-                    draw_rectangle(left, top + near, cell, width, colour);
-                }
-                if outside(cx, cy + 1) {
-                    draw_rectangle(left, top + far, cell, width, colour);
-                }
-                // Where the room turns inwards (both sides in, the corner between out),
-                // the lines of the two sides meet in a square at the cell's corner.
-                let corner = inset + width;
-                for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-                    let inwards = !outside(cx + dx, cy) && !outside(cx, cy + dy);
-                    if inwards && outside(cx + dx, cy + dy) {
-                        let at =
-                            |start: f32, d: i64| if d < 0 { start } else { start + cell - corner };
-                        draw_rectangle(at(left, dx), at(top, dy), corner, corner, colour);
-                    }
-                }
-            }
         }
     }
 }

@@ -76,7 +76,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         gallery: Gallery::new(start.gallery),
         status: Status::default(),
         pointer: Pointer::default(),
-        room_drag: None,
+        pins: pins::Pins::default(),
         hover: None,
         out_dir: start.out_dir.clone(),
         save_pending: None,

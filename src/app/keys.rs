@@ -149,7 +149,7 @@ const REST: &[Binding] = &[
     ),
     bind(
         "drag a pinned room",
-        "move it; the corridors follow (Back undoes it)",
+        "move it; only rooms in its way move (Back undoes it)",
         Trigger::Mouse,
     ),
     bind(

@@ -13,6 +13,7 @@ mod draw;
 mod frame;
 mod gallery;
 mod keys;
+mod outline;
 mod platform;
 mod pointer;
 mod recent;

@@ -3,12 +3,13 @@
 //! is made, replaying a generation in its place, and where on screen it sits (fitted, or
 //! zoomed and moved by the user).
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::sync::Arc;
 use std::time::Duration;
 
 use macroquad::texture::{FilterMode, Texture2D};
 
+use super::outline::PinOutline;
 use super::platform::Instant;
 use super::platform::Worker;
 use super::recent::{Kept, Recent};
@@ -58,6 +59,8 @@ pub struct Shown {
     pub smooth: Cell<bool>,
     /// A step of a replay, drawn in the texture in place of the map while it plays.
     pub replay_step: Option<Dungeon>,
+    /// The outline of its pinned rooms, found when first drawn.
+    pub pin_outline: OnceCell<PinOutline>,
 }
 
 /// A map being made, as far as it has got: what the window has taken of it so far.
@@ -207,6 +210,7 @@ impl Screen {
             texture,
             smooth: Cell::new(false),
             replay_step: None,
+            pin_outline: OnceCell::new(),
         });
     }
 

@@ -13,7 +13,7 @@ use dungeon_files::formats::layout;
 use dungeon_files::formats::naming;
 use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
 use dungeon_generator::text::quote;
-use dungeon_generator::{Sweep, generate};
+use dungeon_generator::{Dungeon, Pos, Sweep, generate};
 use dungeon_viewer::store::presets::Presets;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
@@ -111,13 +111,13 @@ pub struct RecipeArgs {
     /// Each recipe key given as a flag, with its text, in the table's order.
     pub values: Vec<(&'static str, String)>,
     /// Cells whose rooms to pin, in the map of the recipe as given (`--pin X,Y`).
-    pub pins: Vec<(u32, u32)>,
+    pub pins: Vec<Pos>,
 }
 
 /// A cell as `--pin` takes it: `X,Y`, such as `10,12`.
-fn cell(text: &str) -> Result<(u32, u32), String> {
+fn cell(text: &str) -> Result<Pos, String> {
     text.split_once(',')
-        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .and_then(|(x, y)| Some(Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
         .ok_or_else(|| {
             format!(
                 "write a cell as X,Y (column, row from 0), such as 10,12; not `{}`",
@@ -133,7 +133,7 @@ fn value_name(key: &Key) -> Option<&'static str> {
         Kind::Whole { .. } => Some("N"),
         Kind::Fraction { .. } => Some("NUMBER"),
         Kind::Choice { .. } => Some("STYLE"),
-        Kind::Pins => None,
+        Kind::Pins | Kind::Vaults => None,
     }
 }
 
@@ -259,17 +259,66 @@ impl RecipeArgs {
             }
             (None, None, None) => Recipe::default(),
         };
+        let mut pinned_from = None;
         if !self.pins.is_empty() {
             let dungeon = generate(&recipe)?;
-            for &(x, y) in &self.pins {
-                recipe = recipe.pin_at(&dungeon, x, y)?;
-            }
+            recipe = recipe.pin_each_at(&dungeon, &self.pins)?;
+            pinned_from = Some(self.pinned_from(&dungeon));
         }
         for (key, value) in &self.values {
             recipe.set(key, value)?;
         }
         recipe.validate()?;
+        if let Some(note) = pinned_from {
+            eprintln!("note: {note}");
+        }
         Ok(recipe)
+    }
+}
+
+impl RecipeArgs {
+    /// Which rooms `--pin` pinned, and of which map: the recipe as given, before the flags
+    /// change it (`pinned room 4 of the map of seed 1, as given before --seed 77`).
+    fn pinned_from(&self, dungeon: &Dungeon) -> String {
+        let mut numbers: Vec<usize> = self
+            .pins
+            .iter()
+            .filter_map(|&cell| dungeon.tile(cell)?.room())
+            .map(|i| i + 1)
+            .collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        let rooms = match numbers.as_slice() {
+            [one] => format!("room {one}"),
+            few if few.len() <= 8 => {
+                let texts: Vec<String> = few.iter().map(ToString::to_string).collect();
+                let (last, rest) = texts.split_last().unwrap_or((&texts[0], &[]));
+                format!("rooms {} and {last}", rest.join(", "))
+            }
+            many => format!("{} rooms", many.len()),
+        };
+        let given = dungeon.recipe();
+        let mut map = format!("seed {}", given.seed);
+        for (key, seed) in [
+            ("rooms-seed", given.rooms_seed),
+            ("corridors-seed", given.corridors_seed),
+        ] {
+            if let Some(seed) = seed {
+                map.push_str(&format!(", {key} {seed}"));
+            }
+        }
+        let flags: Vec<String> = self
+            .values
+            .iter()
+            .map(|(key, value)| format!("--{key} {value}"))
+            .collect();
+        match flags.as_slice() {
+            [] => format!("pinned {rooms} of the map of {map}"),
+            flags => format!(
+                "pinned {rooms} of the map of {map}, as given before {}",
+                flags.join(" ")
+            ),
+        }
     }
 }
 

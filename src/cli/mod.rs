@@ -128,7 +128,7 @@ pub enum Parsed {
     /// A command ran (or the arguments were wrong): exit with this code.
     Exit(i32),
     /// Open the viewer window with these options.
-    Window(crate::Start),
+    Window(Box<crate::Start>),
 }
 
 /// Read `args` (the program name first) and run the command they name; returns what is
@@ -150,13 +150,13 @@ where
         }),
         None => {
             return match cli.recipe.to_recipe() {
-                Ok(recipe) => Parsed::Window(crate::Start {
+                Ok(recipe) => Parsed::Window(Box::new(crate::Start {
                     recipe,
                     out_dir: cli.out_dir,
                     screenshot: cli.screenshot,
                     gallery: cli.gallery,
                     look: cli.look.into(),
-                }),
+                })),
                 Err(failure) => Parsed::Exit(fail(&failure)),
             };
         }

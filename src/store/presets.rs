@@ -37,10 +37,10 @@ pub struct Preset {
 
 impl Preset {
     /// The recipe of this preset applied to `base`: the default recipe with every key the
-    /// preset names, and which map `base` is: its seed, and its stages' own seeds and its
-    /// pins where it has them (else the preset's: one kept from a map that had them), so a
-    /// preset keeps pinned rooms. Whether the pins fit the preset's map is for generating
-    /// it to say ([`Recipe::check_pins`]).
+    /// preset names, and which map `base` is: its seed, and its stages' own seeds, its pins
+    /// and its vaults where it has them (else the preset's: one kept from a map that had
+    /// them), so a preset keeps pinned rooms. Whether the pins fit the preset's map is for
+    /// generating it to say ([`Recipe::check_pins`]).
     ///
     /// # Errors
     /// When the preset's recipe does not parse (a user's preset edited by hand, or written
@@ -54,6 +54,10 @@ impl Preset {
             pins: match base.pins.as_slice() {
                 [] => recipe.pins.clone(),
                 pins => pins.to_vec(),
+            },
+            vaults: match base.vaults.as_slice() {
+                [] => recipe.vaults.clone(),
+                vaults => vaults.to_vec(),
             },
             ..recipe
         })

@@ -153,8 +153,9 @@ const scenarios = {
         return { first: first.recipe, after: second.recipe, fragment: await fragment(page), problems };
     },
 
-    // Ctrl+click at (x, y) pins the room there; R makes new rooms around it; dragging it
-    // `dx` pixels to the right moves it. The address after each, once it follows the map.
+    // Ctrl+click at (x, y) pins the room there (and what the status bar said); R makes new
+    // rooms around it; dragging it `dx` pixels to the right moves it. The address after
+    // each, once it follows the map.
     async pin(context, [x, y, dx]) {
         const { page, problems } = await open(context, address);
         let shown = await nextMap(page, 0);
@@ -172,6 +173,7 @@ const scenarios = {
         await page.mouse.up();
         await page.keyboard.up("Control");
         const pinned = await next();
+        const said = await page.evaluate(() => window.dungeonViewer.status);
         await page.keyboard.press("r");
         const rerolled = await next();
         await page.mouse.down();
@@ -181,7 +183,56 @@ const scenarios = {
         }
         await page.mouse.up();
         const dragged = await next();
-        return { pinned, rerolled, dragged, problems };
+        return { pinned, said, rerolled, dragged, problems };
+    },
+
+    // Each recipe of the list (a JSON array, in the file named: long recipes do not fit on
+    // a command line) opened in turn by changing the address, once the map before it is
+    // shown: the longest time between two of the browser's animation frames from the change
+    // until its map is shown (or the page says why not) and a few frames after, the map
+    // shown and the status bar.
+    async frames(context, [file]) {
+        const { readFileSync } = await import("node:fs");
+        await context.addInitScript(() => {
+            const frames = { last: 0, longest: 0 };
+            window.dungeonFrames = frames;
+            const tick = (t) => {
+                if (frames.last) {
+                    frames.longest = Math.max(frames.longest, t - frames.last);
+                }
+                frames.last = t;
+                requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+        });
+        const recipes = JSON.parse(readFileSync(file, "utf8"));
+        const { page, problems } = await open(context, address);
+        let shown = await nextMap(page, 0);
+        const seen = [];
+        for (const recipe of recipes) {
+            await page.evaluate(() => { window.dungeonFrames.longest = 0; });
+            await page.evaluate((r) => { window.location.hash = encodeURI(r); }, recipe);
+            await page.waitForFunction(
+                ([r, n]) => window.dungeonViewer.shown.recipe === r && window.dungeonViewer.shown.count > n
+                    || (window.dungeonViewer.status && window.dungeonViewer.status.problem),
+                [recipe, shown.count],
+                { timeout: PATIENCE, polling: 50 },
+            );
+            // A few frames more: drawing the map once it is made.
+            await page.evaluate(() => new Promise((done) => {
+                let left = 5;
+                const tick = () => (--left ? requestAnimationFrame(tick) : done());
+                requestAnimationFrame(tick);
+            }));
+            shown = await page.evaluate(() => window.dungeonViewer.shown);
+            seen.push({
+                longest_ms: await page.evaluate(() => window.dungeonFrames.longest),
+                shown: shown.recipe === recipe,
+                made_ms: shown.made_ms,
+                status: await page.evaluate(() => window.dungeonViewer.status),
+            });
+        }
+        return { seen, problems };
     },
 
     // With the browser's storage refusing every write, K keeps the map in the page only,

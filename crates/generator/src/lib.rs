@@ -41,6 +41,10 @@
 //! - **Path**, **corridor**: the cells joining two rooms; corridor cells are the path's
 //!   cells outside every room.
 //! - **Door**: where a path leaves a room: the room's cell and the path's cell beside it.
+//! - **Pin**: a room kept cell for cell whatever else changes, in its room's place; the
+//!   other rooms move only where they are in its way ([`Recipe::pins`]).
+//! - **Vault**: a room of a game's own shape, with or without a place, put among the
+//!   generated rooms and joined like them ([`Vault`], [`Recipe::vaults`]).
 //! - **Costly step**: with `merge` above 0, a step that would run a corridor beside
 //!   another (or close a 2×2 square of corridor) costs more than one step, so corridors
 //!   merge instead of doubling; the extra is the step's *surcharge*.
@@ -66,12 +70,12 @@ pub use generate::{Clock, Generation, generate, generate_watched};
 pub use model::dungeon::{Dungeon, Stats, Timings};
 pub use model::features::{Door, Features, walkable, walking_distances};
 pub use model::figures::Figures;
-pub use model::parts::{Path, Room};
+pub use model::parts::{Path, Room, RoomKind};
 pub use model::progress::{Progress, Snapshot};
 pub use model::sweep::{self, Sweep};
 pub use model::tally::Tally;
 pub use model::{Error, recipe};
-pub use recipe::{Pin, Recipe};
+pub use recipe::{Pin, Recipe, Vault};
 
 // The tests of the insides share helpers with the integration tests, which name the crate.
 #[cfg(test)]

@@ -12,3 +12,4 @@ mod recipe;
 mod replay;
 mod rerolls;
 mod stepping;
+mod vaults;

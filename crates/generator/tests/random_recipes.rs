@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use common::{fewest_crossings, four_connected, free_distance, random_recipe, unit_steps};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
+use dungeon_generator::RoomKind;
 use dungeon_generator::Tile;
 use dungeon_generator::flood::{Flood, FloodSpec};
 use dungeon_generator::generate;
@@ -60,14 +61,36 @@ fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
         for _ in 0..rng.random_range(1..=2) {
             let room = &first.rooms()[rng.random_range(0..first.rooms().len())];
             let p = room.cells[rng.random_range(0..room.cells.len())];
-            with_pins = with_pins.pin_at(&first, p.x, p.y).unwrap();
+            with_pins = with_pins.pin_at(&first, p).unwrap();
         }
+        // Pinned in their own map, nothing moved.
+        let own = generate(&with_pins).unwrap_or_else(|e| panic!("case {case}: {e}"));
+        let cells = |d: &Dungeon| {
+            d.rooms()
+                .iter()
+                .map(|r| r.cells.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(cells(&own), cells(&first), "case {case}: {with_pins}");
         let again = with_pins.reseeded(rng.random());
         let context = format!("pinned case {case}: {again}");
         let d = generate(&again).unwrap_or_else(|e| panic!("{context}: {e}"));
         assert_eq!(d.pinned_rooms(), again.pins.len(), "{context}");
-        for (room, pin) in d.rooms().iter().zip(&again.pins) {
-            assert_eq!(*room, pin.room(), "{context}: a pinned room changed");
+        // Each pin is a pinned room: its cells (in any order) and its colour.
+        let set = |r: &dungeon_generator::Room| {
+            (r.cells.iter().copied().collect::<BTreeSet<_>>(), r.colour)
+        };
+        let pinned_rooms: Vec<_> = d
+            .rooms()
+            .iter()
+            .filter(|r| r.kind == RoomKind::Pinned)
+            .map(set)
+            .collect();
+        for pin in &again.pins {
+            assert!(
+                pinned_rooms.contains(&set(&pin.room())),
+                "{context}: a pinned room changed"
+            );
         }
         pinned += again.pins.len();
         check(&d, &context, 1);

@@ -134,7 +134,7 @@ fn reseeded_makes_every_stage_new_and_keeps_the_pins() {
     let recipe: Recipe = "dv1 seed=5 rooms-seed=6 corridors-seed=7".parse().unwrap();
     let d = make(&recipe);
     let cell = d.rooms()[3].cells[0];
-    let pinned = recipe.pin_at(&d, cell.x, cell.y).unwrap();
+    let pinned = recipe.pin_at(&d, cell).unwrap();
     let new = pinned.reseeded(9);
     assert_eq!(
         (new.seed, new.rooms_seed, new.corridors_seed),

@@ -33,6 +33,12 @@ pub struct Address {
     /// Whether it holds no map (empty, or a recipe that could not be opened): the next
     /// map replaces it rather than adding a step to the history.
     holds_no_map: bool,
+    /// The fragment as last read, before decoding: a long address is decoded once, not at
+    /// every frame.
+    read: Option<String>,
+    /// The recipe and look last written to it, so that a recipe of thousands of pins is
+    /// not written out again at every frame to be compared.
+    shows: Option<(Recipe, Look)>,
 }
 
 impl Address {
@@ -40,18 +46,31 @@ impl Address {
     /// opened on it, or the user went Back or edited it); `Err` says which escape is bad.
     fn changed(&mut self) -> Option<Result<String, String>> {
         let raw = platform::fragment()?;
+        if self.read.as_ref() == Some(&raw) {
+            return None;
+        }
         let now = decoded(&raw);
+        self.read = Some(raw.clone());
         let text = now.as_ref().unwrap_or(&raw);
         if self.holds.as_ref() == Some(text) {
             return None;
         }
         self.holds = Some(text.clone());
+        self.shows = None;
         Some(now)
     }
 
     /// Make the fragment `recipe`'s in `look`: a new step of the browser's history, unless
     /// the address held no recipe yet or only the look changed.
     fn show(&mut self, recipe: &Recipe, look: &Look) {
+        if self
+            .shows
+            .as_ref()
+            .is_some_and(|(r, l)| r == recipe && l == look)
+        {
+            return;
+        }
+        self.shows = Some((recipe.clone(), *look));
         let mut text = recipe.to_string();
         let names = look.names();
         if !names.is_empty() {
@@ -84,11 +103,10 @@ impl App {
                             .status
                             .problem(format!("The address holds no look to show: {e}")),
                     }
-                    (!text.trim().is_empty()).then(|| {
-                        text.parse::<Recipe>()
-                            .and_then(|r| r.validate().map(|()| r))
-                            .map_err(|e| e.to_string())
-                    })
+                    // Parsing validates too (pins and all): once, not twice, for a long
+                    // address.
+                    (!text.trim().is_empty())
+                        .then(|| text.parse::<Recipe>().map_err(|e| e.to_string()))
                 }
                 Err(bad) => Some(Err(bad)),
             };

@@ -12,7 +12,7 @@ pub mod quit;
 use std::path::PathBuf;
 
 use address::Address;
-use pins::RoomDrag;
+use pins::Pins;
 use quit::Quitting;
 
 use super::gallery::Gallery;
@@ -39,8 +39,8 @@ pub struct App {
     pub gallery: Gallery,
     pub status: Status,
     pub pointer: Pointer,
-    /// A pinned room being dragged.
-    pub room_drag: Option<RoomDrag>,
+    /// A pinned room being dragged, and the recipe whose pins were last found kept.
+    pub pins: Pins,
     pub hover: Option<Pos>,
     /// Where pictures and exports go.
     pub out_dir: PathBuf,

@@ -13,10 +13,19 @@ use dungeon_generator::recipe::Recipe;
 /// What the status bar says while a pinned room is dragged.
 const MOVING: &str = "Moving the pinned room: let go to leave it there (Back undoes it)";
 
+/// The window's pinned rooms: one being dragged, and the recipe whose pins and vaults were
+/// last found to be kept (checked again only when the recipe changes: a recipe of
+/// thousands of pins is checked once, not at every frame).
+#[derive(Debug, Default)]
+pub struct Pins {
+    drag: Option<RoomDrag>,
+    kept: Option<Recipe>,
+}
+
 /// A pinned room being dragged: which pin, the cell it was grabbed by, and the recipe when
 /// it was grabbed (each step moves the pin from there).
 #[derive(Debug)]
-pub struct RoomDrag {
+struct RoomDrag {
     pin: usize,
     grabbed: Pos,
     from: Recipe,
@@ -29,17 +38,17 @@ impl App {
             PinAction::Toggle(cell) => self.toggle_pin(cell),
             PinAction::Grab(cell) => {
                 let recipe = &self.session.recipe;
-                self.room_drag = pin_covering(recipe, cell).map(|pin| RoomDrag {
+                self.pins.drag = pin_covering(recipe, cell).map(|pin| RoomDrag {
                     pin,
                     grabbed: cell,
                     from: recipe.clone(),
                 });
-                if self.room_drag.is_some() {
+                if self.pins.drag.is_some() {
                     self.status.say(MOVING);
                 }
             }
             PinAction::DragTo(cell) => {
-                let Some(drag) = &self.room_drag else {
+                let Some(drag) = &self.pins.drag else {
                     return;
                 };
                 let dx = i64::from(cell.x) - i64::from(drag.grabbed.x);
@@ -50,56 +59,61 @@ impl App {
                 }
                 self.status.say(MOVING);
             }
-            PinAction::LetGo => self.room_drag = None,
+            PinAction::LetGo => self.pins.drag = None,
         }
     }
 
-    /// Unpin the pinned room at `cell`, or pin the room of the map on screen there.
+    /// Unpin the pinned room at `cell`, or pin the room of the map on screen there, saying
+    /// which room by its number, as the numbers look shows it.
     fn toggle_pin(&mut self, cell: Pos) {
-        if let Some(unpinned) = self.session.recipe.unpin_at(cell.x, cell.y) {
+        let shown = self.screen.shown.as_ref().map(|s| &s.map.dungeon);
+        let number = shown
+            .and_then(|d| d.tile(cell))
+            .and_then(|t| t.room())
+            .map_or_else(String::new, |i| format!(" {}", i + 1));
+        if let Some(unpinned) = self.session.recipe.unpin_at(cell) {
             self.session.apply(unpinned);
-            self.status.say("Unpinned the room");
+            self.status.say(format!("Unpinned room{number}"));
             return;
         }
-        let Some(shown) = self.screen.shown.as_ref().map(|s| &s.map.dungeon) else {
+        let Some(shown) = shown else {
             return;
         };
-        match self.session.recipe.pin_at(shown, cell.x, cell.y) {
+        match self.session.recipe.pin_at(shown, cell) {
             Ok(pinned) => {
                 self.session.apply(pinned);
-                self.status.say(
-                    "Pinned the room: New, New rooms and the sliders keep it; drag it to move \
-                     it, Ctrl+click to unpin it",
-                );
+                self.status.say(format!(
+                    "Pinned room{number}: New, New rooms and the sliders keep it; drag it to \
+                     move it, Ctrl+click to unpin it"
+                ));
             }
             Err(e) => self.status.problem(format!("Not pinned: {e}")),
         }
     }
 
     /// Unpin every pin the current recipe cannot keep (a map made too small, a pin opened
-    /// onto another), saying which and why, so the map is still made.
+    /// onto another), and leave out such vaults, saying which and why, so the map is still
+    /// made.
     pub(crate) fn unpin_what_cannot_stay(&mut self) {
-        while let Err(e) = self.session.recipe.check_pins() {
-            let recipe = &mut self.session.recipe;
-            // The first pin that does not fit with those before it.
-            let bad = (0..recipe.pins.len()).find(|&n| {
-                let mut first = recipe.clone();
-                first.pins.truncate(n + 1);
-                first.check_pins().is_err()
-            });
-            let Some(bad) = bad else {
-                return;
-            };
-            recipe.pins.remove(bad);
-            self.status.problem(format!("Unpinned a room: {e}"));
+        if self.pins.kept.as_ref() == Some(&self.session.recipe) {
+            return;
         }
+        let (kept, why) = self.session.recipe.without_what_cannot_stay();
+        self.pins.kept = Some(kept.clone());
+        let Some(first) = why.first() else {
+            return;
+        };
+        self.session.recipe = kept;
+        let more = match why.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        self.status
+            .problem(format!("Unpinned a room: {first}{more}"));
     }
 }
 
 /// Which pin of `recipe` covers `cell`.
 pub fn pin_covering(recipe: &Recipe, cell: Pos) -> Option<usize> {
-    recipe
-        .pins
-        .iter()
-        .position(|pin| pin.covers(cell.x, cell.y))
+    recipe.pins.iter().position(|pin| pin.covers(cell))
 }

@@ -8,7 +8,7 @@ use dungeon_generator::Figures;
 use dungeon_generator::Path;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use dungeon_generator::{Dungeon, Stats};
+use dungeon_generator::{Dungeon, RoomKind, Stats};
 
 #[derive(Serialize)]
 struct JsonMap<'a> {
@@ -38,10 +38,14 @@ struct JsonRoom<'a> {
     /// Only pinned rooms say so, so that a map without pins is written as before.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pinned: bool,
+    /// Which of the recipe's vaults the room is, for vaults only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vault: Option<usize>,
 }
 
 /// The dungeon as JSON: `recipe`, `width`, `height`, `rooms` (each with `cells` as `[x, y]`
-/// pairs, `color` as `[r, g, b]`, and `"pinned": true` for a pinned room), `paths` (`from`, `to`, `cells` from a cell of `from`
+/// pairs, `color` as `[r, g, b]`, `"pinned": true` for a pinned room and `"vault": N` for
+/// the recipe's vault N, from 0), `paths` (`from`, `to`, `cells` from a cell of `from`
 /// to a cell of `to`, `crossed`), `doors` (`room`, its `cell` and the path cell `outside`
 /// it), `start` and `goal` (`[x, y]`, or null without rooms) and `stats` (counts, the
 /// readability figures of [`Figures`], and `longest_route`, the steps from start to
@@ -61,6 +65,10 @@ pub fn to_json(dungeon: &Dungeon) -> String {
                 cells: &r.cells,
                 color: r.colour,
                 pinned: dungeon.is_pinned(i),
+                vault: match r.kind {
+                    RoomKind::Vault(v) => Some(v),
+                    RoomKind::Grown | RoomKind::Pinned => None,
+                },
             })
             .collect(),
         paths: dungeon.paths(),

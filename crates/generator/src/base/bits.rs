@@ -118,6 +118,48 @@ impl BitGrid {
         })
     }
 
+    /// Every cell within `by` steps of a cell in the set, diagonals included: the square
+    /// of side `2·by + 1` around each. Each row is widened, then the rows are merged, a
+    /// word at a time.
+    #[must_use]
+    pub fn dilated(&self, by: u32) -> Self {
+        if by == 0 {
+            return self.clone();
+        }
+        let reach = i64::from(by);
+        let wpr = self.words_per_row;
+        // Bits past the last column stay out of the set.
+        let last = match self.width % 64 {
+            0 => !0,
+            used => (1u64 << used) - 1,
+        };
+        let mut wide = Self::new(self.width, self.height);
+        for y in 0..self.height {
+            for i in 0..wpr {
+                let start = 64 * i as i64;
+                let bits = (-reach..=reach).fold(0, |w, k| w | self.bits_at(y, start + k));
+                wide.words[y as usize * wpr + i] = if i + 1 == wpr { bits & last } else { bits };
+            }
+        }
+        let mut out = Self::new(self.width, self.height);
+        let rows = self.height as usize;
+        for y in 0..rows {
+            let (from, to) = (
+                y.saturating_sub(by as usize),
+                (y + by as usize).min(rows - 1),
+            );
+            for i in 0..wpr {
+                out.words[y * wpr + i] = (from..=to).fold(0, |w, r| w | wide.words[r * wpr + i]);
+            }
+        }
+        out
+    }
+
+    /// Whether any of `cells` (on the grid) is in the set.
+    pub fn any(&self, mut cells: impl Iterator<Item = Pos>) -> bool {
+        cells.any(|p| self.get(p))
+    }
+
     /// The same cells with rows and columns swapped: row `x` of the result holds column
     /// `x` of this grid.
     #[must_use]
@@ -257,6 +299,35 @@ fn transpose_block(block: &mut [u64; 64]) {
 mod tests {
     use super::*;
     use crate::base::grid::step_within;
+
+    #[test]
+    fn dilating_sets_every_cell_within_reach_of_one_in_the_set_and_no_other() {
+        for (width, height) in [(1, 1), (7, 5), (64, 9), (65, 3), (130, 20)] {
+            let mut bits = BitGrid::new(width, height);
+            let set = [(0, 0), (width - 1, height / 2), (width / 2, height - 1)];
+            for &(x, y) in &set {
+                bits.set(Pos::new(x, y));
+            }
+            for by in [0, 1, 3, 8] {
+                let wide = bits.dilated(by);
+                for y in 0..height {
+                    for x in 0..width {
+                        let near = set
+                            .iter()
+                            .any(|&(a, b)| a.abs_diff(x).max(b.abs_diff(y)) <= by);
+                        assert_eq!(wide.get(Pos::new(x, y)), near, "{width}×{height} by {by}");
+                    }
+                }
+                // Nothing past the last column.
+                let count: u32 = wide.words.iter().map(|w| w.count_ones()).sum();
+                let inside = (0..height)
+                    .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))
+                    .filter(|&p| wide.get(p))
+                    .count() as u32;
+                assert_eq!(count, inside);
+            }
+        }
+    }
 
     #[test]
     fn runs_are_the_rows_stretches_of_set_cells() {

@@ -1,4 +1,5 @@
-//! Colours: the RGB type and the random, always visible colour of a room.
+//! Colours: the RGB type, the random, always visible colour of a room, and how alike two
+//! colours look.
 
 use rand::{Rng, RngExt};
 /// An opaque colour, 8 bits a channel.
@@ -69,9 +70,73 @@ pub fn room_colour<R: Rng + ?Sized>(rng: &mut R) -> Rgb {
     colour.inverted()
 }
 
+/// How far apart in Lab (CIE 1976 ΔE) two room colours must be for no one to take one
+/// for the other in a picture: about ten times the least difference a person notices
+/// side by side (2.3), so that two rooms apart on a map, or on a printed page, still read
+/// as two colours.
+pub const MISTAKABLE: f64 = 25.0;
+
+/// A colour in CIE L*a*b* (D65), where straight-line distance follows how different two
+/// colours look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lab(pub [f64; 3]);
+
+impl Lab {
+    /// `colour` (sRGB) in Lab.
+    #[must_use]
+    pub fn of(colour: Rgb) -> Lab {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (linear(colour.0), linear(colour.1), linear(colour.2));
+        let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
+        let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175_0 * b;
+        let z = (0.019_333_9 * r + 0.119_192_0 * g + 0.950_304_1 * b) / 1.088_83;
+        let f = |t: f64| {
+            const EDGE: f64 = 6.0 / 29.0;
+            if t > EDGE * EDGE * EDGE {
+                t.cbrt()
+            } else {
+                t / (3.0 * EDGE * EDGE) + 4.0 / 29.0
+            }
+        };
+        let (fx, fy, fz) = (f(x), f(y), f(z));
+        Lab([116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)])
+    }
+
+    /// How different the two look: CIE 1976 ΔE.
+    #[must_use]
+    pub fn distance(self, other: Lab) -> f64 {
+        let [a, b, c] = [0, 1, 2].map(|i| self.0[i] - other.0[i]);
+        (a * a + b * b + c * c).sqrt()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lab_puts_black_white_and_red_where_the_standard_does() {
+        let close = |c: Rgb, lab: [f64; 3]| Lab::of(c).distance(Lab(lab)) < 0.05;
+        assert!(close(Rgb(0, 0, 0), [0.0, 0.0, 0.0]));
+        assert!(close(Rgb(255, 255, 255), [100.0, 0.0, 0.0]));
+        assert!(close(Rgb(255, 0, 0), [53.24, 80.09, 67.20]));
+    }
+
+    #[test]
+    fn shades_a_person_tells_apart_are_not_mistakable_and_near_ones_are() {
+        let mistakable = |a: Rgb, b: Rgb| Lab::of(a).distance(Lab::of(b)) < MISTAKABLE;
+        assert!(mistakable(Rgb(35, 53, 221), Rgb(35, 53, 221)));
+        assert!(mistakable(Rgb(35, 53, 221), Rgb(45, 60, 210)));
+        assert!(!mistakable(Rgb(35, 53, 221), Rgb(35, 160, 221)));
+        assert!(!mistakable(Rgb(200, 40, 40), Rgb(40, 160, 40)));
+    }
 
     #[test]
     fn inverting_a_colour_too_close_to_black_or_gray_makes_it_visible() {

@@ -25,6 +25,12 @@ pub enum Stage {
     /// The order a `chain` joins its rooms in, drawn only under a recipe's own
     /// `corridors-seed` (without one, rooms are chained in creation order).
     ChainOrder,
+    /// Where room `i` starts when a pin or a vault is in its way and it is grown again.
+    Regrowth,
+    /// Where vault `i` goes, when it has no place of its own.
+    VaultPlace,
+    /// Vault `i`'s colour.
+    VaultColour,
 }
 
 impl Stage {
@@ -37,6 +43,9 @@ impl Stage {
             Stage::RoomShape => 0x7368_6170_6500_0005,
             Stage::Start => 0x7374_6172_7400_0006,
             Stage::ChainOrder => 0x6368_6169_6e00_0007,
+            Stage::Regrowth => 0x7265_6772_6f77_0008,
+            Stage::VaultPlace => 0x7661_756c_7400_0009,
+            Stage::VaultColour => 0x7661_756c_7463_000a,
         }
     }
 }

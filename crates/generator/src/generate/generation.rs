@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::base::grid::Grid;
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
-use crate::generate::rooms::{Placing, RoomPlan};
+use crate::generate::rooms::Placing;
 use crate::model::Error;
 use crate::model::dungeon::{Dungeon, Timings};
 use crate::model::parts::{Path, Room};
@@ -43,6 +43,8 @@ pub type Clock = fn() -> Duration;
 pub struct Generation {
     recipe: Recipe,
     stage: Stage,
+    /// Which room of the rooms stage each room is, once the rooms are placed.
+    slots: Vec<u32>,
     clock: Option<Clock>,
     timings: Timings,
 }
@@ -51,7 +53,7 @@ pub struct Generation {
 enum Stage {
     /// Nothing made yet: the room stage starts at the first step.
     Start,
-    Rooms(Placing),
+    Rooms(Box<Placing>),
     Paths(Box<Joining>),
     /// The map was handed out, or the generation failed.
     Over,
@@ -69,6 +71,7 @@ impl Generation {
         Ok(Self {
             recipe: recipe.clone(),
             stage: Stage::Start,
+            slots: Vec::new(),
             clock: system_clock(),
             timings: Timings::default(),
         })
@@ -135,6 +138,7 @@ impl Generation {
         }
         Ok(outcome?.map(|(tiles, rooms, paths)| {
             Dungeon::with_paths(&self.recipe, tiles, rooms, paths, self.timings)
+                .with_slots(std::mem::take(&mut self.slots))
         }))
     }
 
@@ -142,14 +146,13 @@ impl Generation {
     fn make(&mut self, progress: &Progress, step: Step) -> Result<Option<Parts>, Error> {
         match std::mem::replace(&mut self.stage, Stage::Over) {
             Stage::Start => {
-                let tiles = Grid::new(self.recipe.width, self.recipe.height, Tile::FREE);
                 progress.start_rooms(self.recipe.rooms);
-                let plan = RoomPlan::of(&self.recipe);
-                self.stage = Stage::Rooms(Placing::new(tiles, &plan, &self.recipe.pins));
+                self.stage = Stage::Rooms(Box::new(Placing::of(&self.recipe)));
             }
             // The pairs are picked in a step of their own, timed with the paths.
             Stage::Rooms(placing) if placing.is_done() => {
-                let (tiles, rooms) = placing.finish();
+                let (tiles, rooms, slots) = placing.finish();
+                self.slots = slots;
                 let plan = PathPlan::of(&self.recipe);
                 self.stage = Stage::Paths(Box::new(Joining::new(tiles, rooms, &plan, progress)?));
             }

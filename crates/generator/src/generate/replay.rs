@@ -60,6 +60,7 @@ impl<'a> Replay<'a> {
             |r, cells| Room {
                 cells,
                 colour: r.colour,
+                kind: r.kind,
             },
         );
         let paths = first_cells(
@@ -68,7 +69,8 @@ impl<'a> Replay<'a> {
             |p| &p.cells,
             |p, cells| Path { cells, ..p.clone() },
         );
-        Dungeon::from_parts(dungeon.recipe(), rooms, paths)
+        let slots = dungeon.slots()[..dungeon.slots().len().min(rooms.len())].to_vec();
+        Dungeon::from_parts(dungeon.recipe(), rooms, paths).with_slots(slots)
     }
 
     /// The step counts to show in at most `most` frames (at least one), evenly spread

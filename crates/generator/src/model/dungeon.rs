@@ -1,5 +1,5 @@
 //! A dungeon: what a recipe makes (see [`crate::generate()`]): the grid of tiles, the rooms
-//! in creation order (pinned ones first) with their cells in the order they grew, the paths between them in
+//! in creation order with their cells in the order they grew, the paths between them in
 //! the order they were made, and what is read off those (doors, start, goal, figures).
 
 use std::sync::OnceLock;
@@ -9,7 +9,7 @@ use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 use crate::model::features::Features;
 use crate::model::figures::Figures;
-use crate::model::parts::{Path, Room};
+use crate::model::parts::{Path, Room, RoomKind};
 use crate::model::recipe::Recipe;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
@@ -19,6 +19,10 @@ pub struct Dungeon {
     recipe: Recipe,
     tiles: Grid<Tile>,
     rooms: Vec<Room>,
+    /// Which room of the rooms stage each room is (what a pin of it keeps, see
+    /// [`crate::Pin::room_index`]), where that is not its index: when rooms in a pin's way
+    /// found no other place. Empty for rooms that are all where their index says.
+    slots: Vec<u32>,
     paths: Vec<Path>,
     features: OnceLock<Features>,
     figures: OnceLock<Figures>,
@@ -102,11 +106,33 @@ impl Dungeon {
             recipe: recipe.clone(),
             tiles,
             rooms,
+            slots: Vec::new(),
             paths,
             features: OnceLock::new(),
             figures: OnceLock::new(),
             timings,
         }
+    }
+
+    /// The same dungeon, its rooms the rooms stage's `slots` (see [`Dungeon::slot`]).
+    #[must_use]
+    pub(crate) fn with_slots(mut self, slots: Vec<u32>) -> Dungeon {
+        self.slots = slots;
+        self
+    }
+
+    /// Which room of the rooms stage room `index` is: its index, unless rooms before it
+    /// found no place.
+    pub(crate) fn slot(&self, index: usize) -> u32 {
+        self.slots
+            .get(index)
+            .copied()
+            .unwrap_or_else(|| u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
+    /// The rooms the rooms stage placed, each with which of its rooms it is.
+    pub(crate) fn slots(&self) -> &[u32] {
+        &self.slots
     }
 
     /// How long placing the rooms and joining them took when this dungeon was generated.
@@ -145,24 +171,39 @@ impl Dungeon {
         self.tiles.get(p).copied()
     }
 
-    /// The rooms in creation order: the pinned ones first, in the recipe's order (see
-    /// [`Dungeon::pinned_rooms`]), then the others.
+    /// The rooms in creation order, each marked with what made it ([`Room::kind`]):
+    /// pinned rooms where they were in the map they came from (see [`crate::Recipe::pins`]),
+    /// vaults last.
     #[must_use]
     pub fn rooms(&self) -> &[Room] {
         &self.rooms
     }
 
-    /// How many of the first [`Dungeon::rooms`] are pinned: the recipe's pins, each the
-    /// room at its place (fewer while a generation under way has not placed them all).
+    /// How many of the rooms are pinned (fewer than the recipe's pins while a generation
+    /// under way has not placed them all).
     #[must_use]
     pub fn pinned_rooms(&self) -> usize {
-        self.recipe.pins.len().min(self.rooms.len())
+        self.rooms
+            .iter()
+            .filter(|r| r.kind == RoomKind::Pinned)
+            .count()
     }
 
     /// Whether room `index` (in [`Dungeon::rooms`]) is pinned.
     #[must_use]
     pub fn is_pinned(&self, index: usize) -> bool {
-        index < self.pinned_rooms()
+        self.rooms
+            .get(index)
+            .is_some_and(|r| r.kind == RoomKind::Pinned)
+    }
+
+    /// The room of the recipe's vault `index` (counted from 0), once it is made.
+    #[must_use]
+    pub fn vault(&self, index: usize) -> Option<&Room> {
+        self.rooms
+            .iter()
+            .rev()
+            .find(|r| r.kind == RoomKind::Vault(index))
     }
 
     /// The paths, in the order they were made, each joining two rooms.

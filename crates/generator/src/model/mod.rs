@@ -108,6 +108,20 @@ pub enum Error {
         /// The most rooms that fit within the time.
         fits: u32,
     },
+    /// Pins and vaults whose boxes hold so many cells that reading and placing them would
+    /// take longer than [`recipe::SECONDS_MOST`] (estimated at 40 ns a cell).
+    #[error(
+        "the pins and vaults hold {cells} cells in their boxes: placing them would take about \
+         {seconds} s, more than the {most} s a recipe may take; pin fewer or smaller rooms",
+        most = recipe::SECONDS_MOST
+    )]
+    PinsTooSlow {
+        /// The cells of their boxes, all together (the text's characters × 6, for text not
+        /// read).
+        cells: u64,
+        /// Seconds they would take, estimated.
+        seconds: u64,
+    },
     /// A sweep of a key no recipe has.
     #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
     SweepUnknownKey {
@@ -134,6 +148,14 @@ pub enum Error {
     Pin {
         /// The pin, counted from 1 in the recipe's order.
         pin: usize,
+        /// What is wrong with it.
+        fault: recipe::PinFault,
+    },
+    /// A vault that cannot be made, and why (see [`recipe::Recipe::check_pins`]).
+    #[error("vault {vault} {fault}")]
+    Vault {
+        /// The vault, counted from 1 in the recipe's order.
+        vault: usize,
         /// What is wrong with it.
         fault: recipe::PinFault,
     },

@@ -35,7 +35,7 @@ impl Sweep {
     /// neither numbers nor choices.
     pub fn across(key: &'static Key) -> Result<Self, Error> {
         let values = match key.kind {
-            Kind::Pins => return Err(not_numbers(key)),
+            Kind::Pins | Kind::Vaults => return Err(not_numbers(key)),
             Kind::Choice { names, .. } => (0..names.len()).map(Value::Choice).collect(),
             Kind::Whole { min, max } if max - min < SHORT_RANGE => {
                 (min..=max).map(Value::Whole).collect()
@@ -116,7 +116,7 @@ impl FromStr for Sweep {
             });
         }
         let values = match (key.kind, parts.as_slice()) {
-            (Kind::Pins, _) => return Err(not_numbers(key)),
+            (Kind::Pins | Kind::Vaults, _) => return Err(not_numbers(key)),
             (Kind::Choice { .. }, names) => names
                 .iter()
                 .map(|name| key.parse(name))
@@ -134,7 +134,9 @@ impl FromStr for Sweep {
                         Value::Whole(n) => n as f64,
                         Value::Fraction(x) => x,
                         Value::Choice(i) => i as f64,
-                        Value::Absent | Value::Pins(_) => return Err(not_numbers(key)),
+                        Value::Absent | Value::Pins(_) | Value::Vaults(_) => {
+                            return Err(not_numbers(key));
+                        }
                     })
                 };
                 let (from, to) = (number(from)?, number(to)?);

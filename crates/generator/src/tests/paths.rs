@@ -89,6 +89,7 @@ fn room(cells: Vec<Pos>) -> Room {
     Room {
         cells,
         colour: Rgb(200, 100, 50),
+        kind: Default::default(),
     }
 }
 

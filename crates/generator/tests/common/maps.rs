@@ -173,6 +173,7 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         rooms_seed: rng.random_bool(0.25).then(|| rng.random()),
         corridors_seed: rng.random_bool(0.25).then(|| rng.random()),
         pins: Vec::new(),
+        vaults: Vec::new(),
     }
 }
 

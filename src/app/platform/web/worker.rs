@@ -21,6 +21,13 @@ const SLICE_LEAST: Duration = Duration::from_millis(2);
 
 /// The request being worked on.
 enum Work {
+    /// Asked for, not yet checked: a recipe of thousands of pins takes a while to check,
+    /// which is done in the next slice, not in the frame that asked.
+    Asked {
+        recipe: Recipe,
+        style: Style,
+        progress: Arc<Progress>,
+    },
     Making {
         generation: Generation,
         style: Style,
@@ -31,8 +38,6 @@ enum Work {
     },
     /// The map made, being drawn.
     Drawing(Box<Drawing>),
-    /// A recipe that cannot be made: the answer is ready.
-    Refused(String),
 }
 
 /// The window's handle on the work: the newest request, made when asked for an answer.
@@ -57,14 +62,10 @@ impl Worker {
     /// request's number.
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
         let (id, progress) = self.requests.next();
-        let work = match Generation::new(recipe) {
-            Ok(generation) => Work::Making {
-                generation: generation.with_clock(clock),
-                style,
-                progress,
-                took: Duration::ZERO,
-            },
-            Err(e) => Work::Refused(e.to_string()),
+        let work = Work::Asked {
+            recipe: recipe.clone(),
+            style,
+            progress,
         };
         self.work = Some((id, work));
         id
@@ -105,7 +106,24 @@ impl Worker {
             })
         };
         match work {
-            Work::Refused(why) => answer(Err(why), false),
+            Work::Asked {
+                recipe,
+                style,
+                progress,
+            } => match Generation::new(&recipe) {
+                Ok(generation) => {
+                    let work = Work::Making {
+                        generation: generation.with_clock(clock),
+                        style,
+                        progress,
+                        took: started.elapsed(),
+                    };
+                    self.work = Some((id, work));
+                    // Making starts in what is left of this slice.
+                    self.newest(deadline.saturating_duration_since(Instant::now()))
+                }
+                Err(e) => answer(Err(e.to_string()), false),
+            },
             Work::Making {
                 mut generation,
                 style,

@@ -192,6 +192,7 @@ mod tests {
                 Room {
                     cells: vec![Pos::new(x, 0)],
                     colour: Rgb(0, 0, 0),
+                    kind: Default::default(),
                 }
             })
             .collect();

@@ -1,21 +1,24 @@
-//! Rooms: placing them one after another on the grid, as the original did.
+//! Rooms: placing them one after another on the grid, as the original did ([`growing`]),
+//! then, with pins or vaults, settling them around those ([`around`]).
 //!
-//! Pinned rooms come first, exactly as the recipe keeps them. Each other room starts at a
-//! random free cell drawn from the placement stream and takes its shape with its own
-//! stream ([`Shape`], chosen at one `match` in `grow_room`: one file per shape); its colour
-//! comes from a third. Rooms are placed until as many as requested (pinned ones counted)
+//! Each room starts at a random free cell drawn from the placement stream and takes its
+//! shape with its own stream ([`Shape`], chosen at one `match` in `grow_room`: one file per
+//! shape); its colour comes from a third. Rooms are placed until as many as requested
 //! stand or no free cell is left. A shape that does not fit where it starts is placed
-//! smaller, never over another room.
+//! smaller, never over another room. Pinned rooms and vaults then take their places, and
+//! only the rooms in their way are grown again elsewhere.
 
+pub mod around;
 pub mod cave;
 pub mod cross;
 pub mod diamond;
 mod free_cells;
+pub mod growing;
 pub mod rect;
+mod vault_places;
 
 use rand::{Rng, RngExt};
 
-use crate::base::colour::room_colour;
 use crate::base::flood::fill;
 use crate::base::grid::{Grid, Pos, holds_square, index};
 use crate::base::streams::{Stage, below, stream};
@@ -23,8 +26,10 @@ use crate::base::tile::Tile;
 use crate::model::Error;
 use crate::model::parts::Room;
 use crate::model::progress::Progress;
-use crate::model::recipe::{Fit, Pin, Recipe, Shape};
+use crate::model::recipe::{Fit, Recipe, Shape};
+use around::{Fixed, Settling};
 use free_cells::FreeCells;
+use growing::Growing;
 use rand_pcg::Pcg64Mcg;
 
 /// How big a room grows and, for caves, how.
@@ -93,135 +98,171 @@ pub fn place_rooms(
     progress: &Progress,
 ) -> Result<Vec<Room>, Error> {
     let free = std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE));
-    let mut placing = Placing::new(free, plan, &[]);
+    let mut growing = Growing::new(free, plan, &[], true);
     progress.start_rooms(plan.rooms);
-    while !placing.place_next(progress)? {}
-    let (placed, rooms) = placing.finish();
+    while !growing.place_next(progress)? {}
+    let (placed, rooms) = growing.finish();
     *tiles = placed;
     Ok(rooms)
 }
 
-/// The room stage under way: rooms placed one at a time ([`Placing::place_next`]), so that
-/// a caller may stop between any two; pinned rooms first.
+/// The room stage under way: rooms placed one at a time ([`Placing::place_next`]), so
+/// that a caller may stop between any two. The rooms are grown as without pins and vaults
+/// (or, for a recipe whose pins have no room numbers, around its pins, first); then, with
+/// numbered pins or vaults, settled around those ([`around`]).
 pub struct Placing {
-    plan: RoomPlan,
-    /// The pinned rooms, each placed at a step of its own before the others.
-    pins: Vec<Pin>,
-    tiles: Grid<Tile>,
-    placement: Pcg64Mcg,
-    free: FreeCells,
-    tries: u32,
-    /// The next room to place after the pinned ones, counted from 0: its streams' index
-    /// (rooms left out count too).
-    id: u32,
-    rooms: Vec<Room>,
-    /// No free cell left: no more rooms.
-    full: bool,
+    stage: PlacingStage,
+}
+
+enum PlacingStage {
+    /// Growing the rooms; `around` holds what they are then settled around, if anything.
+    Growing {
+        growing: Growing,
+        around: Option<Fixed>,
+    },
+    Settling(Settling),
+    /// Between the two, or failed.
+    Over,
 }
 
 impl Placing {
-    /// Start placing `pins`, then `plan`'s other rooms, on `tiles`, which should be free;
-    /// the pins should be on it and apart (as [`Recipe::check_pins`] makes sure).
+    /// Start placing the rooms of `recipe`.
     #[must_use]
-    pub fn new(tiles: Grid<Tile>, plan: &RoomPlan, pins: &[Pin]) -> Self {
-        Self {
-            plan: *plan,
-            pins: pins.to_vec(),
-            placement: stream(plan.seed, Stage::Placement, 0),
-            free: FreeCells::new(&tiles),
-            tries: match plan.fit {
-                Fit::Shrink => 1,
-                Fit::Move => MOVE_TRIES,
-            },
-            tiles,
-            id: 0,
-            rooms: Vec::new(),
-            full: false,
+    pub fn of(recipe: &Recipe) -> Self {
+        let tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
+        let mut plan = RoomPlan::of(recipe);
+        let stage = if recipe.pins_first() || recipe.pins.is_empty() && recipe.vaults.is_empty() {
+            PlacingStage::Growing {
+                growing: Growing::new(tiles, &plan, &recipe.pins, true),
+                around: None,
+            }
+        } else {
+            // The vaults take the last rooms' places: the rooms grown are the first of the
+            // map's without them, whatever the vaults.
+            plan.rooms = plan.rooms.saturating_sub(recipe.vaults.len() as u32);
+            PlacingStage::Growing {
+                growing: Growing::new(tiles, &plan, &[], false),
+                around: Some(Fixed::of(recipe)),
+            }
+        };
+        Self { stage }
+    }
+
+    /// Whether every room has been placed or tried.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        match &self.stage {
+            PlacingStage::Growing { growing, around } => around.is_none() && growing.is_done(),
+            PlacingStage::Settling(settling) => settling.is_done(),
+            PlacingStage::Over => true,
         }
     }
 
-    /// Whether every room has been tried, or the grid is full.
-    #[must_use]
-    pub fn is_done(&self) -> bool {
-        let pinned = self.pins.len() as u32;
-        self.rooms.len() >= self.pins.len()
-            && (self.full || self.id >= self.plan.rooms.saturating_sub(pinned))
-    }
-
-    /// Place the next room, or leave it out when it does not fit; returns whether the
-    /// stage is done (every room tried, or the grid full).
+    /// Place the next room (or leave it out when it does not fit, or settle the grown
+    /// rooms around the pins and vaults: one step); returns whether the stage is done.
     ///
     /// # Errors
     /// [`Error::Cancelled`] when `progress` is cancelled; it is checked first.
+    /// [`Error::Vault`] when a vault without a place finds none.
     pub fn place_next(&mut self, progress: &Progress) -> Result<bool, Error> {
-        if self.is_done() {
-            return Ok(true);
-        }
-        progress.check()?;
-        if let Some(pin) = self.pins.get(self.rooms.len()) {
-            let room = pin.room();
-            let tile = Tile::of_room(self.rooms.len() as u32);
-            for &cell in &room.cells {
-                // A cell near an earlier pin was taken already.
-                if self.tiles[cell].is_outside_rooms() {
-                    self.free.taken(index(self.tiles.width(), cell));
-                }
-                self.tiles[cell] = tile;
+        match std::mem::replace(&mut self.stage, PlacingStage::Over) {
+            PlacingStage::Growing {
+                growing,
+                around: Some(fixed),
+            } if growing.is_done() => {
+                progress.check()?;
+                self.stage = PlacingStage::Settling(Settling::new(growing, fixed)?);
             }
-            keep_apart(
-                &mut self.tiles,
-                &room.cells,
-                self.plan.spacing,
-                &mut self.free,
-            );
-            progress.room_placed(&room);
-            self.rooms.push(room);
-            return Ok(self.is_done());
-        }
-        let (plan, tiles, id) = (&self.plan, &mut self.tiles, self.id);
-        self.id += 1;
-        // Rooms left out leave no gap: a room's tiles carry its place among those placed.
-        let slot = self.rooms.len() as u32;
-        let mut placed = None;
-        for _ in 0..self.tries {
-            let Some(origin) = self.free.random(tiles, &mut self.placement) else {
-                self.full = true;
-                return Ok(true);
-            };
-            let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, slot);
-            if plan.fit == Fit::Shrink || fits(&cells, plan.growth.size, planned) {
-                placed = Some(cells);
-                break;
+            PlacingStage::Growing {
+                mut growing,
+                around,
+            } => {
+                let result = growing.place_next(progress);
+                self.stage = PlacingStage::Growing { growing, around };
+                result?;
             }
-            for &cell in &cells {
-                tiles[cell] = Tile::FREE;
+            PlacingStage::Settling(mut settling) => {
+                let result = settling.place_next(progress);
+                self.stage = PlacingStage::Settling(settling);
+                result?;
             }
-        }
-        if let Some(cells) = placed {
-            for &cell in &cells {
-                self.free.taken(index(tiles.width(), cell));
-            }
-            keep_apart(tiles, &cells, plan.spacing, &mut self.free);
-            let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
-            let room = Room { cells, colour };
-            progress.room_placed(&room);
-            self.rooms.push(room);
+            PlacingStage::Over => return Err(Error::Cancelled),
         }
         Ok(self.is_done())
     }
 
-    /// The grid with the rooms placed, and the rooms in creation order.
+    /// The grid with the rooms placed, the rooms in creation order, and which room of the
+    /// rooms stage each is, where that is not its index (see [`crate::Dungeon::slot`]).
     #[must_use]
-    pub fn finish(mut self) -> (Grid<Tile>, Vec<Room>) {
-        if self.plan.spacing > 0 {
-            for tile in self.tiles.as_mut_slice() {
-                if *tile == Tile::NEAR_ROOM {
-                    *tile = Tile::FREE;
-                }
+    pub fn finish(self) -> (Grid<Tile>, Vec<Room>, Vec<u32>) {
+        match self.stage {
+            PlacingStage::Growing { growing, .. } => {
+                let (tiles, rooms) = growing.finish();
+                (tiles, rooms, Vec::new())
             }
+            PlacingStage::Settling(settling) => settling.finish(),
+            PlacingStage::Over => (Grid::new(0, 0, Tile::FREE), Vec::new(), Vec::new()),
         }
-        (self.tiles, self.rooms)
     }
+}
+
+/// What came of growing a room somewhere.
+enum Attempt {
+    /// Its cells, taken and fenced by the spacing.
+    Placed(Vec<Pos>),
+    /// It fitted nowhere it tried.
+    LeftOut,
+    /// No free cell was left to start it at.
+    Full,
+}
+
+/// Grow room `id` of `plan` (its tiles marked as the room placed `slot`-th) from up to
+/// `tries` random free cells drawn from `origins`, keeping the first growth `keep` takes
+/// (given the cells and how many it would have with nothing in the way) and undoing the
+/// others; the room kept is taken from `free` and fenced by `plan.spacing`.
+#[allow(clippy::too_many_arguments)]
+fn grow_somewhere(
+    tiles: &mut Grid<Tile>,
+    free: &mut FreeCells,
+    origins: &mut Pcg64Mcg,
+    plan: &RoomPlan,
+    id: u32,
+    slot: u32,
+    tries: u32,
+    keep: impl Fn(&[Pos], usize) -> bool,
+) -> Attempt {
+    for _ in 0..tries {
+        let Some(origin) = free.random(tiles, origins) else {
+            return Attempt::Full;
+        };
+        let (cells, planned) = grow_room(plan.shape, tiles, origin, plan, id, slot);
+        if keep(&cells, planned) {
+            for &cell in &cells {
+                free.taken(index(tiles.width(), cell));
+            }
+            keep_apart(tiles, &cells, plan.spacing, free);
+            return Attempt::Placed(cells);
+        }
+        for &cell in &cells {
+            tiles[cell] = Tile::FREE;
+        }
+    }
+    Attempt::LeftOut
+}
+
+/// Put the cells of a room kept as it is (pinned, a vault, a room grown before) on
+/// `tiles` as the room placed `slot`-th, taken from `free` and fenced by `spacing`. Its
+/// cells may lie in the fence of a pin before it, never on a room.
+fn put(tiles: &mut Grid<Tile>, free: &mut FreeCells, cells: &[Pos], slot: u32, spacing: u32) {
+    let tile = Tile::of_room(slot);
+    for &cell in cells {
+        // A cell near an earlier pin was taken already.
+        if tiles[cell].is_outside_rooms() {
+            free.taken(index(tiles.width(), cell));
+        }
+        tiles[cell] = tile;
+    }
+    keep_apart(tiles, cells, spacing, free);
 }
 
 /// Whether a room of `cells` is one a room of `size` may be where it stands, with `fit`
@@ -266,7 +307,7 @@ fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32, free: &mut Fr
 
 /// Grow room `id` of `shape` from the free cell `origin`, its tiles marked as the room
 /// placed `index`-th: the one place a shape is chosen. Returns its cells and how many it
-/// would have with nothing in the way.
+/// would have with nothing in the way. Room `id` grows the same way wherever it starts.
 fn grow_room(
     shape: Shape,
     tiles: &mut Grid<Tile>,

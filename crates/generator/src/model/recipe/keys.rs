@@ -6,10 +6,11 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use super::pin::NotAPin;
+use super::cost::{SECONDS_MOST, pin_seconds};
 use super::pin::{Pin, SEPARATOR};
 use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
+use super::vault::Vault;
 use super::{
     BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
     STRETCH, WIDTH,
@@ -31,6 +32,8 @@ pub enum Value {
     Absent,
     /// The pinned rooms, in order.
     Pins(Vec<Pin>),
+    /// The vaults, in order.
+    Vaults(Vec<Vault>),
 }
 
 /// What values a key takes.
@@ -59,6 +62,8 @@ pub enum Kind {
     },
     /// Pinned rooms as the program writes them (see [`Pin`]), joined by [`SEPARATOR`].
     Pins,
+    /// Vaults as the program writes them (see [`Vault`]), joined by [`SEPARATOR`].
+    Vaults,
 }
 
 impl Kind {
@@ -71,7 +76,8 @@ impl Kind {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
             }
             Kind::Choice { names, .. } => join_or(names),
-            Kind::Pins => format!("rooms as pinned, X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
+            Kind::Pins => format!("rooms as pinned, N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
+            Kind::Vaults => format!("a game's rooms, [X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
         }
     }
 }
@@ -191,10 +197,8 @@ impl Key {
             }
             (Value::Choice(i), _) => i.to_string(),
             (Value::Absent, _) => String::new(),
-            (Value::Pins(pins), _) => {
-                let texts: Vec<String> = pins.iter().map(Pin::to_string).collect();
-                texts.join(&SEPARATOR.to_string())
-            }
+            (Value::Pins(pins), _) => joined(pins),
+            (Value::Vaults(vaults), _) => joined(vaults),
         }
     }
 
@@ -237,13 +241,33 @@ impl Key {
                     .position(|n| *n == text)
                     .ok_or_else(|| wrong(false))?,
             ),
+            // Text that would take too long to read is refused before it is: each of its
+            // characters stands for six cells of a box.
+            Kind::Pins | Kind::Vaults if pin_seconds(6 * text.len() as u64) > SECONDS_MOST => {
+                let cells = 6 * text.len() as u64;
+                return Err(Error::PinsTooSlow {
+                    cells,
+                    seconds: pin_seconds(cells).ceil() as u64,
+                });
+            }
             Kind::Pins => Value::Pins(
                 text.split(SEPARATOR)
                     .enumerate()
                     .map(|(i, pin)| {
-                        pin.parse().map_err(|NotAPin| Error::Pin {
+                        pin.parse().map_err(|_| Error::Pin {
                             pin: i + 1,
                             fault: PinFault::Malformed { text: quote(pin) },
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            Kind::Vaults => Value::Vaults(
+                text.split(SEPARATOR)
+                    .enumerate()
+                    .map(|(i, vault)| {
+                        Vault::read(vault).ok_or_else(|| Error::Vault {
+                            vault: i + 1,
+                            fault: PinFault::Malformed { text: quote(vault) },
                         })
                     })
                     .collect::<Result<_, _>>()?,
@@ -260,7 +284,7 @@ impl Key {
             (Value::Whole(n), Kind::Whole { min, max }) => (min..=max).contains(n),
             (Value::Fraction(x), Kind::Fraction { min, max }) => (min..=max).contains(x),
             (Value::Choice(i), Kind::Choice { names, .. }) => *i < names.len(),
-            (Value::Pins(_), Kind::Pins) => true,
+            (Value::Pins(_), Kind::Pins) | (Value::Vaults(_), Kind::Vaults) => true,
             (Value::Absent, _) => self.default_value() == Value::Absent,
             _ => false,
         };
@@ -281,6 +305,12 @@ impl Key {
         (self.set)(recipe, value);
         Ok(())
     }
+}
+
+/// Pins or vaults as a recipe writes them, joined by [`SEPARATOR`].
+fn joined<T: fmt::Display>(items: &[T]) -> String {
+    let texts: Vec<String> = items.iter().map(T::to_string).collect();
+    texts.join(&SEPARATOR.to_string())
 }
 
 /// The shortest decimal that reads back as `x`: `0.5`, `1`, `1e-320` (not 330 digits).
@@ -368,7 +398,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 19] = [
+pub const KEYS: [Key; 20] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -586,9 +616,9 @@ pub const KEYS: [Key; 19] = [
     ),
     Key {
         name: "pin",
-        about: "Rooms kept cell for cell (pinned in the window or by --pin X,Y): the \
-                first rooms, counted in rooms, the others placed around them. Each is its \
-                box, colour and cells as bits in base64url.",
+        about: "Rooms kept cell for cell (Ctrl+click, --pin X,Y), each in its room's \
+                place, counted in rooms; only rooms in a pin's way move. Each is its room's \
+                number, box, colour and cells in base64url.",
         kind: Kind::Pins,
         always_printed: false,
         group: Group::Rerolls,
@@ -598,6 +628,22 @@ pub const KEYS: [Key; 19] = [
         set: |r, v| {
             if let Value::Pins(pins) = v {
                 r.pins = pins;
+            }
+        },
+    },
+    Key {
+        name: "vault",
+        about: "A game's own rooms, counted in rooms: each its box (and corner, for one \
+                with a place) and cells in base64url.",
+        kind: Kind::Vaults,
+        always_printed: false,
+        group: Group::Rerolls,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Vaults(r.vaults.clone()),
+        set: |r, v| {
+            if let Value::Vaults(vaults) = v {
+                r.vaults = vaults;
             }
         },
     },

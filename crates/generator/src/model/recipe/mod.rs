@@ -14,16 +14,20 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 mod cost;
+pub(crate) mod footprint;
 mod keys;
 mod pin;
 mod pins;
 mod styles;
+mod vault;
 
 pub use cost::{SECONDS_MOST, rooms_that_fit, seconds};
+use cost::{pin_cells, pin_seconds};
 pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
 pub use pin::{NotAPin, Pin, SEPARATOR};
 pub use pins::PinFault;
 pub use styles::{Choice, Connect, Corridor, Fit, Shape};
+pub use vault::Vault;
 
 use crate::base::text::quote;
 use crate::model::Error;
@@ -85,12 +89,26 @@ pub struct Recipe {
     /// when they were re-rolled apart from the rest; `None`: `seed`, and a chain in the
     /// order the rooms were made.
     pub corridors_seed: Option<u64>,
-    /// Rooms kept exactly, cell for cell, whatever else changes. They are placed first, in
-    /// this order, and are the dungeon's first rooms ([`crate::Dungeon::pinned_rooms`]);
-    /// the other rooms are placed around them, keeping `spacing` from them, and corridors
-    /// join them as any room. `rooms` counts them: `rooms=12` with two pins places 10
-    /// more. Pins are where they were put: `spacing` is not kept between two pins.
+    /// Rooms kept exactly, cell for cell, whatever else changes. Each is the room it was in
+    /// the map it came from ([`Pin::room_index`]): the other rooms are grown as they would
+    /// be without it, and only those that would overlap a pin or come within `spacing` of
+    /// one are grown again elsewhere, each from a stream of its own. So pinning a room in
+    /// its own map changes nothing else, and a pin moved moves only the rooms it now meets;
+    /// corridors join pinned rooms as any room. `rooms` counts them; a pin whose room the
+    /// map does not have (fewer rooms asked for) takes the last room's place. Pins are
+    /// where they were put: `spacing` is not kept between two pins.
+    ///
+    /// Pins written before pins had a room number are placed first, in this order, the
+    /// other rooms around them, as they were then, in a recipe with no other pins and no
+    /// vaults; beside those, such a pin is the room of its place among the pins.
     pub pins: Vec<Pin>,
+    /// Rooms of a game's own shape, counted in `rooms` and made after the grown and pinned
+    /// ones (see [`Vault`]). One with a place goes there, as a pin does; one without is put
+    /// by the rooms stage where it keeps `spacing` from the pins and the vaults before it
+    /// and, where it can, from the grown rooms, drawing from a stream of its own. Grown
+    /// rooms in a vault's way are grown again elsewhere, and corridors join vaults as any
+    /// room.
+    pub vaults: Vec<Vault>,
     /// Grid width in cells, [`WIDTH`].
     pub width: u32,
     /// Grid height in cells, [`HEIGHT`].
@@ -132,6 +150,7 @@ impl Default for Recipe {
             rooms_seed: None,
             corridors_seed: None,
             pins: Vec::new(),
+            vaults: Vec::new(),
             width: 64,
             height: 56,
             rooms: 12,
@@ -154,7 +173,8 @@ impl Default for Recipe {
 impl Recipe {
     /// `count` recipes like this one on consecutive seeds from its own: a contact sheet's
     /// tiles, a gallery's. The stages' own seeds, where given, step along with it
-    /// (wrapping past the largest), so that every stage of each map is new; the pins stay.
+    /// (wrapping past the largest), so that every stage of each map is new; the pins and
+    /// vaults stay.
     ///
     /// # Errors
     /// When the seeds would run past the largest seed.
@@ -185,14 +205,15 @@ impl Recipe {
         key.set(self, value)
     }
 
-    /// Check every value against its range, the pins (see [`Recipe::check_pins`]), the
-    /// room cells asked for against [`room_cells_allowed`], and the time the recipe would
-    /// take against [`SECONDS_MOST`] (see [`seconds`]).
+    /// Check every value against its range, the time its pins and vaults would take
+    /// against [`SECONDS_MOST`] (as the cells of their boxes), the pins (see
+    /// [`Recipe::check_pins`]), the room cells asked for against [`room_cells_allowed`],
+    /// and the time the recipe would take against [`SECONDS_MOST`] (see [`seconds`]).
     ///
     /// # Errors
-    /// The first value out of range, named with its key; the first pin that cannot be
-    /// kept; too many room cells; or a recipe estimated to take too long, with the rooms
-    /// that would fit.
+    /// The first value out of range, named with its key; pins and vaults too many or too
+    /// big to place in time; the first pin that cannot be kept; too many room cells; or a
+    /// recipe estimated to take too long, with the rooms that would fit.
     pub fn validate(&self) -> Result<(), Error> {
         for key in &KEYS {
             let value = key.get(self);
@@ -201,6 +222,14 @@ impl Recipe {
                 value: key.format(&value),
                 range: key.kind.allowed(),
             })?;
+        }
+        let pin_cells = pin_cells(self);
+        let pins = pin_seconds(pin_cells);
+        if pins > SECONDS_MOST {
+            return Err(Error::PinsTooSlow {
+                cells: pin_cells,
+                seconds: pins.ceil() as u64,
+            });
         }
         self.check_pins()?;
         let asked = u64::from(self.rooms) * u64::from(self.room_size);

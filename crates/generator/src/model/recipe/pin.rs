@@ -1,85 +1,78 @@
-//! A pinned room: one room's exact cells and colour, kept through every re-roll. The other
-//! rooms are placed around pinned ones (see [`crate::Recipe::pins`]).
+//! A pinned room: one room's exact cells and colour, and which room of its map it was, kept
+//! through every re-roll. The other rooms stay where they are around it (see
+//! [`crate::Recipe::pins`]).
 //!
-//! In a recipe, a pin is written `X.Y.WxH.RRGGBB.CELLS`: the corner of the box around the
-//! room, the box's size, the room's colour in hex, and which cells of the box are the
+//! In a recipe, a pin is written `N@X.Y.WxH.RRGGBB.CELLS`: the room's number in the map it
+//! came from (its index + 1, as the numbers look shows it), the corner of the box around
+//! the room, the box's size, the room's colour in hex, and which cells of the box are the
 //! room's, one bit each, row by row from the top-left (the lowest bit of a byte first), in
-//! base64url. A cave of 90 cells takes about 50 characters. Several pins are joined by `~`.
+//! base64url. A cave of 90 cells takes about 55 characters. Several pins are joined by `~`.
+//! Pins written before they had a number (`X.Y.WxH.RRGGBB.CELLS`) still read, and make the
+//! maps they made: see [`crate::Recipe::pins`].
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::base::base64;
+use super::ROOMS;
+use super::footprint::{Footprint, number};
 use crate::base::colour::Rgb;
 use crate::base::grid::{Pos, Rect};
-use crate::model::parts::Room;
+use crate::model::dungeon::Dungeon;
+use crate::model::parts::{Room, RoomKind};
 
-/// One pinned room: exactly its cells and its colour, written in the recipe's `pin` key.
+/// One pinned room: exactly its cells and its colour, and which room of its map it was,
+/// written in the recipe's `pin` key.
+///
+/// ```
+/// use dungeon_generator::{Pin, Pos, Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=3".parse()?;
+/// let map = generate(&recipe)?;
+/// let pin = Pin::of_room(&map, 4).expect("the map has a room 4");
+/// assert_eq!(pin.room_index(), Some(4));
+/// assert!(map.rooms()[4].cells.iter().all(|&p| pin.covers(p)));
+/// // Its text, as the recipe writes it, reads back the same.
+/// assert!(pin.to_string().starts_with("5@"));
+/// assert_eq!(pin.to_string().parse::<Pin>(), Ok(pin));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(into = "String"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Pin {
-    /// The box's top-left cell.
-    x: u32,
-    y: u32,
-    /// The box's size in cells.
-    width: u32,
-    height: u32,
+    /// The room's index in the map it came from; `None` for a pin written before pins had
+    /// one.
+    index: Option<u32>,
     colour: Rgb,
-    /// One bit per cell of the box, row by row, lowest bit first.
-    bits: Vec<u8>,
+    cells: Footprint,
 }
 
-/// Joins the pins of a recipe's `pin` key.
+/// Joins the pins of a recipe's `pin` key, and the vaults of its `vault` key.
 pub const SEPARATOR: char = '~';
 
-/// The most cells a side of a pin's box may have: the widest map's.
-const SIDE_MOST: u32 = *super::WIDTH.end();
-
 impl Pin {
-    /// The pin that keeps `room`: its cells and its colour. A room without cells (which no
-    /// generation makes) gives a pin that [`crate::Recipe::check_pins`] refuses.
+    /// The pin that keeps room `index` of `dungeon`: its cells, its colour, and which room
+    /// of the map it is; `None` when there is no such room, or it has no cells (which no
+    /// generation makes).
     #[must_use]
-    pub fn of_room(room: &Room) -> Pin {
-        let Some(rect) = Rect::around(room.cells.iter().copied()) else {
-            return Pin {
-                x: 0,
-                y: 0,
-                width: 0,
-                height: 0,
-                colour: room.colour,
-                bits: Vec::new(),
-            };
-        };
-        let (width, height) = (rect.x1 - rect.x0 + 1, rect.y1 - rect.y0 + 1);
-        let mut bits = vec![0u8; (width as usize * height as usize).div_ceil(8)];
-        for p in &room.cells {
-            let i = (p.y - rect.y0) as usize * width as usize + (p.x - rect.x0) as usize;
-            bits[i / 8] |= 1 << (i % 8);
-        }
-        Pin {
-            x: rect.x0,
-            y: rect.y0,
-            width,
-            height,
+    pub fn of_room(dungeon: &Dungeon, index: usize) -> Option<Pin> {
+        let room = dungeon.rooms().get(index)?;
+        Some(Pin {
+            index: Some(dungeon.slot(index)),
             colour: room.colour,
-            bits,
-        }
+            cells: Footprint::of(&room.cells).ok()?,
+        })
     }
 
     /// The map cells it covers, row by row from the top-left.
-    pub fn cells(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let cells = self.width as usize * self.height as usize;
-        (0..cells).filter(|&i| self.bit(i)).map(|i| self.cell_at(i))
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells.cells()
     }
 
-    /// Whether it covers cell (`x`, `y`) of the map.
+    /// Whether it covers cell `p` of the map.
     #[must_use]
-    pub fn covers(&self, x: u32, y: u32) -> bool {
-        let (Some(dx), Some(dy)) = (x.checked_sub(self.x), y.checked_sub(self.y)) else {
-            return false;
-        };
-        dx < self.width && dy < self.height && self.bit((dy * self.width + dx) as usize)
+    pub fn covers(&self, p: Pos) -> bool {
+        self.cells.covers(p)
     }
 
     /// The same room moved `dx` cells right and `dy` down; `None` when part of it would be
@@ -87,13 +80,10 @@ impl Pin {
     /// ([`crate::Recipe::moved_pin`]).
     #[must_use]
     pub fn moved_by(&self, dx: i64, dy: i64) -> Option<Pin> {
-        let to = |at: u32, by: i64| u32::try_from(i64::from(at).checked_add(by)?).ok();
         Some(Pin {
-            x: to(self.x, dx)?,
-            y: to(self.y, dy)?,
+            cells: self.cells.moved_by(dx, dy)?,
             ..self.clone()
         })
-        .filter(Pin::ends_on_numbers)
     }
 
     /// Its colour in the pictures.
@@ -102,65 +92,54 @@ impl Pin {
         self.colour
     }
 
-    /// The box around its cells: its top-left cell, width and height.
+    /// The box around its cells.
     #[must_use]
-    pub fn bounds(&self) -> (u32, u32, u32, u32) {
-        (self.x, self.y, self.width, self.height)
+    pub fn bounds(&self) -> Rect {
+        self.cells.bounds()
+    }
+
+    /// Which room of the map it came from it was: its index in [`Dungeon::rooms`], which it
+    /// keeps in every map made with it (see [`crate::Recipe::pins`]); `None` for a pin
+    /// written before pins had one.
+    #[must_use]
+    pub fn room_index(&self) -> Option<usize> {
+        self.index.map(|i| i as usize)
     }
 
     /// The room it keeps: its cells row by row, its colour.
     #[must_use]
     pub fn room(&self) -> Room {
         Room {
-            cells: self.cells().map(|(x, y)| Pos::new(x, y)).collect(),
+            cells: self.cells().collect(),
             colour: self.colour,
+            kind: RoomKind::Pinned,
         }
     }
 
-    /// Whether it holds no cell (only a room without cells gives one).
-    pub(crate) fn is_empty(&self) -> bool {
-        self.bits.iter().all(|&b| b == 0)
+    /// Its cells and their place.
+    pub(crate) fn footprint(&self) -> &Footprint {
+        &self.cells
     }
 
-    /// Whether it shares a cell with `other`.
-    pub(crate) fn overlaps(&self, other: &Pin) -> bool {
-        let apart = self.x >= other.x.saturating_add(other.width)
-            || other.x >= self.x.saturating_add(self.width)
-            || self.y >= other.y.saturating_add(other.height)
-            || other.y >= self.y.saturating_add(self.height);
-        !apart && self.cells().any(|(x, y)| other.covers(x, y))
-    }
-
-    /// Whether its far corner is a cell number too: every pin read or moved is.
-    fn ends_on_numbers(&self) -> bool {
-        self.x.checked_add(self.width).is_some() && self.y.checked_add(self.height).is_some()
-    }
-
-    fn bit(&self, i: usize) -> bool {
-        self.bits
-            .get(i / 8)
-            .is_some_and(|b| b & (1 << (i % 8)) != 0)
-    }
-
-    fn cell_at(&self, i: usize) -> (u32, u32) {
-        let w = self.width as usize;
-        (self.x + (i % w) as u32, self.y + (i / w) as u32)
+    /// The same pin, room `index` of its map (its number is kept as it is, if it has one).
+    pub(crate) fn numbered(&self, index: usize) -> Pin {
+        Pin {
+            index: self.index.or(u32::try_from(index).ok()),
+            ..self.clone()
+        }
     }
 }
 
-/// `X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it (see the module's documentation).
+/// `N@X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it (see the module's documentation);
+/// without `N@` for a pin that has no number.
 impl fmt::Display for Pin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(index) = self.index {
+            write!(f, "{}@", u64::from(index) + 1)?;
+        }
         let Rgb(r, g, b) = self.colour;
-        write!(
-            f,
-            "{}.{}.{}x{}.{r:02x}{g:02x}{b:02x}.{}",
-            self.x,
-            self.y,
-            self.width,
-            self.height,
-            base64::encode(&self.bits)
-        )
+        let [corner, size, cells] = self.cells.parts();
+        write!(f, "{corner}.{size}.{r:02x}{g:02x}{b:02x}.{cells}")
     }
 }
 
@@ -170,66 +149,66 @@ impl From<Pin> for String {
     }
 }
 
+impl TryFrom<String> for Pin {
+    type Error = NotAPin;
+
+    fn try_from(text: String) -> Result<Pin, NotAPin> {
+        text.parse()
+    }
+}
+
 /// Why the text of a pin is not one: what [`Pin::from_str`] refuses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use dungeon_generator::Pin;
+/// use dungeon_generator::recipe::NotAPin;
+///
+/// assert_eq!("1.2.3".parse::<Pin>(), Err(NotAPin));
+/// // An error like any other: `?` takes it into a `Box<dyn Error>`.
+/// let error: Box<dyn std::error::Error> = Box::new(NotAPin);
+/// assert!(error.to_string().starts_with("not a pin"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a pin: a pin is written N@X.Y.WxH.RRGGBB.CELLS, as the program writes it")]
 pub struct NotAPin;
 
 impl FromStr for Pin {
     type Err = NotAPin;
 
     /// Read a pin as [`Pin`]'s `Display` writes it, and only so: each pin has one text,
-    /// its box tight around its cells.
+    /// its box tight around its cells. Linear in the text.
     ///
     /// # Errors
-    /// Text of another form, a box over 2048 cells a side, cells that do not fill the
-    /// box's bits exactly, no cell, or a box larger than its cells.
+    /// Text of another form, a room number of 0 or over the most rooms, a box over 2048
+    /// cells a side, cells that do not fill the box's bits exactly, no cell, or a box
+    /// larger than its cells.
     fn from_str(text: &str) -> Result<Pin, NotAPin> {
-        let parts: Vec<&str> = text.split('.').collect();
+        let (index, rest) = match text.split_once('@') {
+            Some((n, rest)) => {
+                let n = number(n).filter(|n| (1..=*ROOMS.end()).contains(n));
+                (Some(n.ok_or(NotAPin)? - 1), rest)
+            }
+            None => (None, text),
+        };
+        let parts: Vec<&str> = rest.split('.').collect();
         let [x, y, size, colour, cells] = parts.as_slice() else {
             return Err(NotAPin);
         };
-        let number = |t: &str| -> Result<u32, NotAPin> {
-            let plain = !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
-            let canonical = t == "0" || !t.starts_with('0');
-            t.parse().ok().filter(|_| plain && canonical).ok_or(NotAPin)
-        };
-        let (width, height) = size.split_once('x').ok_or(NotAPin)?;
-        let (width, height) = (number(width)?, number(height)?);
-        if !(1..=SIDE_MOST).contains(&width) || !(1..=SIDE_MOST).contains(&height) {
-            return Err(NotAPin);
-        }
-        let hex = |i: usize| -> Result<u8, NotAPin> {
-            let digits = colour.get(i..i + 2).ok_or(NotAPin)?;
+        let hex = |i: usize| -> Option<u8> {
+            let digits = colour.get(i..i + 2)?;
             let lower = digits
                 .bytes()
                 .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'));
-            u8::from_str_radix(digits, 16)
-                .ok()
-                .filter(|_| lower)
-                .ok_or(NotAPin)
+            u8::from_str_radix(digits, 16).ok().filter(|_| lower)
         };
-        if colour.len() != 6 {
-            return Err(NotAPin);
-        }
-        let bits = base64::decode(cells).ok_or(NotAPin)?;
-        let count = width as usize * height as usize;
-        let unused_zero =
-            count.is_multiple_of(8) || bits.last().is_some_and(|b| b >> (count % 8) == 0);
-        if bits.len() != count.div_ceil(8) || !unused_zero {
-            return Err(NotAPin);
-        }
-        let pin = Pin {
-            x: number(x)?,
-            y: number(y)?,
-            width,
-            height,
-            colour: Rgb(hex(0)?, hex(2)?, hex(4)?),
-            bits,
+        let colour = match (colour.len(), hex(0), hex(2), hex(4)) {
+            (6, Some(r), Some(g), Some(b)) => Rgb(r, g, b),
+            _ => return Err(NotAPin),
         };
-        // The box must be the one around the cells, so that a pin has one text.
-        if !pin.ends_on_numbers() || pin.is_empty() || Pin::of_room(&pin.room()) != pin {
-            return Err(NotAPin);
-        }
-        Ok(pin)
+        Ok(Pin {
+            index,
+            colour,
+            cells: Footprint::read(Some((x, y)), size, cells).ok_or(NotAPin)?,
+        })
     }
 }

@@ -1,26 +1,46 @@
-//! What the recipe does with pinned rooms: pinning the room under a cell, unpinning it,
-//! moving a pin, checking that every pin can be kept, and re-seeding a map while keeping
-//! them. See [`Recipe::pins`] for how pinned rooms are placed and counted.
+//! What the recipe does with pinned rooms and vaults: pinning the rooms under cells,
+//! unpinning one, moving a pin, checking that every pin and vault can be kept (in time
+//! linear in their cells), leaving out those that cannot, and re-seeding a map
+//! while keeping them. See [`Recipe::pins`] for how pinned rooms are placed and counted.
 
-use std::fmt;
-
-use super::Recipe;
+use super::footprint::Footprint;
 use super::pin::Pin;
-use crate::base::grid::Pos;
+use super::{HEIGHT, Recipe, WIDTH};
+use crate::base::bits::BitGrid;
+use crate::base::grid::{Grid, Pos};
 use crate::model::Error;
 use crate::model::dungeon::Dungeon;
+use crate::model::parts::RoomKind;
 
-/// Why a pin cannot be kept; an [`Error::Pin`] says which pin.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a pin or a vault cannot be kept; an [`Error::Pin`] or [`Error::Vault`] says which.
+///
+/// ```
+/// use dungeon_generator::recipe::PinFault;
+/// use dungeon_generator::{Error, Pos, Vault};
+///
+/// // Two cells touching only at a corner are no room.
+/// let fault = Vault::new([Pos::new(0, 0), Pos::new(1, 1)]).unwrap_err();
+/// assert_eq!(fault, PinFault::Scattered { pieces: 2 });
+/// // In a recipe, the error names the pin or vault.
+/// let error = "dv1 width=10 vault=9.0.2x1.Aw".parse::<dungeon_generator::Recipe>();
+/// assert!(matches!(error, Err(Error::Vault { vault: 1, fault: PinFault::OffMap { .. } })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PinFault {
-    /// Its text is not a pin's.
+    /// Its text is not a pin's or a vault's.
+    #[error(
+        "is not written as the program writes it (N@X.Y.WxH.RRGGBB.CELLS for a pin, \
+         [X.Y.]WxH.CELLS for a vault): `{text}`"
+    )]
     Malformed {
         /// The text, cut short.
         text: String,
     },
     /// It covers no cell.
+    #[error("covers no cell")]
     NoCells,
     /// Its box is wider or taller than the map.
+    #[error("is {width}×{height} cells, too big for the {map_width}×{map_height} map")]
     TooBig {
         /// The box's width in cells.
         width: u32,
@@ -32,80 +52,80 @@ pub enum PinFault {
         map_height: u32,
     },
     /// It reaches past the map's right or bottom edge, or would leave it.
+    #[error("would be off the {map_width}×{map_height} map (past its edge)")]
     OffMap {
         /// The map's width.
         map_width: u32,
         /// The map's height.
         map_height: u32,
     },
-    /// It shares a cell with an earlier pin.
+    /// Its cells are not one room: they fall into pieces not joined edge to edge.
+    #[error(
+        "is not one room: its cells fall into {pieces} pieces, not joined edge to edge \
+         (a corridor could not join them all)"
+    )]
+    Scattered {
+        /// How many pieces.
+        pieces: usize,
+    },
+    /// It shares a cell with a pin (an earlier one, for a pin).
+    #[error("overlaps pin {other}")]
     Overlaps {
-        /// The other pin, counted from 1.
+        /// The pin, counted from 1.
         other: usize,
     },
-    /// There are more pins than rooms asked for: `rooms` counts pinned rooms.
+    /// It shares a cell with an earlier vault.
+    #[error("overlaps vault {other}")]
+    OverlapsVault {
+        /// The vault, counted from 1.
+        other: usize,
+    },
+    /// There are more pins and vaults than rooms asked for: `rooms` counts them.
+    #[error(
+        "is one more than the {rooms} rooms asked for (rooms counts the pinned ones and the \
+         vaults)"
+    )]
     BeyondRooms {
         /// Rooms asked for.
         rooms: u32,
     },
     /// No pin of that number.
+    #[error("does not exist: the recipe has {pins}")]
     Missing {
         /// The pins the recipe has.
         pins: usize,
     },
-}
-
-impl fmt::Display for PinFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PinFault::Malformed { text } => write!(
-                f,
-                "is not written as X.Y.WxH.RRGGBB.CELLS (as the program writes pins): `{text}`"
-            ),
-            PinFault::NoCells => f.write_str("covers no cell"),
-            PinFault::TooBig {
-                width,
-                height,
-                map_width,
-                map_height,
-            } => write!(
-                f,
-                "is {width}×{height} cells, too big for the {map_width}×{map_height} map"
-            ),
-            PinFault::OffMap {
-                map_width,
-                map_height,
-            } => write!(
-                f,
-                "would be off the {map_width}×{map_height} map (past its edge)"
-            ),
-            PinFault::Overlaps { other } => write!(f, "overlaps pin {other}"),
-            PinFault::BeyondRooms { rooms } => write!(
-                f,
-                "is one pin more than the {rooms} rooms asked for (rooms counts the pinned ones)"
-            ),
-            PinFault::Missing { pins } => write!(f, "does not exist: the recipe has {pins}"),
-        }
-    }
+    /// A vault without a place found none on the map.
+    #[error(
+        "finds no place on the map {spacing} cells or more from the pins and the vaults \
+         before it"
+    )]
+    NoPlace {
+        /// The recipe's spacing.
+        spacing: u32,
+    },
 }
 
 impl Recipe {
-    /// This recipe with the room of `dungeon` covering cell (`x`, `y`) pinned, after the
-    /// pins it has; unchanged when that room is pinned already. The map it makes keeps
-    /// the rooms made before that one (mostly) and places the others anew around it.
+    /// This recipe with the room of `dungeon` covering `cell` pinned, after the pins it
+    /// has; unchanged when that room is pinned already. The map it makes is `dungeon`'s,
+    /// cell for cell, and keeps the room through every re-roll; pinning a vault's room
+    /// gives the vault its place in `dungeon`.
     ///
     /// ```
     /// use dungeon_generator::{Recipe, generate};
     ///
     /// let recipe: Recipe = "dv1 seed=7".parse()?;
     /// let map = generate(&recipe)?;
-    /// let cell = map.rooms()[2].cells[0];
-    /// let pinned = recipe.pin_at(&map, cell.x, cell.y)?;
-    /// // Every stage re-rolled, the room stays, the first of the map.
+    /// let room = &map.rooms()[2];
+    /// let pinned = recipe.pin_at(&map, room.cells[0])?;
+    /// // Pinning moves no other room; every stage re-rolled, the room stays.
+    /// let same = generate(&pinned)?;
+    /// let others = |i: &usize| *i != 2;
+    /// assert!((0..12).filter(others).all(|i| same.rooms()[i].cells == map.rooms()[i].cells));
     /// let other = generate(&pinned.reseeded(8))?;
-    /// assert_eq!(other.pinned_rooms(), 1);
-    /// assert!(map.rooms()[2].cells.iter().all(|p| pinned.pins[0].covers(p.x, p.y)));
-    /// assert_eq!(other.rooms()[0].colour, map.rooms()[2].colour);
+    /// assert!(room.cells.iter().all(|p| other.rooms()[2].cells.contains(p)));
+    /// assert!(other.is_pinned(2));
     /// # Ok::<(), dungeon_generator::Error>(())
     /// ```
     ///
@@ -113,39 +133,81 @@ impl Recipe {
     /// [`Error::NoRoomAt`] when no room covers the cell; [`Error::Pin`] when the new pin
     /// cannot be kept with this recipe (see [`Recipe::check_pins`]): `dungeon` was not
     /// made from it.
-    pub fn pin_at(&self, dungeon: &Dungeon, x: u32, y: u32) -> Result<Recipe, Error> {
-        let room = dungeon
-            .tile(Pos::new(x, y))
-            .and_then(|t| t.room())
-            .and_then(|i| dungeon.rooms().get(i))
-            .ok_or(Error::NoRoomAt { x, y })?;
-        let pin = Pin::of_room(room);
-        let mut recipe = self.clone();
-        if !recipe.pins.contains(&pin) {
-            recipe.pins.push(pin);
-            recipe.check_pins()?;
+    pub fn pin_at(&self, dungeon: &Dungeon, cell: Pos) -> Result<Recipe, Error> {
+        self.pin_each_at(dungeon, &[cell])
+    }
+
+    /// This recipe with the rooms of `dungeon` covering each of `cells` pinned, as
+    /// [`Recipe::pin_at`] pins one, checked once: in time linear in their cells.
+    ///
+    /// # Errors
+    /// As [`Recipe::pin_at`], for the first cell in no room or the first pin that cannot
+    /// be kept.
+    pub fn pin_each_at(&self, dungeon: &Dungeon, cells: &[Pos]) -> Result<Recipe, Error> {
+        let mut recipe = self.numbered();
+        let mut pinned = vec![false; dungeon.rooms().len()];
+        for &cell in cells {
+            let index = dungeon
+                .tile(cell)
+                .and_then(|t| t.room())
+                .filter(|&i| i < dungeon.rooms().len())
+                .ok_or(Error::NoRoomAt {
+                    x: cell.x,
+                    y: cell.y,
+                })?;
+            if std::mem::replace(&mut pinned[index], true) {
+                continue;
+            }
+            match dungeon.rooms()[index].kind {
+                RoomKind::Pinned => {}
+                RoomKind::Vault(v) => {
+                    let corner = dungeon.rooms()[index]
+                        .cells
+                        .iter()
+                        .fold(Pos::new(u32::MAX, u32::MAX), |c, p| {
+                            Pos::new(c.x.min(p.x), c.y.min(p.y))
+                        });
+                    if let Some(vault) = recipe.vaults.get_mut(v)
+                        && vault.place().is_none()
+                    {
+                        *vault = vault.at(corner);
+                    }
+                }
+                RoomKind::Grown => {
+                    // A map not made from this recipe may show a room it pins already.
+                    let pin = Pin::of_room(dungeon, index).map(|pin| pin.numbered(index));
+                    if let Some(pin) = pin.filter(|pin| {
+                        let same = |other: &Pin| other.footprint() == pin.footprint();
+                        !recipe.pins.iter().any(same)
+                    }) {
+                        recipe.pins.push(pin);
+                    }
+                }
+            }
         }
+        recipe.check_pins()?;
         Ok(recipe)
     }
 
-    /// This recipe without the pin covering cell (`x`, `y`); `None` when no pin covers it.
+    /// This recipe without the pin covering `cell`; `None` when no pin covers it.
     #[must_use]
-    pub fn unpin_at(&self, x: u32, y: u32) -> Option<Recipe> {
-        let index = self.pins.iter().position(|pin| pin.covers(x, y))?;
+    pub fn unpin_at(&self, cell: Pos) -> Option<Recipe> {
+        let index = self.pins.iter().position(|pin| pin.covers(cell))?;
         let mut recipe = self.clone();
         recipe.pins.remove(index);
         Some(recipe)
     }
 
     /// This recipe with pin `index` (counted from 0) moved `dx` cells right and `dy` down.
+    /// Only the rooms the pin now meets move.
     ///
     /// # Errors
     /// [`Error::Pin`] naming this pin when there is no such pin, or when it would be off
-    /// the map or overlap another pin (named in the message); naming another when that
-    /// one cannot be kept (see [`Recipe::check_pins`]).
+    /// the map or overlap another pin or a vault (named in the message); naming another
+    /// when that one cannot be kept (see [`Recipe::check_pins`]).
     pub fn moved_pin(&self, index: usize, dx: i64, dy: i64) -> Result<Recipe, Error> {
         let fault = |fault| Error::Pin {
-            pin: index + 1,
+            pin: index.saturating_add(1),
             fault,
         };
         let pin = self.pins.get(index).ok_or_else(|| {
@@ -155,64 +217,159 @@ impl Recipe {
         })?;
         let moved = pin.moved_by(dx, dy).ok_or_else(|| fault(self.off_map()))?;
         // The moved pin is the one named, whichever of two is first.
-        if let Some(why) = self.fault(&moved, &[]) {
-            return Err(fault(why));
-        }
+        let meets = |other: &Footprint| meets(moved.footprint(), other);
         let onto = self
             .pins
             .iter()
             .enumerate()
-            .find(|&(j, other)| j != index && other.overlaps(&moved));
-        if let Some((j, _)) = onto {
-            return Err(fault(PinFault::Overlaps { other: j + 1 }));
+            .find(|&(j, other)| j != index && meets(other.footprint()))
+            .map(|(j, _)| PinFault::Overlaps { other: j + 1 });
+        let onto = onto.or_else(|| {
+            let placed: Vec<Option<Footprint>> = self.vaults.iter().map(|v| v.placed()).collect();
+            let v = placed.iter().position(|v| v.as_ref().is_some_and(meets))?;
+            Some(PinFault::OverlapsVault { other: v + 1 })
+        });
+        if let Some(why) = self.shape_fault(moved.footprint()).or(onto) {
+            return Err(fault(why));
         }
-        let mut recipe = self.clone();
-        recipe.pins[index] = moved;
+        let mut recipe = self.numbered();
+        recipe.pins[index] = moved.numbered(index);
         recipe.check_pins()?;
         Ok(recipe)
     }
 
-    /// Check that every pin can be kept: each is within the map, overlaps no other, and
-    /// there are no more pins than `rooms`. [`Recipe::validate`] runs this too.
+    /// Check that every pin and vault can be kept: each is one room within the map, none
+    /// overlaps another, and there are no more of them than `rooms`. [`Recipe::validate`]
+    /// runs this too. It takes time linear in their cells.
     ///
     /// # Errors
     /// [`Error::Pin`] naming the first pin that cannot be kept (counted from 1) and why:
-    /// no cells, too big for the map, off the map, overlapping an earlier pin, or beyond
-    /// the rooms asked for. An overlap names the later pin of the two.
+    /// beyond the rooms asked for, too big for the map, off the map, not one room, or
+    /// overlapping an earlier pin; then [`Error::Vault`] for the first such vault (or one
+    /// with a place overlapping a pin or an earlier vault). An overlap names the later
+    /// of the two. [`Error::OutOfRange`] when the map's width or height is, before any pin.
     pub fn check_pins(&self) -> Result<(), Error> {
-        for (i, pin) in self.pins.iter().enumerate() {
-            let fault = self.fault(pin, &self.pins[..i]);
-            if let Some(fault) = fault {
-                return Err(Error::Pin { pin: i + 1, fault });
-            }
+        match self.faults(Faults::First).into_iter().next() {
+            None => Ok(()),
+            Some(error) => Err(error),
         }
-        Ok(())
     }
 
-    /// Why `pin` cannot be kept beside `earlier` pins, if it cannot (an overlap names the
-    /// earlier pin).
-    fn fault(&self, pin: &Pin, earlier: &[Pin]) -> Option<PinFault> {
-        let (x, y, width, height) = pin.bounds();
-        let (map_width, map_height) = (self.width, self.height);
-        if earlier.len() >= self.rooms as usize {
-            Some(PinFault::BeyondRooms { rooms: self.rooms })
-        } else if pin.is_empty() {
-            Some(PinFault::NoCells)
-        } else if width > map_width || height > map_height {
-            Some(PinFault::TooBig {
-                width,
-                height,
-                map_width,
-                map_height,
-            })
-        } else if u64::from(x) + u64::from(width) > u64::from(map_width)
-            || u64::from(y) + u64::from(height) > u64::from(map_height)
-        {
+    /// This recipe without the pins and vaults it cannot keep (a map made too small for
+    /// them, one opened onto another), and why each was left out, in the recipe's order,
+    /// each pin or vault named by its place in this recipe; in time linear in their cells.
+    /// With the map's width or height out of range, nothing can be judged: it keeps all.
+    #[must_use]
+    pub fn without_what_cannot_stay(&self) -> (Recipe, Vec<Error>) {
+        let mut errors = self.faults(Faults::All);
+        errors.retain(|e| matches!(e, Error::Pin { .. } | Error::Vault { .. }));
+        let mut pins = vec![true; self.pins.len()];
+        let mut vaults = vec![true; self.vaults.len()];
+        for error in &errors {
+            match *error {
+                Error::Pin { pin, .. } => pins[pin - 1] = false,
+                Error::Vault { vault, .. } => vaults[vault - 1] = false,
+                _ => {}
+            }
+        }
+        let recipe = Recipe {
+            pins: keep(&self.pins, &pins),
+            vaults: keep(&self.vaults, &vaults),
+            ..self.clone()
+        };
+        (recipe, errors)
+    }
+
+    /// The pins and vaults that cannot be kept, in order, and why: each beside the pins and
+    /// vaults before it that are kept (with [`Faults::First`], the first only, when all
+    /// before it are). Linear in their cells: a bit a cell of the map for those kept, and,
+    /// once two meet, which holds each cell.
+    fn faults(&self, which: Faults) -> Vec<Error> {
+        // Off the ranges, no cell of the map can be named: that is the first fault.
+        for (key, value, range) in [
+            ("width", self.width, WIDTH),
+            ("height", self.height, HEIGHT),
+        ] {
+            if !range.contains(&value) {
+                return vec![Error::OutOfRange {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    range: format!("{} to {}", range.start(), range.end()),
+                }];
+            }
+        }
+        let placed: Vec<Option<Footprint>> = self.vaults.iter().map(|v| v.placed()).collect();
+        let shapes: Vec<Option<&Footprint>> = self
+            .pins
+            .iter()
+            .map(|p| Some(p.footprint()))
+            .chain(placed.iter().map(Option::as_ref))
+            .collect();
+        let mut taken = Taken::new(self.width, self.height);
+        let pins = self.pins.len();
+        let mut count = 0;
+        let mut errors = Vec::new();
+        for (n, &shape) in shapes.iter().enumerate() {
+            let fault = if count >= self.rooms as usize {
+                Some(PinFault::BeyondRooms { rooms: self.rooms })
+            } else if let Some(vault) = n.checked_sub(pins).map(|v| &self.vaults[v]) {
+                self.size_fault(vault.shape()).or_else(|| match shape {
+                    Some(placed) => self.shape_fault(placed),
+                    None if vault.place().is_some() => Some(self.off_map()),
+                    None => pieces_fault(vault.shape()),
+                })
+            } else {
+                shape.and_then(|s| self.shape_fault(s))
+            };
+            let fault = fault.or_else(|| {
+                let other = taken.first_meeting(shape?)?;
+                Some(match other.checked_sub(pins) {
+                    None => PinFault::Overlaps { other: other + 1 },
+                    Some(v) => PinFault::OverlapsVault { other: v + 1 },
+                })
+            });
+            match (fault, n.checked_sub(pins)) {
+                (None, _) => {
+                    if let Some(shape) = shape {
+                        taken.keep(n, shape);
+                    }
+                    count += 1;
+                }
+                (Some(fault), None) => errors.push(Error::Pin { pin: n + 1, fault }),
+                (Some(fault), Some(v)) => errors.push(Error::Vault {
+                    vault: v + 1,
+                    fault,
+                }),
+            }
+            if which == Faults::First && !errors.is_empty() {
+                break;
+            }
+        }
+        errors
+    }
+
+    /// Why cells at their place cannot be a room of this map, if they cannot: too big for
+    /// it, off it, or not one room.
+    fn shape_fault(&self, cells: &Footprint) -> Option<PinFault> {
+        if let Some(fault) = self.size_fault(cells) {
+            Some(fault)
+        } else if !cells.is_within(self.width, self.height) {
             Some(self.off_map())
         } else {
-            let other = earlier.iter().position(|e| e.overlaps(pin))?;
-            Some(PinFault::Overlaps { other: other + 1 })
+            pieces_fault(cells)
         }
+    }
+
+    /// Why cells cannot be a room of this map wherever they are: a box too big for it.
+    fn size_fault(&self, cells: &Footprint) -> Option<PinFault> {
+        let bounds = cells.bounds();
+        let (width, height) = (bounds.x1 - bounds.x0 + 1, bounds.y1 - bounds.y0 + 1);
+        (width > self.width || height > self.height).then_some(PinFault::TooBig {
+            width,
+            height,
+            map_width: self.width,
+            map_height: self.height,
+        })
     }
 
     fn off_map(&self) -> PinFault {
@@ -222,8 +379,32 @@ impl Recipe {
         }
     }
 
+    /// This recipe with each pin written before pins had a number numbered as the room of
+    /// its place among the pins, as a map of newer pins takes it: what pinning and moving
+    /// pins start from, so that the maps they make follow from then on only what moves.
+    fn numbered(&self) -> Recipe {
+        Recipe {
+            pins: self
+                .pins
+                .iter()
+                .enumerate()
+                .map(|(i, pin)| pin.numbered(i))
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether the map is made as before pins had numbers: pinned rooms first, the others
+    /// around them. Only pins without a number, and no vaults, make a map so.
+    pub(crate) fn pins_first(&self) -> bool {
+        !self.pins.is_empty()
+            && self.vaults.is_empty()
+            && self.pins.iter().all(|p| p.room_index().is_none())
+    }
+
     /// This recipe on a new `seed`, every stage new: its own rooms and corridors seeds
-    /// (from re-rolling one stage) cleared; pins kept. What the window's New does.
+    /// (from re-rolling one stage) cleared; pins and vaults kept. What the window's New
+    /// does.
     #[must_use]
     pub fn reseeded(&self, seed: u64) -> Recipe {
         Recipe {
@@ -232,5 +413,86 @@ impl Recipe {
             corridors_seed: None,
             ..self.clone()
         }
+    }
+}
+
+/// How many faults to find.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Faults {
+    /// The first only.
+    First,
+    /// Every one.
+    All,
+}
+
+/// `items` where `kept` says so.
+fn keep<T: Clone>(items: &[T], kept: &[bool]) -> Vec<T> {
+    items
+        .iter()
+        .zip(kept)
+        .filter(|&(_, &k)| k)
+        .map(|(item, _)| item.clone())
+        .collect()
+}
+
+/// Why cells are not one room, if they are not.
+fn pieces_fault(cells: &Footprint) -> Option<PinFault> {
+    let pieces = cells.pieces();
+    (pieces > 1).then_some(PinFault::Scattered { pieces })
+}
+
+/// Whether two footprints share a cell: their boxes first, then the cells of one.
+fn meets(a: &Footprint, b: &Footprint) -> bool {
+    let (p, q) = (a.bounds(), b.bounds());
+    let apart = p.x1 < q.x0 || q.x1 < p.x0 || p.y1 < q.y0 || q.y1 < p.y0;
+    !apart && a.cells().any(|c| b.covers(c))
+}
+
+/// The cells of the pins and vaults kept so far on a map: a bit each, and, once two have
+/// met, which one holds each cell (made then from those kept).
+struct Taken<'a> {
+    bits: BitGrid,
+    owners: Option<Grid<u32>>,
+    kept: Vec<(usize, &'a Footprint)>,
+}
+
+impl<'a> Taken<'a> {
+    /// Nothing taken on a `width × height` map.
+    fn new(width: u32, height: u32) -> Self {
+        Self {
+            bits: BitGrid::new(width, height),
+            owners: None,
+            kept: Vec::new(),
+        }
+    }
+
+    /// The first of those kept that shares a cell with `shape`, which lies on the map.
+    fn first_meeting(&mut self, shape: &Footprint) -> Option<usize> {
+        if !self.bits.any(shape.cells()) {
+            return None;
+        }
+        let (bits, kept) = (&self.bits, &self.kept);
+        let owners = self.owners.get_or_insert_with(|| {
+            let mut owners = Grid::new(bits.width(), bits.height(), u32::MAX);
+            for &(owner, cells) in kept {
+                for p in cells.cells() {
+                    owners[p] = owners[p].min(owner as u32);
+                }
+            }
+            owners
+        });
+        let first = shape.cells().map(|p| owners[p]).min()?;
+        (first != u32::MAX).then_some(first as usize)
+    }
+
+    /// Keep `shape`, of `owner`, which lies on the map.
+    fn keep(&mut self, owner: usize, shape: &'a Footprint) {
+        for p in shape.cells() {
+            self.bits.set(p);
+            if let Some(owners) = &mut self.owners {
+                owners[p] = owners[p].min(owner as u32);
+            }
+        }
+        self.kept.push((owner, shape));
     }
 }
