@@ -39,6 +39,23 @@ impl Pos {
     pub const fn is_beside(self, other: Pos) -> bool {
         self.manhattan(other) == 1
     }
+
+    /// The cell `dx` columns right and `dy` rows down (negative: left, up); `None` when it
+    /// would be left of or above the map's corner, or past the largest coordinate.
+    ///
+    /// ```
+    /// use dungeon_generator::Pos;
+    ///
+    /// assert_eq!(Pos::new(3, 4).offset(-1, 2), Some(Pos::new(2, 6)));
+    /// assert_eq!(Pos::new(0, 4).offset(-1, 0), None);
+    /// ```
+    #[must_use]
+    pub const fn offset(self, dx: i32, dy: i32) -> Option<Pos> {
+        match (self.x.checked_add_signed(dx), self.y.checked_add_signed(dy)) {
+            (Some(x), Some(y)) => Some(Pos::new(x, y)),
+            _ => None,
+        }
+    }
 }
 
 impl From<Pos> for [u32; 2] {
@@ -213,6 +230,28 @@ impl<T: Clone> Grid<T> {
 }
 
 impl<T> Grid<T> {
+    /// A grid whose value at each cell `p` is `value(p)`, asked row by row from the
+    /// top-left.
+    ///
+    /// ```
+    /// use dungeon_generator::{Grid, Pos};
+    ///
+    /// let grid = Grid::from_fn(3, 2, |p| p.x + 10 * p.y);
+    /// assert_eq!(grid[Pos::new(2, 1)], 12);
+    /// ```
+    #[must_use]
+    pub fn from_fn(width: u32, height: u32, value: impl FnMut(Pos) -> T) -> Self {
+        let cells = (0..height)
+            .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))
+            .map(value)
+            .collect();
+        Self {
+            width,
+            height,
+            cells,
+        }
+    }
+
     /// A grid from its cells, row by row, top row first.
     ///
     /// # Errors
@@ -297,11 +336,39 @@ impl<T> Grid<T> {
     }
 
     /// The neighbours of `p` on the grid, in the original's order: left, right, up, down.
+    /// Four-way: the cells one can step to.
     pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + use<T> {
         let (w, h) = (self.width, self.height);
         Dir::ALL
             .into_iter()
             .filter_map(move |d| step_within(w, h, p, d))
+    }
+
+    /// The up to eight cells around `p` on the grid, diagonals included, row by row from
+    /// the top-left: the cells a wall or a light touches.
+    ///
+    /// ```
+    /// use dungeon_generator::{Grid, Pos};
+    ///
+    /// let grid = Grid::new(3, 3, 0u8);
+    /// assert_eq!(grid.around(Pos::new(1, 1)).count(), 8);
+    /// let corner: Vec<Pos> = grid.around(Pos::new(0, 0)).collect();
+    /// assert_eq!(corner, [Pos::new(1, 0), Pos::new(0, 1), Pos::new(1, 1)]);
+    /// ```
+    pub fn around(&self, p: Pos) -> impl Iterator<Item = Pos> + use<T> {
+        let (w, h) = (self.width, self.height);
+        const RING: [(i32, i32); 8] = [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ];
+        RING.into_iter()
+            .filter_map(move |(dx, dy)| p.offset(dx, dy).filter(|q| q.x < w && q.y < h))
     }
 
     /// Every cell's place, row by row, top row first.

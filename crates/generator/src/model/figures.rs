@@ -4,8 +4,8 @@
 
 use crate::base::grid::{Grid, Pos, holds_square};
 use crate::base::tile::Tile;
-use crate::model::features::walking_distances;
 use crate::model::parts::{Path, Room};
+use crate::model::walking::walking_distances;
 
 /// How readable a map is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,10 +62,11 @@ impl Figures {
         };
         for (i, room) in rooms.iter().enumerate() {
             let own = room_tile(i);
-            let touching = room
-                .cells
-                .iter()
-                .any(|&c| around(tiles, c).any(|n| tiles[n].room().is_some() && tiles[n] != own));
+            let touching = room.cells.iter().any(|&c| {
+                tiles
+                    .around(c)
+                    .any(|n| tiles[n].room().is_some() && tiles[n] != own)
+            });
             figures.rooms_touching += u32::from(touching);
             figures.rooms_under_half += u32::from(2 * room.cells.len() < size);
             let thin = room.cells.len() >= 4 && !holds_square(&room.cells);
@@ -143,17 +144,6 @@ impl Figures {
 
 fn room_tile(i: usize) -> Tile {
     Tile::of_room(u32::try_from(i).unwrap_or(Tile::MAX_ROOMS - 1))
-}
-
-/// The eight cells around `p` on the grid.
-fn around(tiles: &Grid<Tile>, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    (-1..=1_i64).flat_map(move |dy| {
-        (-1..=1_i64).filter_map(move |dx| {
-            let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
-            let q = Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?);
-            ((dx, dy) != (0, 0) && tiles.contains(q)).then_some(q)
-        })
-    })
 }
 
 /// How many times a path of unit steps turns.
