@@ -63,13 +63,15 @@ pub use base::tile::{Tile, TileKind};
 pub use base::{Error as GridError, flood, runs, text};
 pub use generate::replay::Replay;
 pub use generate::{Clock, Generation, generate, generate_watched};
+pub use model::cells::Cell;
 pub use model::dungeon::{Dungeon, Stats, Timings};
-pub use model::features::{Door, Features, walkable, walking_distances};
+pub use model::features::{Door, Features};
 pub use model::figures::Figures;
 pub use model::parts::{Path, Room};
 pub use model::progress::{Progress, Snapshot};
 pub use model::sweep::{self, Sweep};
 pub use model::tally::Tally;
+pub use model::walking::{walkable, walking_distances};
 pub use model::{Error, recipe};
 pub use recipe::{Pin, Recipe};
 

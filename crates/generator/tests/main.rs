@@ -3,6 +3,7 @@
 
 mod common;
 
+mod cells;
 mod dungeon;
 mod flood;
 mod grid;
@@ -12,3 +13,4 @@ mod recipe;
 mod replay;
 mod rerolls;
 mod stepping;
+mod walking;

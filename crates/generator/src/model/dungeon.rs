@@ -5,12 +5,15 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
+use crate::model::cells::{Cell, cell_at, cells, door_cells};
 use crate::model::features::Features;
 use crate::model::figures::Figures;
 use crate::model::parts::{Path, Room};
 use crate::model::recipe::Recipe;
+use crate::model::walking;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
 /// them; its doors, start and goal are read off it when first asked for.
@@ -21,6 +24,8 @@ pub struct Dungeon {
     rooms: Vec<Room>,
     paths: Vec<Path>,
     features: OnceLock<Features>,
+    /// The cells just outside rooms where doors are, for [`Dungeon::cell`].
+    door_cells: OnceLock<BitGrid>,
     figures: OnceLock<Figures>,
     timings: Timings,
 }
@@ -104,6 +109,7 @@ impl Dungeon {
             rooms,
             paths,
             features: OnceLock::new(),
+            door_cells: OnceLock::new(),
             figures: OnceLock::new(),
             timings,
         }
@@ -143,6 +149,81 @@ impl Dungeon {
     #[must_use]
     pub fn tile(&self, p: Pos) -> Option<Tile> {
         self.tiles.get(p).copied()
+    }
+
+    /// What the cell at `p` is to a game: rock, wall, a room's floor, corridor or door
+    /// (see [`Cell`]); `None` outside the map.
+    ///
+    /// ```
+    /// use dungeon_generator::{Cell, generate};
+    ///
+    /// let dungeon = generate(&"dv1 seed=3 rooms=5".parse()?)?;
+    /// let start = dungeon.features().start.expect("a map with rooms has a start");
+    /// assert!(matches!(dungeon.cell(start), Some(Cell::Floor(_))));
+    /// let door = dungeon.features().doors[0];
+    /// assert_eq!(dungeon.cell(door.outside), Some(Cell::Door));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn cell(&self, p: Pos) -> Option<Cell> {
+        cell_at(&self.tiles, self.door_cells(), p)
+    }
+
+    /// Every cell as a game reads it (see [`Cell`]), row by row: what [`Dungeon::cell`]
+    /// says of each, made in one pass.
+    #[must_use]
+    pub fn cells(&self) -> Grid<Cell> {
+        cells(&self.tiles, self.door_cells())
+    }
+
+    /// Steps from the nearest of `starts` to every cell one can walk to from them (rooms'
+    /// floors, corridors and doors, stepping left, right, up or down); `None` for the
+    /// cells no start reaches, rock and walls among them. Starts off the map or on rock
+    /// are left out. A distance map, as bracket-lib's Dijkstra map: no random numbers,
+    /// the same map for the same starts.
+    ///
+    /// ```
+    /// use dungeon_generator::generate;
+    ///
+    /// let dungeon = generate(&"dv1 seed=5 rooms=6".parse()?)?;
+    /// let features = dungeon.features();
+    /// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+    /// // From every door at once: how far each cell is from the nearest door.
+    /// let near_doors = dungeon.distances(features.doors.iter().map(|d| d.outside));
+    /// assert!(near_doors[start].is_some());
+    /// assert_eq!(dungeon.distances([start])[goal], Some(features.longest_route));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn distances(&self, starts: impl IntoIterator<Item = Pos>) -> Grid<Option<u32>> {
+        walking::distances(&self.tiles, starts).map(|&d| (d != u32::MAX).then_some(d))
+    }
+
+    /// The shortest walk from `from` to `to`, both included, one step left, right, up or
+    /// down at a time over the cells one can walk; `None` when either cell is off the map
+    /// or not walkable, or no walk joins them. Of several walks as short, always the same
+    /// one: no random numbers.
+    ///
+    /// ```
+    /// use dungeon_generator::generate;
+    ///
+    /// let dungeon = generate(&"dv1 seed=5 rooms=6".parse()?)?;
+    /// let features = dungeon.features();
+    /// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+    /// let path = dungeon.path(start, goal).expect("every room is joined");
+    /// assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+    /// assert_eq!(path.len() as u32, features.longest_route + 1);
+    /// assert!(path.windows(2).all(|step| step[0].is_beside(step[1])));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn path(&self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        walking::path(&self.tiles, from, to)
+    }
+
+    fn door_cells(&self) -> &BitGrid {
+        self.door_cells
+            .get_or_init(|| door_cells(self.width(), self.height(), &self.features().doors))
     }
 
     /// The rooms in creation order: the pinned ones first, in the recipe's order (see

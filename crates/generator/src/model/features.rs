@@ -6,12 +6,11 @@
 //! stream, the goal from one breadth-first flood over the cells one can walk (rooms and
 //! paths). So looking at them never moves a room or a path.
 
-use std::collections::VecDeque;
-
-use crate::base::grid::{Grid, Pos, index};
+use crate::base::grid::{Grid, Pos};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::{Tile, TileKind};
 use crate::model::parts::Path;
+use crate::model::walking::walking_distances;
 
 /// Where a path leaves or enters a room: the edge between the room's `cell` and the path
 /// cell `outside` it.
@@ -37,12 +36,6 @@ pub struct Features {
     pub goal: Option<Pos>,
     /// Steps from the start to the goal.
     pub longest_route: u32,
-}
-
-/// Whether one can walk on a tile: a room's floor or a path.
-#[must_use]
-pub fn walkable(tile: Tile) -> bool {
-    tile != Tile::FREE
 }
 
 impl Features {
@@ -105,30 +98,6 @@ fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
         }
     }
     doors
-}
-
-/// Steps from `start` to every cell one can walk to from it over rooms and paths
-/// (`u32::MAX` for the others), by a breadth-first flood.
-#[must_use]
-pub fn walking_distances(tiles: &Grid<Tile>, start: Pos) -> Grid<u32> {
-    let mut distance = Grid::new(tiles.width(), tiles.height(), u32::MAX);
-    if !tiles.get(start).is_some_and(|&t| walkable(t)) {
-        return distance;
-    }
-    let w = tiles.width();
-    let mut queue = VecDeque::from([start]);
-    distance.as_mut_slice()[index(w, start)] = 0;
-    while let Some(p) = queue.pop_front() {
-        let d = distance.as_slice()[index(w, p)];
-        for n in tiles.neighbours(p) {
-            let slot = &mut distance.as_mut_slice()[index(w, n)];
-            if *slot == u32::MAX && walkable(tiles[n]) {
-                *slot = d + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    distance
 }
 
 /// The first cell, in reading order, at the greatest finite distance, with that distance.

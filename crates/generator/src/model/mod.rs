@@ -2,6 +2,7 @@
 //! picks from), the finished dungeon with its rooms, paths, doors, start and goal, the
 //! progress of one being made, and sweeps of one key across its values.
 
+pub mod cells;
 pub mod dungeon;
 pub mod features;
 pub mod figures;
@@ -10,6 +11,7 @@ pub mod progress;
 pub mod recipe;
 pub mod sweep;
 pub mod tally;
+pub mod walking;
 
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 
