@@ -158,21 +158,10 @@ fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
     });
     // The kind's sliders (the same rows for every kind, greyed where they change nothing)
     // and the map's size and rooms are in sight too: the last of them takes a value.
-    type_into(
-        &display,
-        &window,
-        app.0.id(),
-        Panel::ROOM_SIZE_BOX,
-        "1",
-        "40",
-    );
+    type_into(&display, &window, app.0.id(), Panel::MARGIN_BOX, "1", "2");
     xdotool(&display, &["key", "s"]);
-    let file = next_picture(
-        "the picture after a room size was typed",
-        &shots,
-        &mut files,
-    );
-    assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
+    let file = next_picture("the picture after a margin was typed", &shots, &mut files);
+    assert_eq!(png_file::read(&file).unwrap().1.margin, 2);
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod cells;
 mod dungeon;
 mod flood;
 mod grid;
+mod margin;
 mod pins;
 mod random_recipes;
 mod recipe;

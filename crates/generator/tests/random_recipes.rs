@@ -108,6 +108,16 @@ fn big_random_recipes_make_sound_dungeons_too() {
 fn check(d: &Dungeon, context: &str, every: usize) {
     let recipe = d.recipe();
     let (w, h) = (recipe.width, recipe.height);
+    // Rooms and corridors keep off the margin.
+    let m = recipe.margin;
+    let inside = |p: Pos| p.x >= m && p.y >= m && p.x + m < w && p.y + m < h;
+    let tiles = d.tiles();
+    assert!(
+        tiles
+            .positions()
+            .all(|p| inside(p) || tiles[p] == Tile::FREE),
+        "{context}: a room or a path in the margin"
+    );
     // With `fit` move a room that fits nowhere is left out: on a map too small for the
     // room size, all of them.
     let placed = d.rooms().len();
@@ -140,11 +150,10 @@ fn check(d: &Dungeon, context: &str, every: usize) {
     if placed < recipe.rooms as usize && recipe.fit == Fit::Shrink {
         // Placement stopped for want of room: every free cell is within `spacing` of a room.
         let near = near_rooms(d, recipe.spacing);
-        let tiles = d.tiles();
         assert!(
             tiles
                 .positions()
-                .all(|p| !tiles[p].is_outside_rooms() || near.contains(&p)),
+                .all(|p| !inside(p) || !tiles[p].is_outside_rooms() || near.contains(&p)),
             "{context}: placement stopped with free cells left"
         );
     }

@@ -70,7 +70,7 @@ fn each_error_names_the_problem() {
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
          stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, fit, \
-         merge, rooms-seed, corridors-seed, pin"
+         merge, margin, rooms-seed, corridors-seed, pin"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),

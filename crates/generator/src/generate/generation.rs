@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::base::grid::Grid;
+use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
 use crate::generate::rooms::{Placing, RoomPlan};
@@ -42,6 +42,9 @@ pub type Clock = fn() -> Duration;
 /// ```
 pub struct Generation {
     recipe: Recipe,
+    /// What the stages make: the map inside the recipe's margin (the recipe itself when it
+    /// has none), put in the middle of the whole map once it is done.
+    inner: Recipe,
     stage: Stage,
     clock: Option<Clock>,
     timings: Timings,
@@ -68,6 +71,7 @@ impl Generation {
         recipe.validate()?;
         Ok(Self {
             recipe: recipe.clone(),
+            inner: recipe.inner(),
             stage: Stage::Start,
             clock: system_clock(),
             timings: Timings::default(),
@@ -133,7 +137,8 @@ impl Generation {
             Stage::Start | Stage::Rooms(_) => self.timings.rooms += took,
             Stage::Paths(_) | Stage::Over => self.timings.paths += took,
         }
-        Ok(outcome?.map(|(tiles, rooms, paths)| {
+        Ok(outcome?.map(|parts| {
+            let (tiles, rooms, paths) = embed(parts, &self.recipe);
             Dungeon::with_paths(&self.recipe, tiles, rooms, paths, self.timings)
         }))
     }
@@ -142,15 +147,16 @@ impl Generation {
     fn make(&mut self, progress: &Progress, step: Step) -> Result<Option<Parts>, Error> {
         match std::mem::replace(&mut self.stage, Stage::Over) {
             Stage::Start => {
-                let tiles = Grid::new(self.recipe.width, self.recipe.height, Tile::FREE);
-                progress.start_rooms(self.recipe.rooms);
-                let plan = RoomPlan::of(&self.recipe);
-                self.stage = Stage::Rooms(Placing::new(tiles, &plan, &self.recipe.pins));
+                let inner = &self.inner;
+                let tiles = Grid::new(inner.width, inner.height, Tile::FREE);
+                progress.start_rooms(inner.rooms, self.recipe.margin);
+                let plan = RoomPlan::of(inner);
+                self.stage = Stage::Rooms(Placing::new(tiles, &plan, &inner.pins));
             }
             // The pairs are picked in a step of their own, timed with the paths.
             Stage::Rooms(placing) if placing.is_done() => {
                 let (tiles, rooms) = placing.finish();
-                let plan = PathPlan::of(&self.recipe);
+                let plan = PathPlan::of(&self.inner);
                 self.stage = Stage::Paths(Box::new(Joining::new(tiles, rooms, &plan, progress)?));
             }
             Stage::Rooms(mut placing) => {
@@ -182,6 +188,22 @@ impl Generation {
 
 /// A finished map's grid, rooms and paths.
 type Parts = (Grid<Tile>, Vec<Room>, Vec<Path>);
+
+/// The parts of the map made inside `recipe`'s margin, where they lie on its whole map:
+/// moved right and down by the margin, with rock all round.
+fn embed((tiles, rooms, paths): Parts, recipe: &Recipe) -> Parts {
+    let m = recipe.margin;
+    if m == 0 {
+        return (tiles, rooms, paths);
+    }
+    let tiles = Grid::from_fn(recipe.width, recipe.height, |p| {
+        let inner = Pos::new(p.x.wrapping_sub(m), p.y.wrapping_sub(m));
+        tiles.get(inner).copied().unwrap_or(Tile::FREE)
+    });
+    let rooms = rooms.iter().map(|room| room.shifted(m)).collect();
+    let paths = paths.iter().map(|path| path.shifted(m)).collect();
+    (tiles, rooms, paths)
+}
 
 /// How much of the path stage a step makes.
 #[derive(Clone, Copy)]

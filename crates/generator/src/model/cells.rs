@@ -17,9 +17,10 @@ use crate::model::features::Door;
 /// What a cell of a dungeon is to a game.
 ///
 /// ```
-/// use dungeon_generator::{Cell, Recipe, generate};
+/// use dungeon_generator::{Cell, Pos, Recipe, generate};
 ///
-/// let dungeon = generate(&"dv1 seed=7 width=32 height=20 rooms=4 room-size=30".parse()?)?;
+/// let recipe: Recipe = "dv1 seed=7 width=32 height=20 rooms=4 room-size=30 margin=1".parse()?;
+/// let dungeon = generate(&recipe)?;
 /// let cells = dungeon.cells();
 /// let ascii: String = cells
 ///     .positions()
@@ -32,6 +33,9 @@ use crate::model::features::Door;
 ///     })
 ///     .collect();
 /// assert_eq!(ascii.len(), 32 * 20);
+/// // With a margin, walls close the map all round: its edge is rock or wall.
+/// let edge = |p: Pos| p.x == 0 || p.y == 0 || p.x == 31 || p.y == 19;
+/// assert!(cells.positions().filter(|&p| edge(p)).all(|p| !cells[p].is_walkable()));
 /// # Ok::<(), dungeon_generator::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

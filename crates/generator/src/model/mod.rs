@@ -76,7 +76,8 @@ pub enum Error {
         /// The values allowed, in words.
         range: String,
     },
-    /// More room cells than the map may hold (see [`room_cells_allowed`]).
+    /// More room cells than the map inside its margin may hold (see
+    /// [`room_cells_allowed`]); `width` and `height` are that map's.
     #[error(
         "rooms × room-size = {rooms} × {room_size} = {asked} room cells is too many for a \
          {width}×{height} map: at most {allowed} (a third of its cells, never more than \
@@ -89,6 +90,19 @@ pub enum Error {
         rooms: u32,
         /// Cells a room asked for.
         room_size: u32,
+        /// The map's width in cells.
+        width: u32,
+        /// The map's height in cells.
+        height: u32,
+    },
+    /// A margin as wide as half the map or more: no cell would be left inside it.
+    #[error(
+        "margin = {margin} leaves no cell inside a {width}×{height} map: at most {most}",
+        most = (width.min(height).saturating_sub(1)) / 2
+    )]
+    MarginTooWide {
+        /// The margin asked for.
+        margin: u32,
         /// The map's width in cells.
         width: u32,
         /// The map's height in cells.

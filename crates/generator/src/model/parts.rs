@@ -13,6 +13,16 @@ pub struct Room {
     pub colour: Rgb,
 }
 
+impl Room {
+    /// The same room `by` cells right and down: where it lies on a map with a margin.
+    pub(crate) fn shifted(&self, by: u32) -> Room {
+        Room {
+            cells: shifted(&self.cells, by),
+            colour: self.colour,
+        }
+    }
+}
+
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -25,4 +35,22 @@ pub struct Path {
     pub cells: Vec<Pos>,
     /// Cells of other rooms it had to cross (0 unless those rooms walled a room in).
     pub crossed: u32,
+}
+
+impl Path {
+    /// The same path `by` cells right and down: where it lies on a map with a margin.
+    pub(crate) fn shifted(&self, by: u32) -> Path {
+        Path {
+            cells: shifted(&self.cells, by),
+            ..self.clone()
+        }
+    }
+}
+
+/// `cells` each `by` cells right and down.
+fn shifted(cells: &[Pos], by: u32) -> Vec<Pos> {
+    cells
+        .iter()
+        .map(|p| Pos::new(p.x.saturating_add(by), p.y.saturating_add(by)))
+        .collect()
 }

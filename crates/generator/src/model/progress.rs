@@ -23,6 +23,9 @@ pub struct Progress {
     rooms_total: AtomicU32,
     paths_joined: AtomicU32,
     paths_total: AtomicU32,
+    /// The recipe's margin: rooms and paths are made on the map inside it, and kept for a
+    /// live watcher where they lie on the whole map.
+    margin: AtomicU32,
     /// The rooms and paths made so far, kept only for a live watcher.
     made: Option<Mutex<Made>>,
 }
@@ -136,12 +139,19 @@ impl Progress {
         }
     }
 
-    pub(crate) fn start_rooms(&self, total: u32) {
+    /// Rooms are about to be placed, `total` of them, on the map inside a margin of
+    /// `margin` cells.
+    pub(crate) fn start_rooms(&self, total: u32, margin: u32) {
         self.rooms_total.store(total, Ordering::Relaxed);
+        self.margin.store(margin, Ordering::Relaxed);
+    }
+
+    fn margin(&self) -> u32 {
+        self.margin.load(Ordering::Relaxed)
     }
 
     pub(crate) fn room_placed(&self, room: &Room) {
-        self.keep(|made| made.rooms.push(room.clone()));
+        self.keep(|made| made.rooms.push(room.shifted(self.margin())));
         self.rooms_placed.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -152,7 +162,7 @@ impl Progress {
     /// One more pair done, joined by `path` (none when the pair could not be joined).
     pub(crate) fn path_joined(&self, path: Option<&Path>) {
         if let Some(path) = path {
-            self.keep(|made| made.paths.push(path.clone()));
+            self.keep(|made| made.paths.push(path.shifted(self.margin())));
         }
         self.paths_joined.fetch_add(1, Ordering::Relaxed);
     }

@@ -57,18 +57,35 @@ pub fn four_connected(cells: &[Pos]) -> bool {
 }
 
 /// Steps of the shortest route from a cell of room `a` to a cell of room `b` through free
-/// cells only (a plain breadth-first flood, the reference for path lengths); `None` when
-/// free cells do not join them.
+/// cells inside the margin only (a plain breadth-first flood, the reference for path
+/// lengths); `None` when free cells do not join them.
 pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
-    free_distance_in(d.tiles(), d.rooms(), a, b)
+    free_distance_within(d.tiles(), d.rooms(), (a, b), d.recipe().margin)
 }
 
 /// [`free_distance`] on any map: `tiles` with its `rooms`.
 pub fn free_distance_in(tiles: &Grid<Tile>, rooms: &[Room], a: usize, b: usize) -> Option<u32> {
+    free_distance_within(tiles, rooms, (a, b), 0)
+}
+
+/// Whether `p` lies inside the margin of `margin` cells along the edges of `tiles`.
+pub fn inside_margin(tiles: &Grid<Tile>, margin: u32, p: Pos) -> bool {
+    p.x >= margin && p.y >= margin && p.x + margin < tiles.width() && p.y + margin < tiles.height()
+}
+
+/// [`free_distance`] from room `a` to room `b` over the cells inside a margin of `margin`.
+fn free_distance_within(
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    (a, b): (usize, usize),
+    margin: u32,
+) -> Option<u32> {
     let target = Tile::of_room(b as u32);
     let mut flood = Flood::new(tiles.width(), tiles.height());
     let mut spec = FloodSpec::new()
-        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
+        .select(|p| {
+            inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || tiles[p] == target)
+        })
         .goal(|p| tiles[p] == target);
     flood.run(&rooms[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
     flood.goal().and_then(|g| flood.value(g).copied())
@@ -82,8 +99,9 @@ pub fn fingerprints(recipes: &[impl AsRef<str>]) -> Vec<u64> {
         .collect()
 }
 
-/// The fewest cells of other rooms any route from room `a` into room `b` must cross: a
-/// breadth-first search with two queues (0-1 BFS), the reference for crossing paths.
+/// The fewest cells of other rooms any route from room `a` into room `b` must cross, inside
+/// the margin: a breadth-first search with two queues (0-1 BFS), the reference for
+/// crossing paths.
 pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     let tiles = d.tiles();
     let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
@@ -98,7 +116,10 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
         if tiles[p] == tb {
             return c;
         }
-        for n in tiles.neighbours(p) {
+        for n in tiles
+            .neighbours(p)
+            .filter(|&n| inside_margin(tiles, d.recipe().margin, n))
+        {
             let t = tiles[n];
             let step = u32::from(!(t.is_outside_rooms() || t == ta || t == tb));
             let i = tiles.index_of(n).unwrap();
@@ -173,6 +194,11 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         rooms_seed: rng.random_bool(0.25).then(|| rng.random()),
         corridors_seed: rng.random_bool(0.25).then(|| rng.random()),
         pins: Vec::new(),
+        margin: if width.min(height) >= 3 && rng.random_bool(0.2) {
+            rng.random_range(1..=((width.min(height) - 1) / 2).min(3))
+        } else {
+            0
+        },
     }
 }
 

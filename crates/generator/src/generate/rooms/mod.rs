@@ -94,7 +94,7 @@ pub fn place_rooms(
 ) -> Result<Vec<Room>, Error> {
     let free = std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE));
     let mut placing = Placing::new(free, plan, &[]);
-    progress.start_rooms(plan.rooms);
+    progress.start_rooms(plan.rooms, 0);
     while !placing.place_next(progress)? {}
     let (placed, rooms) = placing.finish();
     *tiles = placed;

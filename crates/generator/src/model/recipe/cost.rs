@@ -51,7 +51,7 @@ pub fn seconds(recipe: &Recipe) -> f64 {
         // second or two.
         Connect::Nearest | Connect::Loops => 0.0,
         Connect::Chain => {
-            let cells = f64::from(recipe.width) * f64::from(recipe.height);
+            let cells = inner_cells(recipe);
             let (rooms, crowding) = crowding(recipe);
             let room_cells = rooms * f64::from(recipe.room_size);
             let dearer = if 3.0 * room_cells > cells {
@@ -106,11 +106,17 @@ pub fn rooms_that_fit(recipe: &Recipe) -> u32 {
 /// with its cells fenced by its spacing), and how much of the map they wall off, as a
 /// share of its cells: those fenced cells, times how much more winding caves wall off.
 fn crowding(recipe: &Recipe) -> (f64, f64) {
-    let cells = f64::from(recipe.width) * f64::from(recipe.height);
+    let cells = inner_cells(recipe);
     let size = f64::from(recipe.room_size);
     let fenced = (size.sqrt() + f64::from(recipe.spacing)).powi(2);
     let rooms = f64::from(recipe.rooms).min((cells / fenced).ceil());
     (rooms, rooms * fenced / cells * winding(recipe))
+}
+
+/// The cells of the map inside its margin, where rooms and corridors are made.
+fn inner_cells(recipe: &Recipe) -> f64 {
+    let (width, height) = recipe.inner_size();
+    f64::from(width) * f64::from(height)
 }
 
 /// How much more of the map caves wall off than compact rooms of as many cells: 1 for

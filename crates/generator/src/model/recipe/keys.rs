@@ -11,7 +11,7 @@ use super::pin::{Pin, SEPARATOR};
 use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::{
-    BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
+    BENDS, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
     STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
@@ -368,7 +368,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 19] = [
+pub const KEYS: [Key; 20] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -571,6 +571,18 @@ pub const KEYS: [Key; 19] = [
         applies: always,
         get: |r| Value::Fraction(r.merge),
         set: |r, v| r.merge = as_f64(v),
+    },
+    Key {
+        name: "margin",
+        about: "Cells of rock kept clear along every edge: 1 or more closes the map with \
+                walls all round.",
+        kind: whole(&MARGIN),
+        always_printed: false,
+        group: Group::Size,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.margin.into()),
+        set: |r, v| r.margin = as_u32(v),
     },
     stage_seed!(
         "rooms-seed",

@@ -71,6 +71,8 @@ pub const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
 pub const SPACING: RangeInclusive<u32> = 0..=8;
 /// How strongly corridors join each other instead of running side by side.
 pub const MERGE: RangeInclusive<f64> = 0.0..=1.0;
+/// Cells of rock kept clear along every edge of the map.
+pub const MARGIN: RangeInclusive<u32> = 0..=16;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +123,11 @@ pub struct Recipe {
     pub fit: Fit,
     /// How strongly corridors join each other instead of running side by side, [`MERGE`].
     pub merge: f64,
+    /// Cells of rock kept clear along every edge, [`MARGIN`]: at 1 or more the map is
+    /// closed by walls all round. Rooms and corridors are made on the map inside the
+    /// margin, as a map of that size would be, and put in the middle; pins are in the
+    /// whole map's cells and must lie inside the margin.
+    pub margin: u32,
 }
 
 /// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
@@ -147,6 +154,7 @@ impl Default for Recipe {
             spacing: 0,
             fit: Fit::Shrink,
             merge: 0.0,
+            margin: 0,
         }
     }
 }
@@ -185,14 +193,56 @@ impl Recipe {
         key.set(self, value)
     }
 
-    /// Check every value against its range, the pins (see [`Recipe::check_pins`]), the
-    /// room cells asked for against [`room_cells_allowed`], and the time the recipe would
-    /// take against [`SECONDS_MOST`] (see [`seconds`]).
+    /// The size of the map inside the margin, where rooms and corridors are made: 0 a
+    /// side when the margin leaves nothing.
+    pub(crate) fn inner_size(&self) -> (u32, u32) {
+        let keep = self.margin.saturating_mul(2);
+        (
+            self.width.saturating_sub(keep),
+            self.height.saturating_sub(keep),
+        )
+    }
+
+    /// The recipe of the map inside the margin, which the stages make: this one on a map
+    /// smaller by the margin all round, its pins moved to match; the same recipe when
+    /// there is no margin. Pins that would leave the map (which [`Recipe::validate`]
+    /// refuses) are left out.
+    pub(crate) fn inner(&self) -> Recipe {
+        if self.margin == 0 {
+            return self.clone();
+        }
+        let (width, height) = self.inner_size();
+        let by = -i64::from(self.margin);
+        Recipe {
+            width,
+            height,
+            margin: 0,
+            pins: self
+                .pins
+                .iter()
+                .filter_map(|pin| pin.moved_by(by, by))
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// The most room cells this recipe may ask for: [`room_cells_allowed`] on the map
+    /// inside its margin.
+    #[must_use]
+    pub fn room_cells_most(&self) -> u64 {
+        let (width, height) = self.inner_size();
+        room_cells_allowed(width, height)
+    }
+
+    /// Check every value against its range, that the margin leaves room, the pins (see
+    /// [`Recipe::check_pins`]), the room cells asked for against
+    /// [`Recipe::room_cells_most`], and the time the recipe would take against
+    /// [`SECONDS_MOST`] (see [`seconds`]).
     ///
     /// # Errors
-    /// The first value out of range, named with its key; the first pin that cannot be
-    /// kept; too many room cells; or a recipe estimated to take too long, with the rooms
-    /// that would fit.
+    /// The first value out of range, named with its key; a margin that leaves no cell;
+    /// the first pin that cannot be kept; too many room cells; or a recipe estimated to
+    /// take too long, with the rooms that would fit.
     pub fn validate(&self) -> Result<(), Error> {
         for key in &KEYS {
             let value = key.get(self);
@@ -202,14 +252,22 @@ impl Recipe {
                 range: key.kind.allowed(),
             })?;
         }
+        let (width, height) = self.inner_size();
+        if width == 0 || height == 0 {
+            return Err(Error::MarginTooWide {
+                margin: self.margin,
+                width: self.width,
+                height: self.height,
+            });
+        }
         self.check_pins()?;
         let asked = u64::from(self.rooms) * u64::from(self.room_size);
-        if asked > room_cells_allowed(self.width, self.height) {
+        if asked > self.room_cells_most() {
             return Err(Error::Crowded {
                 rooms: self.rooms,
                 room_size: self.room_size,
-                width: self.width,
-                height: self.height,
+                width,
+                height,
             });
         }
         let estimate = seconds(self);

@@ -38,6 +38,11 @@ pub enum PinFault {
         /// The map's height.
         map_height: u32,
     },
+    /// It lies in the cells the recipe's margin keeps clear.
+    InMargin {
+        /// The margin, in cells.
+        margin: u32,
+    },
     /// It shares a cell with an earlier pin.
     Overlaps {
         /// The other pin, counted from 1.
@@ -78,6 +83,10 @@ impl fmt::Display for PinFault {
             } => write!(
                 f,
                 "would be off the {map_width}×{map_height} map (past its edge)"
+            ),
+            PinFault::InMargin { margin } => write!(
+                f,
+                "lies in the map's margin: the {margin} cells along each edge are kept clear"
             ),
             PinFault::Overlaps { other } => write!(f, "overlaps pin {other}"),
             PinFault::BeyondRooms { rooms } => write!(
@@ -209,10 +218,23 @@ impl Recipe {
             || u64::from(y) + u64::from(height) > u64::from(map_height)
         {
             Some(self.off_map())
+        } else if self.in_margin(x, y, width, height) {
+            Some(PinFault::InMargin {
+                margin: self.margin,
+            })
         } else {
             let other = earlier.iter().position(|e| e.overlaps(pin))?;
             Some(PinFault::Overlaps { other: other + 1 })
         }
+    }
+
+    /// Whether the box at `x`, `y` of `width × height` cells reaches into the margin.
+    fn in_margin(&self, x: u32, y: u32, width: u32, height: u32) -> bool {
+        let m = u64::from(self.margin);
+        let past = |at: u32, size: u32, side: u32| {
+            u64::from(at) < m || u64::from(at) + u64::from(size) + m > u64::from(side)
+        };
+        past(x, width, self.width) || past(y, height, self.height)
     }
 
     fn off_map(&self) -> PinFault {
