@@ -50,7 +50,9 @@ pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
             // The margin leaves a cell inside it, and the map stays wider than its margins.
             ("margin", Kind::Whole { min, max }) => Kind::Whole {
                 min,
-                max: max.min(u64::from(recipe.width.min(recipe.height).saturating_sub(1) / 2)),
+                max: max.min(u64::from(
+                    recipe.width.min(recipe.height).saturating_sub(1) / 2,
+                )),
             },
             ("width" | "height", Kind::Whole { min, max }) => Kind::Whole {
                 min: min.max(2 * u64::from(recipe.margin) + 1),

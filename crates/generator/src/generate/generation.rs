@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use crate::base::grid::{Grid, Pos};
+use crate::base::parallel::on_this_thread;
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
 use crate::generate::rooms::{Placing, RoomPlan};
@@ -48,6 +49,8 @@ pub struct Generation {
     stage: Stage,
     clock: Option<Clock>,
     timings: Timings,
+    /// Whether every step stays on the calling thread.
+    alone: bool,
 }
 
 /// Where a generation is.
@@ -75,7 +78,25 @@ impl Generation {
             stage: Stage::Start,
             clock: system_clock(),
             timings: Timings::default(),
+            alone: false,
         })
+    }
+
+    /// The same generation, made on the calling thread only: the same map, without the
+    /// threads [`Generation::run`] and [`crate::generate`] start (see there when they do).
+    ///
+    /// ```
+    /// use dungeon_generator::{Generation, Progress, Recipe, generate};
+    ///
+    /// let recipe: Recipe = "dv1 seed=3 width=128 height=112 rooms=48".parse()?;
+    /// let here = Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())?;
+    /// assert_eq!(here, generate(&recipe)?);
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn on_calling_thread(mut self) -> Self {
+        self.alone = true;
+        self
     }
 
     /// The same generation, its stages timed by `clock`.
@@ -114,8 +135,11 @@ impl Generation {
         }
     }
 
-    /// Make the whole map, reporting to `progress`, with the paths of a map whose corridors
-    /// do not merge on every core.
+    /// Make the whole map, reporting to `progress`. Unless [`Generation::on_calling_thread`]
+    /// was asked for, it starts up to a thread per core (scoped: all of them have ended
+    /// when it returns) for a map of 32 paths or more whose corridors do not merge (each
+    /// path made on whichever core is free), for the doors of 1,024 rooms or more, and
+    /// for the landmarks a big crowded map's paths steer by; the map is the same.
     ///
     /// # Errors
     /// [`Error::Cancelled`] once `progress` is cancelled.
@@ -131,7 +155,11 @@ impl Generation {
     /// generation in; the map once done.
     fn step(&mut self, progress: &Progress, step: Step) -> Result<Option<Dungeon>, Error> {
         let started = self.now();
-        let outcome = self.make(progress, step);
+        let outcome = if self.alone {
+            on_this_thread(|| self.make(progress, step))
+        } else {
+            self.make(progress, step)
+        };
         let took = self.now().saturating_sub(started);
         match &self.stage {
             Stage::Start | Stage::Rooms(_) => self.timings.rooms += took,

@@ -20,6 +20,10 @@ use crate::model::recipe::Recipe;
 
 /// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
 ///
+/// Big maps use every core (see [`Generation::run`] for when); to keep to the calling
+/// thread, `Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())` gives
+/// the same map.
+///
 /// # Errors
 /// When a value of the recipe is out of its range (see [`Recipe::validate`]).
 pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {

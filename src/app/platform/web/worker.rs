@@ -55,8 +55,9 @@ impl Worker {
     pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
         let (id, progress) = self.requests.next();
         let work = match Generation::new(recipe) {
+            // The page has no threads: every step on its own.
             Ok(generation) => Work::Making {
-                generation: generation.with_clock(clock),
+                generation: generation.with_clock(clock).on_calling_thread(),
                 style,
                 progress,
                 took: Duration::ZERO,
