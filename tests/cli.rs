@@ -540,3 +540,26 @@ fn bad_kinds_are_usage_errors_that_list_what_is_allowed() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn render_says_when_a_crowded_recipe_placed_fewer_rooms_and_why() {
+    let dir = scratch("crowded");
+    let file = dir.join("crowded.txt");
+    let crowded = "dv1 width=8 height=8 rooms=50 room-size=5";
+    let out = run(&["render", "--recipe", crowded, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let short = generate(&crowded.parse().unwrap())
+        .unwrap()
+        .shortfall()
+        .unwrap();
+    assert_eq!(text(&out.stderr).trim(), format!("note: {short}"));
+    assert!(text(&out.stderr).contains("of 50 rooms: the map is full"));
+    let out = run(&[
+        "render",
+        "--recipe",
+        "dv1 rooms=5",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(text(&out.stderr), "");
+}

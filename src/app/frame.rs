@@ -123,6 +123,9 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             let progress = app.screen.progress();
             let facts = Facts {
                 stats: finished.filter(|_| progress.is_none()).map(|s| &s.stats),
+                shortfall: finished
+                    .filter(|_| progress.is_none())
+                    .and_then(|s| s.map.dungeon.shortfall()),
                 figures: finished
                     .filter(|_| progress.is_none())
                     .map(|s| s.map.dungeon.figures()),

@@ -14,7 +14,7 @@ use dungeon_files::formats::{self, Format, Options, Target};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Progress;
 use dungeon_generator::generate_watched;
-use dungeon_generator::recipe::{Fit, Recipe};
+use dungeon_generator::recipe::Recipe;
 use dungeon_generator::text::quote_path;
 
 impl RenderArgs {
@@ -72,16 +72,8 @@ fn generate(recipe: &Recipe) -> Result<Dungeon, Failure> {
 
 /// Say on standard error when fewer rooms were placed than asked for, and why.
 fn note_full_grid(dungeon: &Dungeon) {
-    let stats = dungeon.stats();
-    if stats.rooms_placed < stats.rooms_requested {
-        let why = match dungeon.recipe().fit {
-            Fit::Shrink => "the grid is full",
-            Fit::Move => "the others found no place where they fit",
-        };
-        eprintln!(
-            "note: placed {} of {} rooms: {why}",
-            stats.rooms_placed, stats.rooms_requested
-        );
+    if let Some(short) = dungeon.shortfall() {
+        eprintln!("note: {short}");
     }
 }
 

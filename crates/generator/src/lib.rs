@@ -69,6 +69,7 @@ pub use model::features::{Door, Features};
 pub use model::figures::Figures;
 pub use model::parts::{Path, Room};
 pub use model::progress::{Progress, Snapshot};
+pub use model::shortfall::Shortfall;
 pub use model::sweep::{self, Sweep};
 pub use model::tally::Tally;
 pub use model::walking::{walkable, walking_distances};

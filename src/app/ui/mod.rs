@@ -31,7 +31,7 @@ use dungeon_files::formats::Format;
 use dungeon_generator::Figures;
 use dungeon_generator::Snapshot;
 use dungeon_generator::recipe::{Group, Recipe};
-use dungeon_generator::{Stats, Timings};
+use dungeon_generator::{Shortfall, Stats, Timings};
 use favourites::FavouritesPanel;
 use files::{BigSave, Drawn, FilesPanel};
 use seed::SeedField;
@@ -48,6 +48,8 @@ const HINT_WIDTH: f32 = 210.0;
 pub struct Facts<'a> {
     /// The figures of the map shown, once it is finished.
     pub stats: Option<&'a Stats>,
+    /// Fewer rooms placed than asked for, and why, once the map shown is finished.
+    pub shortfall: Option<Shortfall>,
     /// How readable the map shown is, once it is finished.
     pub figures: Option<&'a Figures>,
     pub took_ms: Option<f64>,
@@ -288,6 +290,9 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
         "Rooms placed: {} of {}",
         s.rooms_placed, s.rooms_requested
     ));
+    if let Some(short) = facts.shortfall {
+        ui.colored_label(Color32::YELLOW, format!("Fewer rooms: {}.", short.why()));
+    }
     ui.label(format!("Room cells: {}", s.room_cells));
     ui.label(format!("Path cells: {} ({} paths)", s.path_cells, s.paths))
         .on_hover_text("The black cells: paths run through free ground where they can.");
@@ -435,8 +440,11 @@ fn under_way(ui: &mut egui::Ui, facts: &Facts<'_>) {
             let took = facts
                 .took_ms
                 .map_or(String::new(), |ms| format!(" · {ms:.1} ms"));
+            let why = facts
+                .shortfall
+                .map_or(String::new(), |short| format!(" ({})", short.why()));
             ui.weak(format!(
-                "{} of {} rooms · {} paths{took}",
+                "{} of {} rooms{why} · {} paths{took}",
                 s.rooms_placed, s.rooms_requested, s.paths
             ));
         }

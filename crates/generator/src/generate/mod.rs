@@ -20,6 +20,9 @@ use crate::model::recipe::Recipe;
 
 /// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
 ///
+/// A recipe too crowded for all its rooms makes a map of those that fit:
+/// [`Dungeon::shortfall`] says how many and why.
+///
 /// Big maps use every core (see [`Generation::run`] for when); to keep to the calling
 /// thread, `Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())` gives
 /// the same map.

@@ -12,7 +12,8 @@ use crate::model::cells::{Cell, cell_at, cells, door_cells};
 use crate::model::features::Features;
 use crate::model::figures::Figures;
 use crate::model::parts::{Path, Room};
-use crate::model::recipe::Recipe;
+use crate::model::recipe::{Fit, Recipe};
+use crate::model::shortfall::Shortfall;
 use crate::model::walking;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
@@ -272,6 +273,18 @@ impl Dungeon {
                 &self.paths,
                 self.features().longest_route,
             )
+        })
+    }
+
+    /// Fewer rooms than the recipe asked for, and why (see [`Shortfall`]); `None` when
+    /// every room asked for was placed. A crowded recipe still makes a map, with the rooms
+    /// that fit: look here to know.
+    #[must_use]
+    pub fn shortfall(&self) -> Option<Shortfall> {
+        let (asked, placed) = (self.recipe.rooms, self.rooms.len() as u32);
+        (placed < asked).then_some(match self.recipe.fit {
+            Fit::Shrink => Shortfall::Full { asked, placed },
+            Fit::Move => Shortfall::LeftOut { asked, placed },
         })
     }
 

@@ -9,6 +9,7 @@ pub mod figures;
 pub mod parts;
 pub mod progress;
 pub mod recipe;
+pub mod shortfall;
 pub mod sweep;
 pub mod tally;
 pub mod walking;
@@ -167,6 +168,10 @@ pub enum Error {
         /// The key.
         key: String,
     },
+    /// Fewer rooms were placed than asked for: what a game that wants them all makes of
+    /// [`crate::Dungeon::shortfall`].
+    #[error(transparent)]
+    Shortfall(#[from] shortfall::Shortfall),
     /// The watcher called the generation off.
     #[error("generation was cancelled")]
     Cancelled,
