@@ -25,7 +25,7 @@ const WORKLOADS: [(&str, u32, u32, u32, u64, i64); 2] =
 fn drag(recipe: &Recipe, side: i64) -> Vec<Recipe> {
     let map = generate(recipe).expect("the workloads are in range");
     let room = &map.rooms()[map.rooms().len() / 2];
-    let cell = room.cells[0];
+    let cell = room.cells()[0];
     let mut at = recipe
         .pin_at(&map, cell.x, cell.y)
         .expect("a room's cell pins it");

@@ -80,7 +80,11 @@ impl Algorithm2D for Passable<'_> {
 /// `joins`; the `b`s it found a path for.
 fn a_star_chain(tiles: &Grid<Tile>, rooms: &[Room], joins: &[usize]) -> Vec<usize> {
     let room_tile = |i: usize| Tile::of_room(i as u32);
-    let first_cell = |room: &Room| tiles.index_of(room.cells[0]).expect("rooms are on the map");
+    let first_cell = |room: &Room| {
+        tiles
+            .index_of(room.cells()[0])
+            .expect("rooms are on the map")
+    };
     joins
         .iter()
         .copied()
@@ -99,7 +103,7 @@ fn our_rooms(recipe: &Recipe) -> (Grid<Tile>, Vec<Room>) {
     let rooms = generate(recipe).expect("in range").rooms().to_vec();
     let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
     for (i, room) in (0..).zip(&rooms) {
-        for &cell in &room.cells {
+        for &cell in room.cells() {
             tiles[cell] = Tile::of_room(i);
         }
     }

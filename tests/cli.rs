@@ -54,16 +54,16 @@ fn render_json_describes_the_dungeon_the_library_makes() {
         assert_eq!(
             colour,
             vec![
-                u64::from(expected.colour.0),
-                u64::from(expected.colour.1),
-                u64::from(expected.colour.2)
+                u64::from(expected.colour().0),
+                u64::from(expected.colour().1),
+                u64::from(expected.colour().2)
             ]
         );
         let cells = room["cells"].as_array().unwrap();
-        assert_eq!(cells.len(), expected.cells.len());
+        assert_eq!(cells.len(), expected.cells().len());
         assert_eq!(
             cells[0],
-            serde_json::json!([expected.cells[0].x, expected.cells[0].y])
+            serde_json::json!([expected.cells()[0].x, expected.cells()[0].y])
         );
     }
     let paths = json["paths"].as_array().unwrap();
@@ -116,7 +116,7 @@ fn render_txt_draws_rooms_as_letters_paths_as_hashes_then_the_recipe() {
     let recipe: Recipe = lines[21].parse().unwrap();
     let d = generate(&recipe).unwrap();
     for (i, room) in d.rooms().iter().enumerate() {
-        for p in &room.cells {
+        for p in room.cells() {
             assert_eq!(
                 lines[p.y as usize].as_bytes()[p.x as usize] as char,
                 room_letter(i)

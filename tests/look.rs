@@ -477,7 +477,7 @@ fn each_cave_is_numbered_inside_it_and_the_svg_has_the_same_labels() {
                 let cells = (label.y / n..=(label.bottom() - 1) / n)
                     .flat_map(|y| (label.x / n..=(label.right() - 1) / n).map(move |x| (x, y)));
                 for (x, y) in cells {
-                    assert!(room.cells.contains(&Pos::new(x, y)), "{text} at {n} px");
+                    assert!(room.cells().contains(&Pos::new(x, y)), "{text} at {n} px");
                 }
                 let middle = Pos::new(
                     (label.x + label.width / 2) / n,
@@ -487,10 +487,10 @@ fn each_cave_is_numbered_inside_it_and_the_svg_has_the_same_labels() {
                     Dir::ALL.iter().all(|&dir| {
                         d.tiles()
                             .step(p, dir)
-                            .is_some_and(|q| room.cells.contains(&q))
+                            .is_some_and(|q| room.cells().contains(&q))
                     })
                 };
-                if room.cells.iter().any(|&p| inside(p)) {
+                if room.cells().iter().any(|&p| inside(p)) {
                     assert!(inside(middle), "{text}: {middle:?} is on the room's edge");
                 }
             }

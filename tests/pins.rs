@@ -35,7 +35,7 @@ fn cells(cells: impl IntoIterator<Item = Pos>) -> BTreeSet<(u32, u32)> {
 
 /// A cell of room `index` of `dungeon`, as `--pin` takes it.
 fn cell_of(dungeon: &Dungeon, index: usize) -> String {
-    let p = dungeon.rooms()[index].cells[0];
+    let p = dungeon.rooms()[index].cells()[0];
     format!("{},{}", p.x, p.y)
 }
 
@@ -82,7 +82,7 @@ fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_and_the_json_marks_it() {
         .iter()
         .map(|c| (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
         .collect();
-    assert_eq!(first, cells(five.rooms()[3].cells.iter().copied()));
+    assert_eq!(first, cells(five.rooms()[3].cells().iter().copied()));
     assert_eq!(rooms[0]["pinned"], true);
     assert!(rooms[1..].iter().all(|r| r.get("pinned").is_none()));
     // The rest is seed 77's: the same map the library makes of the recipe.
@@ -218,7 +218,7 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
 #[test]
 fn a_preset_applied_to_a_map_with_pins_keeps_them() {
     let map = generate(&Recipe::default()).unwrap();
-    let p = map.rooms()[1].cells[0];
+    let p = map.rooms()[1].cells()[0];
     let pinned = Recipe::default().pin_at(&map, p.x, p.y).unwrap();
     let presets = Presets::new(&[]);
     let blobs = presets.find("blobs").unwrap().apply(&pinned).unwrap();
@@ -226,8 +226,8 @@ fn a_preset_applied_to_a_map_with_pins_keeps_them() {
     assert_eq!(blobs.stickiness, 0.0);
     let d = generate(&blobs).unwrap();
     assert_eq!(
-        cells(d.rooms()[0].cells.clone()),
-        cells(map.rooms()[1].cells.clone())
+        cells(d.rooms()[0].cells().to_vec()),
+        cells(map.rooms()[1].cells().to_vec())
     );
 }
 
@@ -236,7 +236,7 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
     let dir = scratch("pins-series");
     let base: Recipe = "dv1 seed=3 width=40 height=30 rooms=6".parse().unwrap();
     let map = generate(&base).unwrap();
-    let room = cells(map.rooms()[2].cells.clone());
+    let room = cells(map.rooms()[2].cells().to_vec());
     let cell = cell_of(&map, 2);
     let common = [
         "--recipe",
@@ -265,7 +265,7 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
         for file in files {
             let recipe: Recipe = png_recipe(&file).parse().unwrap();
             let d = generate(&recipe).unwrap();
-            assert_eq!(cells(d.rooms()[0].cells.clone()), room, "{file:?}");
+            assert_eq!(cells(d.rooms()[0].cells().to_vec()), room, "{file:?}");
             assert!(d.is_pinned(0));
             maps.insert(recipe.to_string());
         }
@@ -288,6 +288,6 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
     assert_eq!(tiles.len(), 2);
     for tile in tiles {
         let d = generate(&tile.parse().unwrap()).unwrap();
-        assert_eq!(cells(d.rooms()[0].cells.clone()), room, "{tile}");
+        assert_eq!(cells(d.rooms()[0].cells().to_vec()), room, "{tile}");
     }
 }

@@ -142,8 +142,8 @@ fn edges_at((x, y): (u32, u32)) -> Vec<Edge> {
 fn a_room_leaks(d: &Dungeon, walls: &BTreeSet<Edge>) -> Option<Pos> {
     let doors = door_edges(d);
     for room in d.rooms() {
-        let mut seen: BTreeSet<Pos> = room.cells.iter().copied().collect();
-        let mut todo: Vec<Pos> = room.cells.clone();
+        let mut seen: BTreeSet<Pos> = room.cells().iter().copied().collect();
+        let mut todo: Vec<Pos> = room.cells().to_vec();
         while let Some(p) = todo.pop() {
             let kind = d.tile(p).map(|t| t.kind());
             if kind == Some(TileKind::Path) {

@@ -274,7 +274,7 @@ mod tests {
             .tick(start + Duration::from_secs(1), true)
             .flatten()
             .unwrap();
-        let cells = |d: &Dungeon| d.rooms().iter().map(|r| r.cells.len()).sum::<usize>();
+        let cells = |d: &Dungeon| d.rooms().iter().map(|r| r.cells().len()).sum::<usize>();
         assert!(cells(&drawn) > 0 && cells(&drawn) < len);
         // Paused, the clock moves nothing; a step moves one cell.
         watch.carry_out(WatchAction::PlayPause, None, map.recipe());

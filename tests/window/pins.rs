@@ -22,7 +22,7 @@ struct OnScreen {
 
 /// Where `room` is on the window's map, by the pixels of its colour left of the panel.
 fn find(room: &Room, width: usize, pixels: &[[u8; 3]]) -> OnScreen {
-    let colour = [room.colour.0, room.colour.1, room.colour.2];
+    let colour = [room.colour().0, room.colour().1, room.colour().2];
     let map_width = width - PANEL;
     let is_room = |x: usize, y: usize| {
         x < map_width
@@ -54,7 +54,7 @@ fn find(room: &Room, width: usize, pixels: &[[u8; 3]]) -> OnScreen {
         .min_by_key(|&&(x, y)| x.abs_diff(cx).pow(2) + y.abs_diff(cy).pow(2))
         .expect("the room has pixels well inside it");
     let span = |f: fn(&Pos) -> u32| {
-        let cells = room.cells.iter().map(f);
+        let cells = room.cells().iter().map(f);
         cells.clone().max().unwrap() - cells.min().unwrap() + 1
     };
     let pixels_wide =
@@ -74,7 +74,7 @@ fn saved_recipe(display: &Display, shots: &Path, files: &mut Vec<PathBuf>) -> Re
 }
 
 fn cells(room: &Room) -> BTreeSet<Pos> {
-    room.cells.iter().copied().collect()
+    room.cells().iter().copied().collect()
 }
 
 fn pinned_cells(recipe: &Recipe) -> BTreeSet<Pos> {
@@ -108,7 +108,7 @@ fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() 
     let pid = app.0.id();
     let first: Recipe = "dv1 seed=5".parse().unwrap();
     let map = generate(&first).unwrap();
-    let room = map.rooms().iter().max_by_key(|r| r.cells.len()).unwrap();
+    let room = map.rooms().iter().max_by_key(|r| r.cells().len()).unwrap();
     let (width, pixels) = settled(|| window_on_screen(&display, &window));
     let at = find(room, width, &pixels);
     let gold = || {
@@ -154,7 +154,7 @@ fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() 
     assert_eq!(rooms(&new_corridors), rooms(&new_rooms));
 
     // Dragged three cells towards the middle of the map, it moves there.
-    let towards = if room.cells.iter().map(|p| p.x).max().unwrap() < map.width() / 2 {
+    let towards = if room.cells().iter().map(|p| p.x).max().unwrap() < map.width() / 2 {
         1.0
     } else {
         -1.0
@@ -199,7 +199,7 @@ fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it() 
     );
 
     // A map made too narrow for the pinned room unpins it, saying so, and is still made.
-    let left = room.cells.iter().map(|p| p.x).min().unwrap();
+    let left = room.cells().iter().map(|p| p.x).min().unwrap();
     assert!(left >= 2, "the room chosen reaches the map's left edge");
     type_into(&display, &window, pid, Panel::ROOMS_BOX, "1", "1");
     let bar = settled(|| status_bar_on_screen(&display, &window));

@@ -19,10 +19,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dungeon = generate(&recipe)?;
 
     for (number, room) in (1..).zip(dungeon.rooms()) {
-        let first = room.cells[0];
+        let first = room.cells()[0];
         println!(
             "room {number}: {} cells, grown from ({}, {})",
-            room.cells.len(),
+            room.cells().len(),
             first.x,
             first.y
         );

@@ -26,7 +26,7 @@
 //! assert_eq!(dungeon.paths().len(), 4);
 //! let features = dungeon.features();
 //! let start = features.start.expect("a map with rooms has a start");
-//! assert!(dungeon.rooms().iter().any(|room| room.cells.contains(&start)));
+//! assert!(dungeon.rooms().iter().any(|room| room.contains(start)));
 //! # Ok::<(), dungeon_generator::Error>(())
 //! ```
 //!

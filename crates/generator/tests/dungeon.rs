@@ -265,10 +265,10 @@ fn moving_stickiness_leaves_the_colours_and_the_count() {
         assert_eq!(a.rooms().len(), 12);
         assert_eq!(b.rooms().len(), 12);
         let colours = |d: &dungeon_generator::Dungeon| -> Vec<Rgb> {
-            d.rooms().iter().map(|r| r.colour).collect()
+            d.rooms().iter().map(|r| r.colour()).collect()
         };
         assert_eq!(colours(&a), colours(&b));
-        assert_ne!(a.rooms()[0].cells, b.rooms()[0].cells);
+        assert_ne!(a.rooms()[0].cells(), b.rooms()[0].cells());
     }
 }
 
@@ -282,7 +282,7 @@ fn room_colours_stand_out_from_paths_and_background() {
         })
         .unwrap();
         for room in d.rooms() {
-            let c = room.colour;
+            let c = room.colour();
             assert!(c.distance(Rgb::BLACK) >= 100.0, "{c:?} is close to black");
             assert!(
                 c.distance(Rgb::GRAY33) >= 60.0,
@@ -302,7 +302,7 @@ fn tiles_stats_and_rooms_agree() {
     assert_eq!(stats.rooms_requested, 12);
     assert_eq!(stats.rooms_placed, 12);
     assert_eq!(stats.paths, 11);
-    let room_cells: usize = d.rooms().iter().map(|r| r.cells.len()).sum();
+    let room_cells: usize = d.rooms().iter().map(|r| r.cells().len()).sum();
     assert_eq!(stats.room_cells, room_cells as u64);
     let black = d
         .paths()
@@ -313,7 +313,7 @@ fn tiles_stats_and_rooms_agree() {
         .len();
     assert_eq!(stats.path_cells, black as u64);
     for (i, room) in d.rooms().iter().enumerate() {
-        for &p in &room.cells {
+        for &p in room.cells() {
             assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)));
         }
     }

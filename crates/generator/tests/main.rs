@@ -13,5 +13,6 @@ mod random_recipes;
 mod recipe;
 mod replay;
 mod rerolls;
+mod rooms;
 mod stepping;
 mod walking;

@@ -14,15 +14,15 @@ fn make(recipe: &Recipe) -> Dungeon {
 fn pinned(recipe: &Recipe, index: usize) -> (Recipe, Room) {
     let d = make(recipe);
     let room = d.rooms()[index].clone();
-    let Pos { x, y } = room.cells[room.cells.len() / 2];
+    let Pos { x, y } = room.cells()[room.cells().len() / 2];
     (recipe.pin_at(&d, x, y).unwrap(), room)
 }
 
 /// The room's cells in reading order, and its colour.
 fn kept(room: &Room) -> (Vec<Pos>, dungeon_generator::Rgb) {
-    let mut cells = room.cells.clone();
+    let mut cells = room.cells().to_vec();
     cells.sort_by_key(|p| (p.y, p.x));
-    (cells, room.colour)
+    (cells, room.colour())
 }
 
 /// That the pinned room is the map's first room, as it was, and the map is sound around it.
@@ -107,9 +107,9 @@ fn rooms_count_the_pinned_ones_and_keep_spacing_from_them() {
         assert_eq!(d.pinned_rooms(), 2);
         for pinned in &d.rooms()[..2] {
             for other in &d.rooms()[2..] {
-                let near = pinned.cells.iter().any(|a| {
+                let near = pinned.cells().iter().any(|a| {
                     other
-                        .cells
+                        .cells()
                         .iter()
                         .any(|b| a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)) <= 3)
                 });
@@ -124,7 +124,7 @@ fn pins_are_written_compactly_and_read_back() {
     let (recipe, room) = pinned(&Recipe::default(), 3);
     let text = recipe.to_string();
     let pin = text.split(" pin=").nth(1).unwrap();
-    assert!(room.cells.len() >= 80, "{} cells", room.cells.len());
+    assert!(room.cells().len() >= 80, "{} cells", room.cells().len());
     assert!(pin.len() < 80, "{} characters: {pin}", pin.len());
     let read: Recipe = text.parse().unwrap();
     assert_eq!(read, recipe);
@@ -156,7 +156,7 @@ fn pinning_and_unpinning_by_a_cell() {
         recipe.pin_at(&d, rock.x, rock.y).unwrap_err().to_string(),
         format!("no room covers cell {},{} to pin", rock.x, rock.y)
     );
-    let cell = d.rooms()[2].cells[0];
+    let cell = d.rooms()[2].cells()[0];
     let one = recipe.pin_at(&d, cell.x, cell.y).unwrap();
     // Pinning the pinned room again changes nothing.
     let d = make(&one);
@@ -177,7 +177,7 @@ fn a_moved_pin_stays_on_the_map_and_off_other_pins() {
         let d = make(moved);
         assert!(
             d.rooms()[0]
-                .cells
+                .cells()
                 .iter()
                 .all(|p| two.pins[0].covers(p.x - 1, p.y))
         );

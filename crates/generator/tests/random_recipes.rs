@@ -59,7 +59,7 @@ fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
         let mut with_pins = recipe.clone();
         for _ in 0..rng.random_range(1..=2) {
             let room = &first.rooms()[rng.random_range(0..first.rooms().len())];
-            let p = room.cells[rng.random_range(0..room.cells.len())];
+            let p = room.cells()[rng.random_range(0..room.cells().len())];
             with_pins = with_pins.pin_at(&first, p.x, p.y).unwrap();
         }
         let again = with_pins.reseeded(rng.random());
@@ -129,18 +129,18 @@ fn check(d: &Dungeon, context: &str, every: usize) {
     }
     let mut taken = BTreeSet::new();
     for (i, room) in d.rooms().iter().enumerate() {
-        assert!(!room.cells.is_empty() && room.cells.len() <= recipe.room_size as usize);
+        assert!(!room.cells().is_empty() && room.cells().len() <= recipe.room_size as usize);
         if recipe.fit == Fit::Move {
             assert!(
-                2 * room.cells.len() >= recipe.room_size as usize,
+                2 * room.cells().len() >= recipe.room_size as usize,
                 "{context}: room {i} is under half its size"
             );
         }
         assert!(
-            four_connected(&room.cells),
+            four_connected(room.cells()),
             "{context}: room {i} is in pieces"
         );
-        for &p in &room.cells {
+        for &p in room.cells() {
             assert!(p.x < w && p.y < h, "{context}: room {i} leaves the grid");
             assert!(taken.insert(p), "{context}: rooms overlap at {p}");
             assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)), "{context}");
@@ -180,12 +180,12 @@ fn check(d: &Dungeon, context: &str, every: usize) {
         );
         assert!(unit_steps(&path.cells), "{context}: path {i} jumps");
         assert!(
-            d.rooms()[path.from].cells.contains(&path.cells[0]),
+            d.rooms()[path.from].cells().contains(&path.cells[0]),
             "{context}"
         );
         assert!(
             d.rooms()[path.to]
-                .cells
+                .cells()
                 .contains(path.cells.last().unwrap()),
             "{context}"
         );
@@ -249,7 +249,7 @@ fn check(d: &Dungeon, context: &str, every: usize) {
 fn near_rooms(d: &Dungeon, spacing: u32) -> BTreeSet<Pos> {
     let (w, h) = (d.width(), d.height());
     let mut near = BTreeSet::new();
-    for p in d.rooms().iter().flat_map(|r| r.cells.iter()) {
+    for p in d.rooms().iter().flat_map(|r| r.cells().iter()) {
         for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
             for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
                 near.insert(Pos::new(x, y));
@@ -264,7 +264,7 @@ fn rooms_keep_apart(d: &Dungeon, context: &str) {
     let spacing = d.recipe().spacing;
     let (w, h) = (d.width(), d.height());
     for (i, room) in d.rooms().iter().enumerate() {
-        for p in &room.cells {
+        for p in room.cells() {
             for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
                 for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
                     let other = d.tile(Pos::new(x, y)).and_then(Tile::room);
@@ -289,10 +289,10 @@ fn every_room_reaches_every_other(d: &Dungeon, context: &str) {
     let tiles = d.tiles();
     let mut flood = Flood::new(d.width(), d.height());
     let mut spec = FloodSpec::new().select(|p| tiles[p].room().is_some() || on_paths.contains(&p));
-    flood.run(&d.rooms()[0].cells[..1], &mut spec, &mut Pcg64Mcg::new(0));
+    flood.run(&d.rooms()[0].cells()[..1], &mut spec, &mut Pcg64Mcg::new(0));
     for (i, room) in d.rooms().iter().enumerate() {
         assert!(
-            flood.reached(room.cells[0]),
+            flood.reached(room.cells()[0]),
             "{context}: room {i} is cut off"
         );
     }

@@ -16,7 +16,7 @@ use rand_pcg::Pcg64Mcg;
 fn check(recipe: &Recipe) {
     let map = generate(recipe).unwrap();
     let replay = Replay::new(&map);
-    let room_cells: usize = map.rooms().iter().map(|r| r.cells.len()).sum();
+    let room_cells: usize = map.rooms().iter().map(|r| r.cells().len()).sum();
     let path_steps: usize = map.paths().iter().map(|p| p.cells.len()).sum();
     assert_eq!(replay.len(), room_cells + path_steps, "{recipe}");
     assert_eq!(replay.room_steps(), room_cells, "{recipe}");

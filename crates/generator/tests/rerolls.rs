@@ -133,7 +133,7 @@ fn stage_seeds_print_and_parse_only_when_given() {
 fn reseeded_makes_every_stage_new_and_keeps_the_pins() {
     let recipe: Recipe = "dv1 seed=5 rooms-seed=6 corridors-seed=7".parse().unwrap();
     let d = make(&recipe);
-    let cell = d.rooms()[3].cells[0];
+    let cell = d.rooms()[3].cells()[0];
     let pinned = recipe.pin_at(&d, cell.x, cell.y).unwrap();
     let new = pinned.reseeded(9);
     assert_eq!(

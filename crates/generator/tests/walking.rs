@@ -70,10 +70,10 @@ fn a_path_is_a_shortest_walk_and_the_same_each_time() {
     ] {
         let d = dungeon(text);
         let rooms = d.rooms();
-        let from = rooms[0].cells[0];
+        let from = rooms[0].cells()[0];
         let steps = reference(&d, &[from]);
         for room in rooms {
-            let to = *room.cells.last().unwrap();
+            let to = *room.cells().last().unwrap();
             let path = d.path(from, to).expect("every room is joined");
             assert_eq!(path.first(), Some(&from));
             assert_eq!(path.last(), Some(&to));
@@ -102,7 +102,7 @@ fn no_path_leads_off_the_map_onto_rock_or_between_cells_nothing_joins() {
     // Two one-cell rooms a cell of rock apart that no path joins: a map of one room each
     // way, checked on the distance map too.
     let lone = dungeon("dv1 seed=1 width=3 height=1 rooms=1 room-size=1");
-    let room = lone.rooms()[0].cells[0];
+    let room = lone.rooms()[0].cells()[0];
     for p in lone.cells().positions().filter(|&p| p != room) {
         assert_eq!(lone.path(room, p), None);
         assert_eq!(lone.distances([room])[p], None);

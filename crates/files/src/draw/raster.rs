@@ -166,7 +166,7 @@ impl<'a> Raster<'a> {
 pub fn cell_colour(dungeon: &Dungeon, look: &Look, p: Pos) -> Rgb {
     let tiles = dungeon.tiles();
     match (tiles[p].kind(), look.print) {
-        (TileKind::Room(i), false) => dungeon.rooms()[i].colour,
+        (TileKind::Room(i), false) => dungeon.rooms()[i].colour(),
         (TileKind::Path, false) => Rgb::BLACK,
         (TileKind::Free, false) => Rgb::GRAY33,
         (TileKind::Room(_), true) => PRINT_ROOM,

@@ -58,8 +58,8 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             .iter()
             .enumerate()
             .map(|(i, r)| JsonRoom {
-                cells: &r.cells,
-                color: r.colour,
+                cells: r.cells(),
+                color: r.colour(),
                 pinned: dungeon.is_pinned(i),
             })
             .collect(),

@@ -25,7 +25,7 @@ impl<'a> Replay<'a> {
     pub fn new(dungeon: &'a Dungeon) -> Self {
         Self {
             dungeon,
-            room_cells: dungeon.rooms().iter().map(|r| r.cells.len()).sum(),
+            room_cells: dungeon.rooms().iter().map(|r| r.cells().len()).sum(),
             path_steps: dungeon.paths().iter().map(|p| p.cells.len()).sum(),
         }
     }
@@ -53,15 +53,9 @@ impl<'a> Replay<'a> {
     #[must_use]
     pub fn at(&self, steps: usize) -> Dungeon {
         let dungeon = self.dungeon;
-        let rooms = first_cells(
-            dungeon.rooms(),
-            steps,
-            |r| &r.cells,
-            |r, cells| Room {
-                cells,
-                colour: r.colour,
-            },
-        );
+        let rooms = first_cells(dungeon.rooms(), steps, Room::cells, |r, cells| {
+            Room::of(cells, r.colour())
+        });
         let paths = first_cells(
             dungeon.paths(),
             steps.saturating_sub(self.room_cells),
@@ -89,7 +83,7 @@ impl<'a> Replay<'a> {
 fn first_cells<T, C>(
     all: &[T],
     mut steps: usize,
-    cells: impl Fn(&T) -> &Vec<C>,
+    cells: impl Fn(&T) -> &[C],
     cut: impl Fn(&T, Vec<C>) -> T,
 ) -> Vec<T>
 where
@@ -135,7 +129,7 @@ mod tests {
         assert_eq!(replay.at(replay.len() + 5), map);
         let first = replay.at(1);
         assert_eq!(first.rooms().len(), 1);
-        assert_eq!(first.rooms()[0].cells, vec![map.rooms()[0].cells[0]]);
+        assert_eq!(first.rooms()[0].cells(), vec![map.rooms()[0].cells()[0]]);
         assert_eq!(taken(&first), 1);
         assert_eq!(taken(&replay.at(0)), 0);
     }

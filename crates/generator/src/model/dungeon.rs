@@ -80,7 +80,7 @@ impl Dungeon {
         let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
         for (id, room) in rooms.iter().enumerate() {
             let tile = Tile::of_room(id.min(Tile::MAX_ROOMS as usize - 1) as u32);
-            for &cell in &room.cells {
+            for &cell in room.cells() {
                 if let Some(t) = tiles.get_mut(cell) {
                     *t = tile;
                 }
@@ -256,10 +256,8 @@ impl Dungeon {
     /// The doors, the start and the goal, found the first time they are asked for.
     #[must_use]
     pub fn features(&self) -> &Features {
-        self.features.get_or_init(|| {
-            let cells: Vec<&[Pos]> = self.rooms.iter().map(|r| r.cells.as_slice()).collect();
-            Features::find(self.recipe.seed, &self.tiles, &cells, &self.paths)
-        })
+        self.features
+            .get_or_init(|| Features::find(self.recipe.seed, &self.tiles, &self.rooms, &self.paths))
     }
 
     /// How readable the map is, measured the first time it is asked for.

@@ -9,7 +9,7 @@
 use crate::base::grid::{Grid, Pos};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::{Tile, TileKind};
-use crate::model::parts::Path;
+use crate::model::parts::{Path, Room};
 use crate::model::walking::walking_distances;
 
 /// Where a path leaves or enters a room: the edge between the room's `cell` and the path
@@ -36,19 +36,23 @@ pub struct Features {
     pub goal: Option<Pos>,
     /// Steps from the start to the goal.
     pub longest_route: u32,
+    /// The room whose centre ([`crate::Room::centre`]) is farthest from the start by
+    /// walking (the first of several as far): where the stairs down go, in a room, where
+    /// the goal may be a corridor's cell. `None` when there are no rooms.
+    pub farthest_room: Option<usize>,
 }
 
 impl Features {
-    /// Read the features off `tiles`, `rooms`' cells (for the start) and `paths`, on the map
-    /// made from `seed`.
+    /// Read the features off `tiles`, `rooms` and `paths`, on the map made from `seed`.
     #[must_use]
-    pub fn find(seed: u64, tiles: &Grid<Tile>, room_cells: &[&[Pos]], paths: &[Path]) -> Self {
+    pub(crate) fn find(seed: u64, tiles: &Grid<Tile>, rooms: &[Room], paths: &[Path]) -> Self {
         let doors = doors(tiles, paths);
+        let room_cells: Vec<&[Pos]> = rooms.iter().map(Room::cells).collect();
         let total: u64 = room_cells.iter().map(|c| c.len() as u64).sum();
         let start = (total > 0).then(|| {
             let mut k = rand::RngExt::random_range(&mut stream(seed, Stage::Start, 0), 0..total);
             let mut chosen = Pos::default();
-            for cells in room_cells {
+            for cells in &room_cells {
                 if k < cells.len() as u64 {
                     chosen = cells[k as usize];
                     break;
@@ -57,17 +61,23 @@ impl Features {
             }
             chosen
         });
-        let (goal, longest_route) = start
-            .map(|s| {
-                let distances = walking_distances(tiles, s);
-                farthest(tiles, &distances)
-            })
+        let distances = start.map(|s| walking_distances(tiles, s));
+        let (goal, longest_route) = distances
+            .as_ref()
+            .map(|distances| farthest(tiles, distances))
             .map_or((None, 0), |(g, d)| (Some(g), d));
+        let farthest_room = distances.and_then(|distances| {
+            let steps = |room: &Room| distances.get(room.centre()).copied().unwrap_or(u32::MAX);
+            let reached = (0..rooms.len()).filter(|&i| steps(&rooms[i]) != u32::MAX);
+            // The first of the farthest: `max_by_key` keeps the last of equals.
+            reached.rev().max_by_key(|&i| steps(&rooms[i]))
+        });
         Self {
             doors,
             start,
             goal,
             longest_route,
+            farthest_room,
         }
     }
 }

@@ -62,15 +62,15 @@ impl Figures {
         };
         for (i, room) in rooms.iter().enumerate() {
             let own = room_tile(i);
-            let touching = room.cells.iter().any(|&c| {
+            let touching = room.cells().iter().any(|&c| {
                 tiles
                     .around(c)
                     .any(|n| tiles[n].room().is_some() && tiles[n] != own)
             });
             figures.rooms_touching += u32::from(touching);
-            figures.rooms_under_half += u32::from(2 * room.cells.len() < size);
-            let thin = room.cells.len() >= 4 && !holds_square(&room.cells);
-            figures.rooms_not_rooms += u32::from(4 * room.cells.len() < size || thin);
+            figures.rooms_under_half += u32::from(2 * room.cells().len() < size);
+            let thin = room.cells().len() >= 4 && !holds_square(room.cells());
+            figures.rooms_not_rooms += u32::from(4 * room.cells().len() < size || thin);
         }
         let corridor: Vec<Pos> = tiles
             .positions()
@@ -132,11 +132,11 @@ impl Figures {
         } else {
             paths.len() as i64 - rooms.len() as i64 + 1
         };
-        if let Some(first) = rooms.first().and_then(|r| r.cells.first()) {
+        if let Some(first) = rooms.first().and_then(|r| r.cells().first()) {
             let distances = walking_distances(tiles, *first);
             figures.connected = rooms
                 .iter()
-                .all(|r| r.cells.iter().any(|&c| distances[c] != u32::MAX));
+                .all(|r| r.cells().iter().any(|&c| distances[c] != u32::MAX));
         }
         figures
     }

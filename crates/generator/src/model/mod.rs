@@ -14,6 +14,7 @@ pub mod sweep;
 pub mod tally;
 pub mod walking;
 
+use crate::base::grid::Pos;
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 
 /// What is wrong with a recipe, one of its values or a sweep, or why a map was not made.
@@ -172,6 +173,45 @@ pub enum Error {
     /// [`crate::Dungeon::shortfall`].
     #[error(transparent)]
     Shortfall(#[from] shortfall::Shortfall),
+    /// A room given without a cell.
+    #[error("a room needs at least one cell")]
+    RoomWithoutCells,
+    /// A cell given twice: twice in one room, or in two rooms.
+    #[error("cell {cell} is given twice")]
+    CellTwice {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A room's or a path's cell off the map.
+    #[error("cell {cell} is off the {width}×{height} map")]
+    CellOffMap {
+        /// The cell.
+        cell: Pos,
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
+    },
+    /// A path from or to a room the map does not have.
+    #[error("path {path} joins room {room}, but the map has {rooms} rooms")]
+    PathToNoRoom {
+        /// The path, counted from 0.
+        path: usize,
+        /// The room it names.
+        room: usize,
+        /// The rooms the map has.
+        rooms: usize,
+    },
+    /// A path that leaps: two cells in a row not side by side.
+    #[error("path {path} leaps from {from} to {to}: each step goes left, right, up or down")]
+    PathLeaps {
+        /// The path, counted from 0.
+        path: usize,
+        /// The cell it leaves.
+        from: Pos,
+        /// The next cell.
+        to: Pos,
+    },
     /// The watcher called the generation off.
     #[error("generation was cancelled")]
     Cancelled,

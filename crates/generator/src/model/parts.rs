@@ -1,25 +1,134 @@
 //! The parts a dungeon is made of: rooms and the paths between them, each kept in the
 //! order it was made, so that a replay can show them growing.
 
-use crate::base::colour::Rgb;
-use crate::base::grid::Pos;
+use std::sync::OnceLock;
 
-/// A room: its cells in the order they grew (the first is where it started) and its colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+use crate::base::bits::BitGrid;
+use crate::base::colour::Rgb;
+use crate::base::grid::{Pos, Rect};
+use crate::model::Error;
+
+/// A room: its cells in the order they grew (the first is where it started), its colour,
+/// and the box around it.
+///
+/// ```
+/// use dungeon_generator::{Pos, Rect, Rgb, Room};
+///
+/// // An L of three cells.
+/// let cells = vec![Pos::new(4, 2), Pos::new(4, 3), Pos::new(5, 3)];
+/// let room = Room::new(cells, Rgb(200, 40, 40))?;
+/// assert_eq!(room.bounds(), Rect { x0: 4, y0: 2, x1: 5, y1: 3 });
+/// assert!(room.contains(Pos::new(5, 3)) && !room.contains(Pos::new(5, 2)));
+/// // The centre is a cell of the room: the one nearest the middle of its box.
+/// assert_eq!(room.centre(), Pos::new(4, 2));
+/// assert!(Room::new(vec![], Rgb(1, 2, 3)).is_err());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
+#[derive(Clone, Debug)]
 pub struct Room {
-    /// Its cells, in the order they were added (a replay grows it in this order).
-    pub cells: Vec<Pos>,
-    /// Its colour in the pictures.
-    pub colour: Rgb,
+    cells: Vec<Pos>,
+    colour: Rgb,
+    bounds: Rect,
+    /// Which cells of the box are the room's, made the first time [`Room::contains`] asks.
+    inside: OnceLock<BitGrid>,
 }
 
+/// Two rooms are equal when their cells (in order) and colours are.
+impl PartialEq for Room {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells && self.colour == other.colour
+    }
+}
+
+impl Eq for Room {}
+
 impl Room {
+    /// The room of `cells`, in the order they grew (a replay grows it in this order), in
+    /// `colour`.
+    ///
+    /// # Errors
+    /// [`Error::RoomWithoutCells`] for no cell; [`Error::CellTwice`] naming a cell given
+    /// twice.
+    pub fn new(cells: Vec<Pos>, colour: Rgb) -> Result<Room, Error> {
+        if cells.is_empty() {
+            return Err(Error::RoomWithoutCells);
+        }
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if let Some(twice) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::CellTwice { cell: twice[0] });
+        }
+        Ok(Room::of(cells, colour))
+    }
+
+    /// The room of `cells`, which the generator made: at least one, none twice.
+    pub(crate) fn of(cells: Vec<Pos>, colour: Rgb) -> Room {
+        Room {
+            bounds: Rect::around(cells.iter().copied()).unwrap_or(Rect::at(Pos::default())),
+            cells,
+            colour,
+            inside: OnceLock::new(),
+        }
+    }
+
+    /// Its cells, in the order they were added (the first is where it started).
+    #[must_use]
+    pub fn cells(&self) -> &[Pos] {
+        &self.cells
+    }
+
+    /// Its colour in the pictures.
+    #[must_use]
+    pub fn colour(&self) -> Rgb {
+        self.colour
+    }
+
+    /// The smallest rectangle holding every cell of the room.
+    #[must_use]
+    pub fn bounds(&self) -> Rect {
+        self.bounds
+    }
+
+    /// The cell of the room nearest the middle of its box (the first in reading order of
+    /// those as near): always the room's own cell, where a caller may put what goes "in
+    /// the middle" (stairs, a label), even in a room shaped like an L or a ring.
+    #[must_use]
+    pub fn centre(&self) -> Pos {
+        let Rect { x0, y0, x1, y1 } = self.bounds;
+        // Twice the distance, in whole numbers: the middle may fall between cells.
+        let (mx, my) = (i64::from(x0) + i64::from(x1), i64::from(y0) + i64::from(y1));
+        let away = |p: &&Pos| {
+            let (dx, dy) = (2 * i64::from(p.x) - mx, 2 * i64::from(p.y) - my);
+            (dx * dx + dy * dy, p.y, p.x)
+        };
+        self.cells
+            .iter()
+            .min_by_key(away)
+            .copied()
+            .unwrap_or(Pos::new(x0, y0))
+    }
+
+    /// Whether `p` is a cell of the room, in constant time (the first call makes a bit
+    /// per cell of the box).
+    #[must_use]
+    pub fn contains(&self, p: Pos) -> bool {
+        let Rect { x0, y0, .. } = self.bounds;
+        self.bounds.contains(p)
+            && self
+                .inside
+                .get_or_init(|| {
+                    let mut inside = BitGrid::new(self.bounds.width(), self.bounds.height());
+                    for c in &self.cells {
+                        inside.set(Pos::new(c.x - x0, c.y - y0));
+                    }
+                    inside
+                })
+                .get(Pos::new(p.x - x0, p.y - y0))
+    }
+
     /// The same room `by` cells right and down: where it lies on a map with a margin.
     pub(crate) fn shifted(&self, by: u32) -> Room {
-        Room {
-            cells: shifted(&self.cells, by),
-            colour: self.colour,
-        }
+        Room::of(shifted(&self.cells, by), self.colour)
     }
 }
 

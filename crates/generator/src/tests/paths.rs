@@ -73,43 +73,40 @@ fn test_path_with_rooms() {
         .unwrap();
         let joined = &paths[0].cells;
         let nearest = rooms[0]
-            .cells
+            .cells()
             .iter()
-            .flat_map(|p| rooms[1].cells.iter().map(|q| p.manhattan(*q)))
+            .flat_map(|p| rooms[1].cells().iter().map(|q| p.manhattan(*q)))
             .min()
             .unwrap();
         assert_eq!(joined.len() as u32, nearest + 1);
-        assert!(rooms[0].cells.contains(&joined[0]));
-        assert!(rooms[1].cells.contains(joined.last().unwrap()));
+        assert!(rooms[0].cells().contains(&joined[0]));
+        assert!(rooms[1].cells().contains(joined.last().unwrap()));
         assert!(unit_steps(joined));
     }
 }
 
 fn room(cells: Vec<Pos>) -> Room {
-    Room {
-        cells,
-        colour: Rgb(200, 100, 50),
-    }
+    Room::new(cells, Rgb(200, 100, 50)).unwrap()
 }
 
 /// A map from text: `.` free, letters rooms (a is room 0, b room 1, ...).
 fn map(text: &str) -> (Grid<Tile>, Vec<Room>) {
     let chars: Grid<char> = text.parse().unwrap();
-    let mut rooms: Vec<Room> = Vec::new();
+    let mut cells: Vec<Vec<Pos>> = Vec::new();
     let mut tiles = chars.map(|_| Tile::FREE);
     for p in chars.positions() {
         if let Some(i) = chars[p]
             .is_ascii_lowercase()
             .then(|| (chars[p] as u8 - b'a') as usize)
         {
-            while rooms.len() <= i {
-                rooms.push(room(Vec::new()));
+            while cells.len() <= i {
+                cells.push(Vec::new());
             }
-            rooms[i].cells.push(p);
+            cells[i].push(p);
             tiles[p] = Tile::of_room(i as u32);
         }
     }
-    (tiles, rooms)
+    (tiles, cells.into_iter().map(room).collect())
 }
 
 /// Room b sits in a pocket of room c whose wall is one cell thick only at the bottom.
@@ -166,7 +163,7 @@ fn a_room_walled_in_at_the_start_also_gets_out() {
     rooms.swap(0, 1);
     let mut tiles = tiles;
     for (i, r) in rooms.iter().enumerate() {
-        for &p in &r.cells {
+        for &p in r.cells() {
             tiles[p] = Tile::of_room(i as u32);
         }
     }
@@ -299,10 +296,10 @@ fn assert_paths_shortest(recipe: &Recipe) {
     let d = generate(recipe).unwrap();
     for path in d.paths() {
         assert!(unit_steps(&path.cells));
-        assert!(d.rooms()[path.from].cells.contains(&path.cells[0]));
+        assert!(d.rooms()[path.from].cells().contains(&path.cells[0]));
         assert!(
             d.rooms()[path.to]
-                .cells
+                .cells()
                 .contains(path.cells.last().unwrap())
         );
         let (seed, from, to) = (recipe.seed, path.from, path.to);

@@ -20,13 +20,13 @@ pub fn fingerprint(d: &Dungeon) -> u64 {
     };
     eat(d.rooms().len() as u64);
     for room in d.rooms() {
-        eat(room.cells.len() as u64);
-        for p in &room.cells {
+        eat(room.cells().len() as u64);
+        for p in room.cells() {
             eat(u64::from(p.x) << 32 | u64::from(p.y));
         }
-        eat(u64::from(room.colour.0) << 16
-            | u64::from(room.colour.1) << 8
-            | u64::from(room.colour.2));
+        eat(u64::from(room.colour().0) << 16
+            | u64::from(room.colour().1) << 8
+            | u64::from(room.colour().2));
     }
     eat(d.paths().len() as u64);
     for path in d.paths() {
@@ -87,7 +87,7 @@ fn free_distance_within(
             inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || tiles[p] == target)
         })
         .goal(|p| tiles[p] == target);
-    flood.run(&rooms[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
+    flood.run(rooms[a].cells(), &mut spec, &mut Pcg64Mcg::new(0));
     flood.goal().and_then(|g| flood.value(g).copied())
 }
 
@@ -107,7 +107,7 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
     let mut cost = vec![u32::MAX; tiles.len()];
     let mut queue = std::collections::VecDeque::new();
-    for &p in &d.rooms()[a].cells {
+    for &p in d.rooms()[a].cells() {
         cost[tiles.index_of(p).unwrap()] = 0;
         queue.push_back(p);
     }

@@ -33,7 +33,7 @@ pub fn place(dungeon: &Dungeon, cell_size: u32) -> Labels {
         };
     }
     let mut order: Vec<usize> = (0..rooms.len()).collect();
-    order.sort_by_key(|&i| (rooms[i].cells.len(), i));
+    order.sort_by_key(|&i| (rooms[i].cells().len(), i));
     let mut placer = Placer {
         dungeon,
         n: cell_size,
@@ -238,17 +238,15 @@ const WHOLLY: u8 = 3;
 /// `room`'s cells, the most interior first: by their steps through the room from the
 /// nearest cell outside it, most first, then in the room's order.
 fn by_depth(room: &Room) -> Vec<Pos> {
-    let Some(bounds) = Rect::around(room.cells.iter().copied()) else {
-        return Vec::new();
-    };
+    let bounds = room.bounds();
     let local = |p: Pos| Pos::new(p.x - bounds.x0 + 1, p.y - bounds.y0 + 1);
     // The room's cells with a ring of outside around them.
     let mut depth = Grid::new(bounds.width() + 2, bounds.height() + 2, 0u32);
-    for &p in &room.cells {
+    for &p in room.cells() {
         depth[local(p)] = u32::MAX;
     }
     let mut front: Vec<Pos> = room
-        .cells
+        .cells()
         .iter()
         .map(|&p| local(p))
         .filter(|&p| depth.neighbours(p).any(|q| depth[q] == 0))
@@ -270,7 +268,7 @@ fn by_depth(room: &Room) -> Vec<Pos> {
         }
         front = next;
     }
-    let mut cells = room.cells.clone();
+    let mut cells = room.cells().to_vec();
     cells.sort_by_key(|&p| std::cmp::Reverse(depth[local(p)]));
     cells
 }

@@ -62,7 +62,7 @@ impl Facing {
         // and down: the first flood to reach a cell labels it.
         let mut queue: Vec<u32> = Vec::with_capacity(w * h);
         for (r, room) in rooms.iter().enumerate() {
-            for &p in &room.cells {
+            for &p in room.cells() {
                 label[at(p)] = r as u32;
                 queue.push(at(p) as u32);
             }
@@ -189,10 +189,7 @@ mod tests {
             .enumerate()
             .map(|(i, &x)| {
                 tiles[Pos::new(x, 0)] = Tile::of_room(i as u32);
-                Room {
-                    cells: vec![Pos::new(x, 0)],
-                    colour: Rgb(0, 0, 0),
-                }
+                Room::of(vec![Pos::new(x, 0)], Rgb(0, 0, 0))
             })
             .collect();
         let facing = Facing::new(&tiles, &rooms, || false).expect("not called off");

@@ -161,7 +161,7 @@ impl Placing {
         if let Some(pin) = self.pins.get(self.rooms.len()) {
             let room = pin.room();
             let tile = Tile::of_room(self.rooms.len() as u32);
-            for &cell in &room.cells {
+            for &cell in room.cells() {
                 // A cell near an earlier pin was taken already.
                 if self.tiles[cell].is_outside_rooms() {
                     self.free.taken(index(self.tiles.width(), cell));
@@ -170,7 +170,7 @@ impl Placing {
             }
             keep_apart(
                 &mut self.tiles,
-                &room.cells,
+                room.cells(),
                 self.plan.spacing,
                 &mut self.free,
             );
@@ -203,7 +203,7 @@ impl Placing {
             }
             keep_apart(tiles, &cells, plan.spacing, &mut self.free);
             let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, u64::from(id)));
-            let room = Room { cells, colour };
+            let room = Room::of(cells, colour);
             progress.room_placed(&room);
             self.rooms.push(room);
         }

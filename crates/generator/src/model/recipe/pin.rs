@@ -41,19 +41,19 @@ impl Pin {
     /// generation makes) gives a pin that [`crate::Recipe::check_pins`] refuses.
     #[must_use]
     pub fn of_room(room: &Room) -> Pin {
-        let Some(rect) = Rect::around(room.cells.iter().copied()) else {
+        let Some(rect) = Rect::around(room.cells().iter().copied()) else {
             return Pin {
                 x: 0,
                 y: 0,
                 width: 0,
                 height: 0,
-                colour: room.colour,
+                colour: room.colour(),
                 bits: Vec::new(),
             };
         };
         let (width, height) = (rect.x1 - rect.x0 + 1, rect.y1 - rect.y0 + 1);
         let mut bits = vec![0u8; (width as usize * height as usize).div_ceil(8)];
-        for p in &room.cells {
+        for p in room.cells() {
             let i = (p.y - rect.y0) as usize * width as usize + (p.x - rect.x0) as usize;
             bits[i / 8] |= 1 << (i % 8);
         }
@@ -62,7 +62,7 @@ impl Pin {
             y: rect.y0,
             width,
             height,
-            colour: room.colour,
+            colour: room.colour(),
             bits,
         }
     }
@@ -111,10 +111,10 @@ impl Pin {
     /// The room it keeps: its cells row by row, its colour.
     #[must_use]
     pub fn room(&self) -> Room {
-        Room {
-            cells: self.cells().map(|(x, y)| Pos::new(x, y)).collect(),
-            colour: self.colour,
-        }
+        Room::of(
+            self.cells().map(|(x, y)| Pos::new(x, y)).collect(),
+            self.colour,
+        )
     }
 
     /// Whether it holds no cell (only a room without cells gives one).

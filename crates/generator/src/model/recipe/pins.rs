@@ -108,13 +108,13 @@ impl Recipe {
     ///
     /// let recipe: Recipe = "dv1 seed=7".parse()?;
     /// let map = generate(&recipe)?;
-    /// let cell = map.rooms()[2].cells[0];
+    /// let cell = map.rooms()[2].cells()[0];
     /// let pinned = recipe.pin_at(&map, cell.x, cell.y)?;
     /// // Every stage re-rolled, the room stays, the first of the map.
     /// let other = generate(&pinned.reseeded(8))?;
     /// assert_eq!(other.pinned_rooms(), 1);
-    /// assert!(map.rooms()[2].cells.iter().all(|p| pinned.pins[0].covers(p.x, p.y)));
-    /// assert_eq!(other.rooms()[0].colour, map.rooms()[2].colour);
+    /// assert!(map.rooms()[2].cells().iter().all(|p| pinned.pins[0].covers(p.x, p.y)));
+    /// assert_eq!(other.rooms()[0].colour(), map.rooms()[2].colour());
     /// # Ok::<(), dungeon_generator::Error>(())
     /// ```
     ///
