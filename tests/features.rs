@@ -38,8 +38,8 @@ fn doors_lie_where_paths_leave_rooms_each_once_and_every_path_has_its_ends() {
         let mut edges = BTreeSet::new();
         for door in &f.doors {
             assert_eq!(
-                d.tile(door.cell),
-                Some(Tile::of_room(door.room as u32)),
+                d.tile(door.cell).and_then(Tile::room),
+                Some(door.room),
                 "case {case}"
             );
             assert_eq!(d.tile(door.outside), Some(Tile::PATH), "case {case}");

@@ -286,7 +286,10 @@ impl Screen {
                 filling.paths.extend(paths);
                 let made =
                     Dungeon::from_parts(recipe, filling.rooms.clone(), filling.paths.clone());
-                self.show_unfinished(made, area, look, watch);
+                // The generator's own parts always make a map.
+                if let Ok(made) = made {
+                    self.show_unfinished(made, area, look, watch);
+                }
             }
         }
         self.filling = Some(filling);

@@ -314,7 +314,7 @@ fn tiles_stats_and_rooms_agree() {
     assert_eq!(stats.path_cells, black as u64);
     for (i, room) in d.rooms().iter().enumerate() {
         for &p in room.cells() {
-            assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)));
+            assert_eq!(d.tile(p).and_then(Tile::room), Some(i));
         }
     }
 }
@@ -352,4 +352,76 @@ fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
         Err(Error::Cancelled)
     ));
     assert_eq!(cancelled.snapshot().rooms_placed, 0);
+}
+
+#[test]
+fn a_dungeon_from_parts_is_refused_naming_what_would_not_make_a_map() {
+    use dungeon_generator::{Dungeon, Error, Path, Pos, Room};
+    let made = generate(
+        &"dv1 seed=6 width=30 height=20 rooms=4 room-size=20"
+            .parse()
+            .unwrap(),
+    )
+    .unwrap();
+    let recipe = made.recipe().clone();
+    let (rooms, paths) = (made.rooms().to_vec(), made.paths().to_vec());
+    assert_eq!(
+        Dungeon::from_parts(&recipe, rooms.clone(), paths.clone()),
+        Ok(made.clone())
+    );
+    let parts = |rooms: Vec<Room>, paths: Vec<Path>| Dungeon::from_parts(&recipe, rooms, paths);
+    // A room off the map.
+    let off = Room::new(vec![Pos::new(30, 0)], Rgb(1, 2, 3)).unwrap();
+    assert_eq!(
+        parts(vec![off], vec![]),
+        Err(Error::CellOffMap {
+            cell: Pos::new(30, 0),
+            width: 30,
+            height: 20
+        })
+    );
+    // Two rooms sharing a cell.
+    let twin = Room::new(vec![rooms[0].cells()[0]], Rgb(1, 2, 3)).unwrap();
+    assert_eq!(
+        parts(vec![rooms[0].clone(), twin], vec![]),
+        Err(Error::CellTwice {
+            cell: rooms[0].cells()[0]
+        })
+    );
+    // A path to a room not given, one that leaps, one that ends off the map.
+    let mut to_nowhere = paths[0].clone();
+    to_nowhere.to = 9;
+    assert_eq!(
+        parts(rooms.clone(), vec![to_nowhere]),
+        Err(Error::PathToNoRoom {
+            path: 0,
+            room: 9,
+            rooms: 4
+        })
+    );
+    let mut leaping = paths[1].clone();
+    leaping.cells.swap(0, 2);
+    assert!(matches!(
+        parts(rooms.clone(), vec![paths[0].clone(), leaping]),
+        Err(Error::PathLeaps { path: 1, .. })
+    ));
+    let off_map = Path {
+        from: 0,
+        to: 0,
+        cells: vec![Pos::new(0, 25)],
+        crossed: 0,
+    };
+    assert!(matches!(
+        parts(rooms.clone(), vec![off_map]),
+        Err(Error::CellOffMap { .. })
+    ));
+    // A recipe built by hand with no width: refused, not divided by.
+    let flat = dungeon_generator::recipe::Recipe {
+        width: 0,
+        ..recipe.clone()
+    };
+    assert!(matches!(
+        Dungeon::from_parts(&flat, vec![], vec![]),
+        Err(Error::OutOfRange { .. })
+    ));
 }

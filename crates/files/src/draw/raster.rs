@@ -404,7 +404,7 @@ impl<'a> Painter<'a> {
         let n = self.n;
         let tiles = self.dungeon.tiles();
         let line = rgba(grid_colour(&self.look));
-        for (x, &tile) in tiles.row(y).iter().enumerate() {
+        for (x, &tile) in tiles.row(y).unwrap_or_default().iter().enumerate() {
             let p = Pos::new(x as u32, y);
             let ground = rgba(self.ground(p, tile));
             let span = x * n..(x + 1) * n;

@@ -28,10 +28,13 @@ impl Pos {
         Self { x, y }
     }
 
-    /// Steps between two cells when moving only left, right, up and down.
+    /// Steps between two cells when moving only left, right, up and down (at most
+    /// `u32::MAX`).
     #[must_use]
     pub const fn manhattan(self, other: Pos) -> u32 {
-        self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
+        self.x
+            .abs_diff(other.x)
+            .saturating_add(self.y.abs_diff(other.y))
     }
 
     /// Whether `other` is one step left, right, up or down from `self`.
@@ -149,15 +152,15 @@ impl Rect {
     }
 
     #[must_use]
-    /// Columns it spans.
+    /// Columns it spans: 0 when `x1` is left of `x0` (at most `u32::MAX`).
     pub const fn width(&self) -> u32 {
-        self.x1 - self.x0 + 1
+        span(self.x0, self.x1)
     }
 
     #[must_use]
-    /// Rows it spans.
+    /// Rows it spans: 0 when `y1` is above `y0` (at most `u32::MAX`).
     pub const fn height(&self) -> u32 {
-        self.y1 - self.y0 + 1
+        span(self.y0, self.y1)
     }
 
     /// Cells it holds.
@@ -172,39 +175,53 @@ impl Rect {
         p.x >= self.x0 && p.x <= self.x1 && p.y >= self.y0 && p.y <= self.y1
     }
 
-    /// Steps from `p` to the nearest cell of the rectangle, moving left, right, up, down.
+    /// Steps from `p` to the nearest cell of the rectangle, moving left, right, up, down
+    /// (at most `u32::MAX`).
     #[must_use]
     pub const fn distance_to(&self, p: Pos) -> u32 {
-        self.x0.saturating_sub(p.x)
-            + p.x.saturating_sub(self.x1)
-            + self.y0.saturating_sub(p.y)
-            + p.y.saturating_sub(self.y1)
+        self.x0
+            .saturating_sub(p.x)
+            .saturating_add(p.x.saturating_sub(self.x1))
+            .saturating_add(self.y0.saturating_sub(p.y))
+            .saturating_add(p.y.saturating_sub(self.y1))
     }
 
-    /// The fewest steps between a cell of `self` and a cell of `other`.
+    /// The fewest steps between a cell of `self` and a cell of `other` (at most
+    /// `u32::MAX`).
     #[must_use]
     pub const fn gap(&self, other: &Rect) -> u32 {
-        self.x0.saturating_sub(other.x1)
-            + other.x0.saturating_sub(self.x1)
-            + self.y0.saturating_sub(other.y1)
-            + other.y0.saturating_sub(self.y1)
+        self.x0
+            .saturating_sub(other.x1)
+            .saturating_add(other.x0.saturating_sub(self.x1))
+            .saturating_add(self.y0.saturating_sub(other.y1))
+            .saturating_add(other.y0.saturating_sub(self.y1))
     }
 
     /// Widened by `margin` cells on every side, but staying on a `width × height` grid
-    /// (which must not be empty).
+    /// (its corner cell, for an empty grid).
     #[must_use]
     pub fn grown(self, margin: u32, width: u32, height: u32) -> Self {
         Self {
             x0: self.x0.saturating_sub(margin),
             y0: self.y0.saturating_sub(margin),
-            x1: self.x1.saturating_add(margin).min(width - 1),
-            y1: self.y1.saturating_add(margin).min(height - 1),
+            x1: self.x1.saturating_add(margin).min(width.saturating_sub(1)),
+            y1: self.y1.saturating_add(margin).min(height.saturating_sub(1)),
         }
     }
 
     /// Every cell, row by row, top row first.
     pub fn cells(self) -> impl Iterator<Item = Pos> {
         (self.y0..=self.y1).flat_map(move |y| (self.x0..=self.x1).map(move |x| Pos::new(x, y)))
+    }
+}
+
+/// Cells from `first` to `last` both included: 0 when `last` comes first, at most
+/// `u32::MAX`.
+const fn span(first: u32, last: u32) -> u32 {
+    if last < first {
+        0
+    } else {
+        (last - first).saturating_add(1)
     }
 }
 
@@ -218,6 +235,9 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     /// A grid with every cell set to `fill`. A zero width or height gives an empty grid.
+    ///
+    /// # Panics
+    /// Only when `width × height` values do not fit in memory, as `vec!` does.
     #[must_use]
     pub fn new(width: u32, height: u32, fill: T) -> Self {
         let len = width as usize * height as usize;
@@ -239,6 +259,9 @@ impl<T> Grid<T> {
     /// let grid = Grid::from_fn(3, 2, |p| p.x + 10 * p.y);
     /// assert_eq!(grid[Pos::new(2, 1)], 12);
     /// ```
+    ///
+    /// # Panics
+    /// Only when `width × height` values do not fit in memory, as `vec!` does.
     #[must_use]
     pub fn from_fn(width: u32, height: u32, value: impl FnMut(Pos) -> T) -> Self {
         let cells = (0..height)
@@ -310,10 +333,11 @@ impl<T> Grid<T> {
         self.contains(p).then(|| index(self.width, p))
     }
 
-    /// The cell at row-major index `i` (which must be below [`Grid::len`]).
+    /// The cell at row-major index `i`: on the grid when `i` is below [`Grid::len`], else
+    /// off it.
     #[must_use]
     pub fn pos_of(&self, i: usize) -> Pos {
-        let w = self.width as usize;
+        let w = (self.width as usize).max(1);
         Pos::new((i % w) as u32, (i / w) as u32)
     }
 
@@ -389,19 +413,11 @@ impl<T> Grid<T> {
         &mut self.cells
     }
 
-    /// One row, left to right.
-    ///
-    /// # Panics
-    /// When `y` is not below the height.
+    /// One row, left to right; `None` when `y` is not below the height.
     #[must_use]
-    pub fn row(&self, y: u32) -> &[T] {
-        assert!(
-            y < self.height,
-            "row {y} is outside a grid of height {}",
-            self.height
-        );
+    pub fn row(&self, y: u32) -> Option<&[T]> {
         let w = self.width as usize;
-        &self.cells[y as usize * w..(y as usize + 1) * w]
+        (y < self.height).then(|| &self.cells[y as usize * w..(y as usize + 1) * w])
     }
 
     /// A grid of the same size with `f` applied to every cell.
@@ -476,7 +492,7 @@ impl<T> IndexMut<Pos> for Grid<T> {
 impl fmt::Display for Grid<char> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for y in 0..self.height {
-            let line: String = self.row(y).iter().collect();
+            let line: String = self.row(y).unwrap_or_default().iter().collect();
             writeln!(f, "{line}")?;
         }
         Ok(())

@@ -11,7 +11,7 @@ pub struct Tile(u32);
 /// A [`Tile`] to match on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TileKind {
-    /// Open ground: the background.
+    /// Rock: neither a room's cell nor a path's (the pictures' background).
     Free,
     /// A path cell outside every room.
     Path,
@@ -25,17 +25,14 @@ impl Tile {
     /// A path cell outside every room.
     pub const PATH: Tile = Tile(u32::MAX - 1);
     /// Room indices stay below this.
-    pub const MAX_ROOMS: u32 = u32::MAX - 1;
+    pub(crate) const MAX_ROOMS: u32 = u32::MAX - 1;
     /// A free cell too near a room for another room to take it. Rooms see it as taken; it
     /// is marked only while rooms are placed, and free again once they all are.
-    pub const NEAR_ROOM: Tile = Tile(Self::MAX_ROOMS - 1);
+    pub(crate) const NEAR_ROOM: Tile = Tile(Self::MAX_ROOMS - 1);
 
-    /// A cell of room `index`.
-    ///
-    /// # Panics
-    /// When `index` is not below [`Tile::MAX_ROOMS`].
+    /// A cell of room `index`, which must be below [`Tile::MAX_ROOMS`].
     #[must_use]
-    pub const fn of_room(index: u32) -> Tile {
+    pub(crate) const fn of_room(index: u32) -> Tile {
         assert!(index < Self::MAX_ROOMS, "room index out of range");
         Tile(index)
     }

@@ -62,7 +62,7 @@ impl<'a> Replay<'a> {
             |p| &p.cells,
             |p, cells| Path { cells, ..p.clone() },
         );
-        Dungeon::from_parts(dungeon.recipe(), rooms, paths)
+        Dungeon::assemble(dungeon.recipe(), rooms, paths)
     }
 
     /// The step counts to show in at most `most` frames (at least one), evenly spread

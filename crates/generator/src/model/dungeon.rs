@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
+use crate::model::Error;
 use crate::model::cells::{Cell, cell_at, cells, door_cells};
 use crate::model::features::Features;
 use crate::model::figures::Figures;
@@ -70,13 +71,75 @@ pub struct Stats {
 }
 
 impl Dungeon {
-    /// The dungeon of `recipe` with these rooms and paths, as far as they go: a generation
-    /// under way, or a replay of one. `rooms` may hold a room's first cells only and
-    /// `paths` a path's first steps; the map is their cells, rooms over paths.
+    /// The dungeon of `recipe` with these rooms and paths, as far as they go: a map read
+    /// back, a generation under way, or a replay of one. `rooms` may hold a room's first
+    /// cells only and `paths` a path's first steps; the map is their cells, rooms over
+    /// paths.
     ///
-    /// Cells off the recipe's grid are left out.
-    #[must_use]
-    pub fn from_parts(recipe: &Recipe, rooms: Vec<Room>, paths: Vec<Path>) -> Dungeon {
+    /// ```
+    /// use dungeon_generator::{Dungeon, Error, Pos, generate};
+    ///
+    /// let made = generate(&"dv1 seed=4 rooms=5".parse()?)?;
+    /// let (rooms, mut paths) = (made.rooms().to_vec(), made.paths().to_vec());
+    /// let again = Dungeon::from_parts(made.recipe(), rooms.clone(), paths.clone())?;
+    /// assert_eq!(again, made);
+    /// // A path off the map is refused, not drawn.
+    /// paths[0].cells.push(Pos::new(500, 500));
+    /// let refused = Dungeon::from_parts(made.recipe(), rooms, paths);
+    /// assert!(matches!(refused, Err(Error::PathLeaps { path: 0, .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A recipe that does not validate ([`Recipe::validate`]); a room's or a path's cell
+    /// off the map ([`Error::CellOffMap`]) or in two rooms ([`Error::CellTwice`]); a path
+    /// from or to a room not given ([`Error::PathToNoRoom`]), or one whose cells are not
+    /// each beside the last ([`Error::PathLeaps`]).
+    pub fn from_parts(
+        recipe: &Recipe,
+        rooms: Vec<Room>,
+        paths: Vec<Path>,
+    ) -> Result<Dungeon, Error> {
+        recipe.validate()?;
+        let (width, height) = (recipe.width, recipe.height);
+        let on_map = |cell: Pos| {
+            (cell.x < width && cell.y < height)
+                .then_some(())
+                .ok_or(Error::CellOffMap {
+                    cell,
+                    width,
+                    height,
+                })
+        };
+        let mut taken = Grid::new(width, height, false);
+        for &cell in rooms.iter().flat_map(Room::cells) {
+            on_map(cell)?;
+            if std::mem::replace(&mut taken[cell], true) {
+                return Err(Error::CellTwice { cell });
+            }
+        }
+        for (i, path) in paths.iter().enumerate() {
+            if let Some(&room) = [path.from, path.to].iter().find(|&&r| r >= rooms.len()) {
+                return Err(Error::PathToNoRoom {
+                    path: i,
+                    room,
+                    rooms: rooms.len(),
+                });
+            }
+            if let Some(step) = path.cells.windows(2).find(|w| !w[0].is_beside(w[1])) {
+                return Err(Error::PathLeaps {
+                    path: i,
+                    from: step[0],
+                    to: step[1],
+                });
+            }
+            path.cells.iter().try_for_each(|&cell| on_map(cell))?;
+        }
+        Ok(Dungeon::assemble(recipe, rooms, paths))
+    }
+
+    /// [`Dungeon::from_parts`] of parts known to be sound: a replay's.
+    pub(crate) fn assemble(recipe: &Recipe, rooms: Vec<Room>, paths: Vec<Path>) -> Dungeon {
         let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
         for (id, room) in rooms.iter().enumerate() {
             let tile = Tile::of_room(id.min(Tile::MAX_ROOMS as usize - 1) as u32);
@@ -91,8 +154,7 @@ impl Dungeon {
 
     /// The dungeon of `recipe` on `tiles`, which hold `rooms`, with the cells of `paths`
     /// outside rooms made path cells; it took `timings` to make.
-    #[must_use]
-    pub fn with_paths(
+    pub(crate) fn with_paths(
         recipe: &Recipe,
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,

@@ -80,13 +80,13 @@ fn free_distance_within(
     (a, b): (usize, usize),
     margin: u32,
 ) -> Option<u32> {
-    let target = Tile::of_room(b as u32);
+    let target = |t: Tile| t.room() == Some(b);
     let mut flood = Flood::new(tiles.width(), tiles.height());
     let mut spec = FloodSpec::new()
         .select(|p| {
-            inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || tiles[p] == target)
+            inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || target(tiles[p]))
         })
-        .goal(|p| tiles[p] == target);
+        .goal(|p| target(tiles[p]));
     flood.run(rooms[a].cells(), &mut spec, &mut Pcg64Mcg::new(0));
     flood.goal().and_then(|g| flood.value(g).copied())
 }
@@ -104,7 +104,7 @@ pub fn fingerprints(recipes: &[impl AsRef<str>]) -> Vec<u64> {
 /// crossing paths.
 pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     let tiles = d.tiles();
-    let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
+    let (ta, tb) = (Some(a), Some(b));
     let mut cost = vec![u32::MAX; tiles.len()];
     let mut queue = std::collections::VecDeque::new();
     for &p in d.rooms()[a].cells() {
@@ -113,7 +113,7 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     }
     while let Some(p) = queue.pop_front() {
         let c = cost[tiles.index_of(p).unwrap()];
-        if tiles[p] == tb {
+        if tiles[p].room() == tb {
             return c;
         }
         for n in tiles
@@ -121,7 +121,7 @@ pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
             .filter(|&n| inside_margin(tiles, d.recipe().margin, n))
         {
             let t = tiles[n];
-            let step = u32::from(!(t.is_outside_rooms() || t == ta || t == tb));
+            let step = u32::from(!(t.is_outside_rooms() || t.room() == ta || t.room() == tb));
             let i = tiles.index_of(n).unwrap();
             if c + step < cost[i] {
                 cost[i] = c + step;

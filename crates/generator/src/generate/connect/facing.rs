@@ -49,7 +49,7 @@ impl Facing {
         let stride = w + 2;
         let at = |p: Pos| (p.y as usize + 1) * stride + p.x as usize + 1;
         let mut label = vec![BLOCKED; stride * (h + 2)];
-        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32))) {
+        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32).unwrap_or_default())) {
             let inside = &mut label[(y + 1) * stride + 1..][..w];
             for (l, tile) in inside.iter_mut().zip(row) {
                 if tile.is_outside_rooms() {
