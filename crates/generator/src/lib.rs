@@ -3,8 +3,13 @@
 //! the same map on every run and machine.
 //!
 //! This crate is the generator alone, for a game to depend on: it needs `rand`,
-//! `rand_pcg` and `thiserror` (and `serde` with the `serde` feature, which makes the map
-//! and its parts `Serialize`). Pictures and files of maps are the `dungeon-files` crate's;
+//! `rand_pcg` and `thiserror`, and `serde` with the `serde` feature. That feature makes
+//! the [`Recipe`] (saved as its text), the [`Dungeon`] (saved as its recipe, rooms and
+//! paths) and their parts ([`Room`], [`Path`], [`Door`], [`Features`], [`Stats`],
+//! [`Timings`], [`Pos`], [`Rect`], [`Dir`], [`Grid`], [`Tile`], [`TileKind`], [`Cell`],
+//! [`Rgb`]) `Serialize` and `Deserialize`; a map read back equals the map written, and
+//! what is read back is checked as [`Dungeon::from_parts`] and [`Room::new`] check their
+//! parts, so a hostile file is an error, never a map that panics later. Pictures and files of maps are the `dungeon-files` crate's;
 //! the viewer window and the command line are the `dungeon-viewer` program's.
 //!
 //! A map is made in three stages, each drawing from its own seeded random stream, so that

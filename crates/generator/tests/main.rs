@@ -14,5 +14,6 @@ mod recipe;
 mod replay;
 mod rerolls;
 mod rooms;
+mod saving;
 mod stepping;
 mod walking;

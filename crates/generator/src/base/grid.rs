@@ -12,8 +12,8 @@ use super::Error;
 /// A cell's place on the grid: `x` to the right, `y` down, origin top-left. Written to
 /// files as `[x, y]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(into = "[u32; 2]"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "[u32; 2]", from = "[u32; 2]"))]
 pub struct Pos {
     /// Column, from 0 at the left.
     pub x: u32,
@@ -67,6 +67,12 @@ impl From<Pos> for [u32; 2] {
     }
 }
 
+impl From<[u32; 2]> for Pos {
+    fn from([x, y]: [u32; 2]) -> Self {
+        Pos::new(x, y)
+    }
+}
+
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.x, self.y)
@@ -75,6 +81,7 @@ impl fmt::Display for Pos {
 
 /// The four directions in the original's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// Towards x − 1.
     Left,
@@ -109,6 +116,7 @@ pub const fn index(width: u32, p: Pos) -> usize {
 
 /// An axis-aligned rectangle of cells, both corners included: `x0 ≤ x ≤ x1`, `y0 ≤ y ≤ y1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rect {
     /// The first column inside.
     pub x0: u32,
@@ -215,6 +223,24 @@ impl Rect {
     }
 }
 
+/// A grid as saved, checked when read back.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct GridParts<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+#[cfg(feature = "serde")]
+impl<T> TryFrom<GridParts<T>> for Grid<T> {
+    type Error = Error;
+
+    fn try_from(parts: GridParts<T>) -> Result<Self, Error> {
+        Grid::from_cells(parts.width, parts.height, parts.cells)
+    }
+}
+
 /// Cells from `first` to `last` both included: 0 when `last` comes first, at most
 /// `u32::MAX`.
 const fn span(first: u32, last: u32) -> u32 {
@@ -225,8 +251,18 @@ const fn span(first: u32, last: u32) -> u32 {
     }
 }
 
-/// A value for every cell of a `width × height` rectangle, stored row by row.
+/// A value for every cell of a `width × height` rectangle, stored row by row. Saved (with
+/// the `serde` feature) as its `width`, `height` and `cells`, which must agree when read
+/// back.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "GridParts<T>",
+        bound(deserialize = "T: serde::Deserialize<'de>")
+    )
+)]
 pub struct Grid<T> {
     width: u32,
     height: u32,

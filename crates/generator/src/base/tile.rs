@@ -6,10 +6,14 @@ use std::fmt;
 /// creation order), or free, or a path outside every room. Rooms win over paths: a path
 /// that crosses a room leaves the room's cells as they are.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "TileKind", try_from = "TileKind"))]
 pub struct Tile(u32);
 
 /// A [`Tile`] to match on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum TileKind {
     /// Rock: neither a room's cell nor a path's (the pictures' background).
     Free,
@@ -61,6 +65,29 @@ impl Tile {
             Tile::FREE => TileKind::Free,
             Tile::PATH => TileKind::Path,
             Tile(room) => TileKind::Room(room as usize),
+        }
+    }
+}
+
+impl From<Tile> for TileKind {
+    fn from(tile: Tile) -> Self {
+        tile.kind()
+    }
+}
+
+/// The tile of a kind: [`TileKind::Room`]'s index must be below `u32::MAX - 2`.
+impl TryFrom<TileKind> for Tile {
+    type Error = String;
+
+    fn try_from(kind: TileKind) -> Result<Self, String> {
+        match kind {
+            TileKind::Free => Ok(Tile::FREE),
+            TileKind::Path => Ok(Tile::PATH),
+            TileKind::Room(i) => u32::try_from(i)
+                .ok()
+                .filter(|&i| i < Tile::MAX_ROOMS - 1)
+                .map(Tile::of_room)
+                .ok_or_else(|| format!("room {i} is past the last room a map may have")),
         }
     }
 }

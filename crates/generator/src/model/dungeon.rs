@@ -34,6 +34,7 @@ pub struct Dungeon {
 
 /// How long each stage of a generation took: zero for a dungeon put together from parts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timings {
     /// Placing the rooms.
     pub rooms: Duration,
@@ -54,7 +55,7 @@ impl PartialEq for Dungeon {
 
 /// What a dungeon holds, in numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Rooms the recipe asked for.
     pub rooms_requested: u32,

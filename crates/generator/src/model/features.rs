@@ -15,7 +15,7 @@ use crate::model::walking::walking_distances;
 /// Where a path leaves or enters a room: the edge between the room's `cell` and the path
 /// cell `outside` it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Door {
     /// The room's index.
     pub room: usize,
@@ -27,6 +27,7 @@ pub struct Door {
 
 /// A dungeon's doors, start and goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Features {
     /// One per edge where a path meets a room, in the order the paths first cross them.
     pub doors: Vec<Door>,

@@ -9,6 +9,8 @@ pub mod figures;
 pub mod parts;
 pub mod progress;
 pub mod recipe;
+#[cfg(feature = "serde")]
+pub mod saving;
 pub mod shortfall;
 pub mod sweep;
 pub mod tally;

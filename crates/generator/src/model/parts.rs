@@ -25,6 +25,14 @@ use crate::model::Error;
 /// # Ok::<(), dungeon_generator::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        into = "crate::model::saving::RoomParts",
+        try_from = "crate::model::saving::RoomParts"
+    )
+)]
 pub struct Room {
     cells: Vec<Pos>,
     colour: Rgb,
@@ -134,7 +142,7 @@ impl Room {
 
 /// A path between two rooms.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Path {
     /// The room it starts in (index in creation order).
     pub from: usize,

@@ -75,7 +75,11 @@ pub const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 pub const MARGIN: RangeInclusive<u32> = 0..=16;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
+/// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
+/// checks it when read back.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Recipe {
     /// Any number; every random choice derives from it, but for the stages that have a
     /// seed of their own.
@@ -294,6 +298,20 @@ impl fmt::Display for Recipe {
             }
         }
         Ok(())
+    }
+}
+
+impl From<Recipe> for String {
+    fn from(recipe: Recipe) -> String {
+        recipe.to_string()
+    }
+}
+
+impl TryFrom<String> for Recipe {
+    type Error = Error;
+
+    fn try_from(text: String) -> Result<Recipe, Error> {
+        text.parse()
     }
 }
 
