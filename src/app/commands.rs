@@ -15,7 +15,7 @@ use dungeon_files::draw::raster::{Raster, Style};
 use dungeon_files::formats::{self, Format, layout, png};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_files::text::quote_path;
 
 impl App {
     /// Do what an action asks; true when the window should close.

@@ -12,7 +12,7 @@ use dungeon_files::draw::sheet::SheetSize;
 use dungeon_files::formats::layout;
 use dungeon_files::formats::naming;
 use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
 use dungeon_generator::{Sweep, generate};
 use dungeon_viewer::store::presets::Presets;
 

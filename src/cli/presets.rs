@@ -3,7 +3,7 @@
 use super::Failure;
 use super::terminal::write_stdout;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
 use dungeon_viewer::store::data_dir;
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 

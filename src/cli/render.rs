@@ -15,7 +15,7 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Progress;
 use dungeon_generator::generate_watched;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_files::text::quote_path;
 
 impl RenderArgs {
     fn options(&self) -> Options {

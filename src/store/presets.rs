@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::Error;
 use super::list::{self, JsonList};
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
 
 /// The shipped presets' text, `assets/presets.txt`.
 pub const BUILT_IN: &str = include_str!("../../assets/presets.txt");

@@ -1,7 +1,9 @@
 //! Dungeon maps made by `dungeon-generator` as pictures and files: one rasterizer that
 //! every picture shares ([`draw`]), and every format a map is written in and read back
 //! from ([`formats`]): PNG with the recipe inside, animated GIF, SVG, Universal VTT for
-//! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all.
+//! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all. Also
+//! here, for those and for the program: runs of equal cells ([`runs`]) and words for
+//! messages ([`text`]).
 //!
 //! ```
 //! use std::path::Path;
@@ -25,3 +27,5 @@
 
 pub mod draw;
 pub mod formats;
+pub mod runs;
+pub mod text;

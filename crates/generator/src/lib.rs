@@ -65,7 +65,7 @@ mod model;
 pub use base::colour::Rgb;
 pub use base::grid::{Dir, Grid, Pos, Rect};
 pub use base::tile::{Tile, TileKind};
-pub use base::{Error as GridError, flood, runs, text};
+pub use base::{Error as GridError, flood};
 pub use generate::replay::Replay;
 pub use generate::{Clock, Generation, generate, generate_watched};
 pub use model::cells::Cell;

@@ -33,7 +33,7 @@ use crate::draw::look::{Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
 use dungeon_generator::Dungeon;
 use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::{join_or, quote_path};
+use crate::text::{join_or, quote_path};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use write::{Destination, Place};
 #[cfg(not(target_arch = "wasm32"))]

@@ -19,7 +19,7 @@ use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use dungeon_generator::runs::runs;
+use crate::runs::runs;
 
 /// What of `look` SVG draws: the print look and room numbers. It refuses the other options,
 /// new ones included.

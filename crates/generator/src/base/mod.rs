@@ -10,7 +10,6 @@ pub mod flood;
 pub mod grid;
 pub mod parallel;
 pub mod pool;
-pub mod runs;
 pub mod streams;
 pub mod text;
 pub mod tile;

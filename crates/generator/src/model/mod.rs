@@ -20,7 +20,7 @@ use crate::base::grid::Pos;
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 
 /// What is wrong with a recipe, one of its values or a sweep, or why a map was not made.
-/// Values quoted from the user's input are cut short (see [`crate::base::text::quote`]).
+/// Values quoted from the user's input are cut short and escaped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Nothing to parse.

@@ -14,7 +14,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use super::parent_dir;
-use dungeon_generator::text::quote_path;
+use crate::text::quote_path;
 
 /// Symbolic links followed at most, as the system does.
 const MOST_LINKS: usize = 40;

@@ -13,7 +13,7 @@ use crate::formats::safe_write::{
 };
 use crate::formats::{Destination, Error, Place};
 use dungeon_generator::Dungeon;
-use dungeon_generator::text::quote_path;
+use crate::text::quote_path;
 
 /// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png`,
 /// checked before any work is done. The command line never writes over a file the user
