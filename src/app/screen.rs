@@ -177,6 +177,7 @@ impl Screen {
                 self.recent.put(Kept {
                     dungeon: Arc::clone(&map.dungeon),
                     took: map.took,
+                    figures: map.figures.clone(),
                 });
                 self.show(map, watch);
             }
@@ -228,6 +229,7 @@ impl Screen {
                             pixels,
                             style,
                             took: kept.took,
+                            figures: kept.figures,
                         };
                         self.show(map, watch);
                     }
@@ -304,6 +306,7 @@ impl Screen {
                 pixels,
                 style,
                 took: Duration::ZERO,
+                figures: None,
             };
             self.show(map, watch);
         }

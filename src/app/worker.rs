@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{Style, rasterize};
+use dungeon_files::figures::Figures;
 use dungeon_generator::{Dungeon, Path, Progress, Room, Snapshot};
 
 /// A map ready to show.
@@ -18,6 +19,8 @@ pub struct Generated {
     pub style: Style,
     /// How long generation (not drawing) took.
     pub took: Duration,
+    /// How readable it is, once it is finished.
+    pub figures: Option<Arc<Figures>>,
 }
 
 /// The answer to a request: the map, or what was wrong with the recipe. A cancelled
@@ -34,13 +37,14 @@ pub struct Done {
 /// When the picture cannot be drawn (a style the window never asks for).
 pub fn drawn(dungeon: Dungeon, style: Style, took: Duration) -> Result<Generated, String> {
     // Measured here, off the window's frame where the platform allows, for the panel.
-    let _ = dungeon.figures();
+    let figures = Figures::of(&dungeon);
     rasterize(&dungeon, &style)
         .map(|pixels| Generated {
             dungeon: Arc::new(dungeon),
             pixels,
             style,
             took,
+            figures: Some(Arc::new(figures)),
         })
         .map_err(|e| e.to_string())
 }

@@ -2,8 +2,8 @@
 //! every picture shares ([`draw`]), and every format a map is written in and read back
 //! from ([`formats`]): PNG with the recipe inside, animated GIF, SVG, Universal VTT for
 //! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all. Also
-//! here, for those and for the program: runs of equal cells ([`runs`]) and words for
-//! messages ([`text`]).
+//! here, for those and for the program: how readable a map is ([`figures`]), runs of
+//! equal cells ([`runs`]) and words for messages ([`text`]).
 //!
 //! ```
 //! use std::path::Path;
@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod draw;
+pub mod figures;
 pub mod formats;
 pub mod runs;
 pub mod text;

@@ -28,7 +28,7 @@ use super::store::Store;
 use super::watch::{ReplayPlace, Watch};
 use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::formats::Format;
-use dungeon_generator::Figures;
+use dungeon_files::figures::Figures;
 use dungeon_generator::Snapshot;
 use dungeon_generator::recipe::{Group, Recipe};
 use dungeon_generator::{Shortfall, Stats, Timings};

@@ -1,6 +1,7 @@
 //! A dungeon: what a recipe makes (see [`crate::generate()`]): the grid of tiles, the rooms
 //! in creation order (pinned ones first) with their cells in the order they grew, the paths between them in
-//! the order they were made, and what is read off those (doors, start, goal, figures).
+//! the order they were made, and what is read off those (cells, doors, start, goal,
+//! distances and paths).
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -11,7 +12,6 @@ use crate::base::tile::Tile;
 use crate::model::Error;
 use crate::model::cells::{Cell, cell_at, cells, door_cells};
 use crate::model::features::Features;
-use crate::model::figures::Figures;
 use crate::model::parts::{Path, Room};
 use crate::model::recipe::{Fit, Recipe};
 use crate::model::shortfall::Shortfall;
@@ -28,7 +28,6 @@ pub struct Dungeon {
     features: OnceLock<Features>,
     /// The cells just outside rooms where doors are, for [`Dungeon::cell`].
     door_cells: OnceLock<BitGrid>,
-    figures: OnceLock<Figures>,
     timings: Timings,
 }
 
@@ -174,7 +173,6 @@ impl Dungeon {
             paths,
             features: OnceLock::new(),
             door_cells: OnceLock::new(),
-            figures: OnceLock::new(),
             timings,
         }
     }
@@ -321,20 +319,6 @@ impl Dungeon {
     pub fn features(&self) -> &Features {
         self.features
             .get_or_init(|| Features::find(self.recipe.seed, &self.tiles, &self.rooms, &self.paths))
-    }
-
-    /// How readable the map is, measured the first time it is asked for.
-    #[must_use]
-    pub fn figures(&self) -> &Figures {
-        self.figures.get_or_init(|| {
-            let rooms = (self.rooms.as_slice(), self.recipe.room_size);
-            Figures::of(
-                &self.tiles,
-                rooms,
-                &self.paths,
-                self.features().longest_route,
-            )
-        })
     }
 
     /// Fewer rooms than the recipe asked for, and why (see [`Shortfall`]); `None` when

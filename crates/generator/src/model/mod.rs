@@ -5,7 +5,6 @@
 pub mod cells;
 pub mod dungeon;
 pub mod features;
-pub mod figures;
 pub mod parts;
 pub mod progress;
 pub mod recipe;
@@ -13,7 +12,6 @@ pub mod recipe;
 pub mod saving;
 pub mod shortfall;
 pub mod sweep;
-pub mod tally;
 pub mod walking;
 
 use crate::base::grid::Pos;
