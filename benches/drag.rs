@@ -12,8 +12,8 @@
 
 use std::hint::black_box;
 
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::bench::{median, once, plain_flood};
 
 /// (name, width, height, rooms, seeds, cells a side of the square dragged round)

@@ -28,7 +28,7 @@ use dungeon_generator::Grid;
 use dungeon_generator::Room;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::bench::{median, once, plain_flood};
 
 /// (name, width, height, rooms, rounds)

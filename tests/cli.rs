@@ -5,8 +5,8 @@ use std::process::Output;
 use common::{run, scratch, stderr};
 
 use dungeon_files::formats::text::room_letter;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
 fn text(bytes: &[u8]) -> String {

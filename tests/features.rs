@@ -6,8 +6,8 @@ use std::collections::{BTreeSet, VecDeque};
 use common::random_recipe;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Tile, TileKind};
 use rand_pcg::Pcg64Mcg;
 

@@ -11,7 +11,7 @@ use common::{random_recipe, run, scratch, stderr};
 use dungeon_files::draw::numbers::{Label, MIN_NUMBER_CELL, label_size, place, scale};
 use dungeon_files::draw::raster::{INK, Look, PAPER, Style, rasterize};
 use dungeon_files::formats::svg::to_svg;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Dungeon, Pos, TileKind, generate};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

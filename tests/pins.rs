@@ -10,7 +10,7 @@ use std::process::Output;
 
 use crate::common::{run, scratch, stderr};
 use base64::Engine;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Dungeon, Pos, generate};
 use dungeon_viewer::store::favourites::Favourite;
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};

@@ -5,7 +5,7 @@
 //! corridors; and every shipped preset but the original's meets the same figures.
 use dungeon_files::figures::Tally;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::store::presets;
 
 const SEEDS: u64 = 20;

@@ -9,7 +9,8 @@ use std::process::{Command, Output};
 
 use dungeon_files::draw::look::looks_markdown;
 use dungeon_files::formats::naming;
-use dungeon_generator::recipe::{Recipe, keys_markdown};
+use dungeon_generator::Recipe;
+use dungeon_viewer::recipe_keys::keys_markdown;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
 

@@ -10,10 +10,10 @@ use dungeon_files::draw::raster::{Style, rasterize};
 use dungeon_files::formats::Error as PictureError;
 use dungeon_files::formats::png::{self as png_file, decode, encode};
 use dungeon_generator::Dungeon;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()

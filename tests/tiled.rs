@@ -17,10 +17,10 @@ use dungeon_files::formats::tmj::{self as tmj, CellKind};
 use dungeon_files::formats::{self, Format, Options, Target};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use tiled::{LayerType, ObjectShape, PropertyValue, TileLayer};
 
 const RECIPES: [&str; 4] = [

@@ -18,7 +18,7 @@ use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::Generated;
 use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style};
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// The gallery's labels and frame.
 const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);

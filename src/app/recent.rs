@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use dungeon_files::figures::Figures;
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// How many maps are kept at most.
 const MAPS: usize = 16;

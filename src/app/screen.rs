@@ -19,8 +19,8 @@ use dungeon_files::draw::numbers;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
 use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::TileKind;
-use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Dungeon, Stats};
 use dungeon_generator::{Path, Room};
 

@@ -11,11 +11,11 @@ use super::terminal::{with_progress, write_stdout};
 use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
 use dungeon_files::formats::{self, Format, Options, Target};
-use dungeon_generator::Dungeon;
-use dungeon_generator::Progress;
-use dungeon_generator::generate_watched;
-use dungeon_generator::recipe::Recipe;
 use dungeon_files::text::quote_path;
+use dungeon_generator::Dungeon;
+use dungeon_generator::Generation;
+use dungeon_generator::Progress;
+use dungeon_generator::Recipe;
 
 impl RenderArgs {
     fn options(&self) -> Options {
@@ -66,7 +66,7 @@ fn generate(recipe: &Recipe) -> Result<Dungeon, Failure> {
     let progress = Progress::default();
     Ok(with_progress(
         || progress.snapshot().fraction(),
-        || generate_watched(recipe, &progress),
+        || Generation::new(recipe).and_then(|g| g.run(&progress)),
     )?)
 }
 
@@ -138,7 +138,7 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
         let written = with_progress(counted(sweep.values().len()), work)?;
         let what = format!(
             "a sweep of {} in {} frames",
-            sweep.key().name,
+            sweep.key().name(),
             written.pictures
         );
         said(&what, &written, output)

@@ -6,8 +6,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use dungeon_files::formats::png as png_file;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
@@ -96,7 +96,7 @@ fn typing_into_any_text_field_fires_no_shortcut() {
         }
         xdotool(d, &["key", "s"]);
         let file = next_picture("a picture of the history", &shots, &mut files);
-        let expected: dungeon_generator::recipe::Recipe = recipe.parse().unwrap();
+        let expected: dungeon_generator::Recipe = recipe.parse().unwrap();
         let rendered = dir.join(format!("rendered-{n}.png"));
         let out = Command::new(BIN)
             .args(["render", "--recipe", &expected.to_string(), "-o"])

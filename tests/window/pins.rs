@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::panel::type_into;
 use super::*;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Pos, Room, generate};
 
 /// The outline of a pinned room, as the window draws it.

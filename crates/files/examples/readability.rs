@@ -9,7 +9,7 @@
 
 use dungeon_files::figures::Tally;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

@@ -2,8 +2,9 @@
 //! every picture shares ([`draw`]), and every format a map is written in and read back
 //! from ([`formats`]): PNG with the recipe inside, animated GIF, SVG, Universal VTT for
 //! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all. Also
-//! here, for those and for the program: how readable a map is ([`figures`]), runs of
-//! equal cells ([`runs`]) and words for messages ([`text`]).
+//! here, for those and for the program: how readable a map is ([`figures`]), one key
+//! played across its values ([`sweep`]), runs of equal cells ([`runs`]) and words for
+//! messages ([`text`]).
 //!
 //! ```
 //! use std::path::Path;
@@ -29,4 +30,5 @@ pub mod draw;
 pub mod figures;
 pub mod formats;
 pub mod runs;
+pub mod sweep;
 pub mod text;

@@ -62,22 +62,20 @@ mod base;
 mod generate;
 mod model;
 
+pub use base::Error as GridError;
 pub use base::colour::Rgb;
 pub use base::grid::{Dir, Grid, Pos, Rect};
 pub use base::tile::{Tile, TileKind};
-pub use base::{Error as GridError, flood};
 pub use generate::replay::Replay;
-pub use generate::{Clock, Generation, generate, generate_watched};
+pub use generate::{Generation, generate};
+pub use model::Error;
 pub use model::cells::Cell;
 pub use model::dungeon::{Dungeon, Stats, Timings};
 pub use model::features::{Door, Features};
 pub use model::parts::{Path, Room};
 pub use model::progress::{Progress, Snapshot};
+pub use model::recipe::{Connect, Corridor, Fit, Key, Kind, Pin, PinFault, Recipe, Shape, Value};
 pub use model::shortfall::Shortfall;
-pub use model::sweep::{self, Sweep};
-pub use model::walking::{walkable, walking_distances};
-pub use model::{Error, recipe};
-pub use recipe::{Pin, Recipe};
 
 // The tests of the insides share helpers with the integration tests, which name the crate.
 #[cfg(test)]

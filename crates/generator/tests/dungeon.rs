@@ -1,10 +1,10 @@
 use crate::common;
 
 use common::fingerprints;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 fn recipe(seed: u64) -> Recipe {
     Recipe {
@@ -86,7 +86,7 @@ const GOLDEN_MERGED: [u64; 4] = [
 /// connection style, small and big.
 #[test]
 fn golden_fingerprints_pin_every_kind() {
-    use dungeon_generator::recipe::{Choice, Connect, Corridor, Shape};
+    use dungeon_generator::{Connect, Corridor, Shape};
     let mut recipes = Vec::new();
     for &shape in Shape::ALL {
         for &corridor in Corridor::ALL {
@@ -333,12 +333,11 @@ fn an_out_of_range_recipe_is_an_error_not_a_panic() {
 
 #[test]
 fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
-    use dungeon_generator::Error;
-    use dungeon_generator::Progress;
-    use dungeon_generator::generate_watched;
+    use dungeon_generator::{Error, Generation, Progress};
     let recipe = recipe(3);
+    let watched = |progress: &Progress| Generation::new(&recipe).unwrap().run(progress);
     let progress = Progress::default();
-    let d = generate_watched(&recipe, &progress).unwrap();
+    let d = watched(&progress).unwrap();
     let done = progress.snapshot();
     assert_eq!((done.rooms_placed, done.rooms_total), (12, 12));
     assert_eq!((done.paths_joined, done.paths_total), (11, 11));
@@ -347,10 +346,7 @@ fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
 
     let cancelled = Progress::default();
     cancelled.cancel();
-    assert!(matches!(
-        generate_watched(&recipe, &cancelled),
-        Err(Error::Cancelled)
-    ));
+    assert!(matches!(watched(&cancelled), Err(Error::Cancelled)));
     assert_eq!(cancelled.snapshot().rooms_placed, 0);
 }
 
@@ -416,7 +412,7 @@ fn a_dungeon_from_parts_is_refused_naming_what_would_not_make_a_map() {
         Err(Error::CellOffMap { .. })
     ));
     // A recipe built by hand with no width: refused, not divided by.
-    let flat = dungeon_generator::recipe::Recipe {
+    let flat = dungeon_generator::Recipe {
         width: 0,
         ..recipe.clone()
     };

@@ -5,7 +5,6 @@ mod common;
 
 mod cells;
 mod dungeon;
-mod flood;
 mod grid;
 mod margin;
 mod pins;
@@ -16,4 +15,5 @@ mod rerolls;
 mod rooms;
 mod saving;
 mod stepping;
+mod surface;
 mod walking;

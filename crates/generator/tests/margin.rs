@@ -1,8 +1,8 @@
 //! A border of rock: the recipe's `margin` keeps cells clear along every edge, so that a
 //! game's map is closed by walls all round; the map inside is the map of that size.
 
-use dungeon_generator::recipe::{PinFault, Recipe};
-use dungeon_generator::{Cell, Dungeon, Error, Pos, Progress, generate, generate_watched};
+use dungeon_generator::{Cell, Dungeon, Error, Generation, Pos, Progress, generate};
+use dungeon_generator::{PinFault, Recipe};
 
 fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()
@@ -165,7 +165,7 @@ fn a_live_watcher_sees_rooms_and_paths_where_they_lie_on_the_whole_map() {
         .parse()
         .unwrap();
     let progress = Progress::live();
-    let d = generate_watched(&recipe, &progress).unwrap();
+    let d = Generation::new(&recipe).unwrap().run(&progress).unwrap();
     let (rooms, paths) = progress.made_since(0, 0);
     assert_eq!(rooms, d.rooms());
     assert_eq!(paths, d.paths());

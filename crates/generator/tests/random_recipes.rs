@@ -4,15 +4,14 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use common::{fewest_crossings, four_connected, free_distance, random_recipe, unit_steps};
+use common::{
+    fewest_crossings, four_connected, free_distance, random_recipe, reference_flood, unit_steps,
+};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Tile;
-use dungeon_generator::flood::{Flood, FloodSpec};
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{
-    Choice, Connect, Corridor, Fit, Recipe, Shape, room_cells_allowed,
-};
+use dungeon_generator::{Connect, Corridor, Fit, Recipe, Shape};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -82,7 +81,12 @@ fn big_random_recipes_make_sound_dungeons_too() {
         let width = rng.random_range(256..=768);
         let height = rng.random_range(256..=768);
         let room_size = rng.random_range(20..=150);
-        let allowed = room_cells_allowed(width, height) / u64::from(room_size);
+        let map = Recipe {
+            width,
+            height,
+            ..Recipe::default()
+        };
+        let allowed = map.room_cells_most() / u64::from(room_size);
         let recipe = Recipe {
             seed: rng.random(),
             width,
@@ -91,9 +95,9 @@ fn big_random_recipes_make_sound_dungeons_too() {
             room_size,
             stickiness: rng.random_range(0.0..=1.0),
             randomness: rng.random_range(0.0..=1.0),
-            shape: common::pick(&mut rng),
-            corridor: common::pick(&mut rng),
-            connect: common::pick(&mut rng),
+            shape: common::pick(&mut rng, Shape::ALL),
+            corridor: common::pick(&mut rng, Corridor::ALL),
+            connect: common::pick(&mut rng, Connect::ALL),
             ..Recipe::default()
         };
         let d = generate(&recipe).unwrap_or_else(|e| panic!("big case {case}: {e}"));
@@ -287,12 +291,12 @@ fn every_room_reaches_every_other(d: &Dungeon, context: &str) {
         .flat_map(|p| p.cells.iter().copied())
         .collect();
     let tiles = d.tiles();
-    let mut flood = Flood::new(d.width(), d.height());
-    let mut spec = FloodSpec::new().select(|p| tiles[p].room().is_some() || on_paths.contains(&p));
-    flood.run(&d.rooms()[0].cells()[..1], &mut spec, &mut Pcg64Mcg::new(0));
+    let open = |p: Pos| tiles[p].room().is_some() || on_paths.contains(&p);
+    let first = &d.rooms()[0].cells()[..1];
+    let (steps, _) = reference_flood((d.width(), d.height()), first, open, |_| false);
     for (i, room) in d.rooms().iter().enumerate() {
         assert!(
-            flood.reached(room.cells()[0]),
+            steps[room.cells()[0]].is_some(),
             "{context}: room {i} is cut off"
         );
     }

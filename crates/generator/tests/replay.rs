@@ -4,13 +4,13 @@
 use crate::common;
 
 use common::random_recipe;
+use dungeon_generator::Connect;
+use dungeon_generator::Corridor;
+use dungeon_generator::Recipe;
 use dungeon_generator::Replay;
+use dungeon_generator::Shape;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Connect;
-use dungeon_generator::recipe::Corridor;
-use dungeon_generator::recipe::Shape;
-use dungeon_generator::recipe::{Choice, Recipe};
 use rand_pcg::Pcg64Mcg;
 
 fn check(recipe: &Recipe) {

@@ -1,7 +1,7 @@
 //! Re-rolling one stage: a recipe's own `rooms-seed` or `corridors-seed` changes that stage
 //! and keeps the other, and a recipe without them keeps its map and its text.
 
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_generator::{Dungeon, Room, generate};
 
 fn make(recipe: &Recipe) -> Dungeon {

@@ -1,7 +1,7 @@
 //! Maps that save (the `serde` feature): a dungeon written as JSON and read back is the
 //! same dungeon, and a hostile file is refused with a reason, never a panic.
 
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Cell, Dungeon, Grid, Pos, Rect, Room, Tile, generate};
 use serde_json::{Value, json};
 

@@ -7,7 +7,7 @@
 
 use super::App;
 use crate::app::platform;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// What the address holds, as far as the window knows.
 #[derive(Debug, Default)]

@@ -12,8 +12,7 @@ pub use tally::Tally;
 use dungeon_generator::{Dungeon, Grid, Pos, Room, Tile};
 
 /// How readable a map is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[derive(serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Figures {
     /// Rooms with a cell beside or diagonally beside another room's.
     pub rooms_touching: u32,

@@ -19,11 +19,11 @@ use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
 use crate::draw::within_pixels;
+use crate::sweep::Sweep;
 use dungeon_generator::Dungeon;
+use dungeon_generator::Recipe;
 use dungeon_generator::Replay;
-use dungeon_generator::Sweep;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 /// The most frames a replay takes, whatever the map's size: its steps are grouped.
 pub const REPLAY_FRAMES: usize = 200;
@@ -214,7 +214,7 @@ pub fn write_sweep(
         |_| SWEEP_DELAY,
         |i, d| {
             let value = key.format(&key.get(d.recipe()));
-            format!("{}-{:03}-{value}", key.name, i + 1)
+            format!("{}-{:03}-{value}", key.name(), i + 1)
         },
         options,
         to,

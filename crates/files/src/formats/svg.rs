@@ -16,10 +16,10 @@ use super::Error;
 use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use crate::runs::runs;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use crate::runs::runs;
 
 /// What of `look` SVG draws: the print look and room numbers. It refuses the other options,
 /// new ones included.

@@ -51,6 +51,12 @@ impl Tile {
         }
     }
 
+    /// Whether one can walk on it: a room's floor or a path.
+    #[must_use]
+    pub const fn is_walkable(self) -> bool {
+        self.0 != Tile::FREE.0
+    }
+
     /// Whether no room holds this cell (it is free ground or a path), so a room may grow
     /// into it.
     #[must_use]

@@ -1,7 +1,7 @@
 //! A map made a step at a time: a [`Generation`] places a room or joins a pair of rooms at
 //! each step, so that a caller without threads (a web page, which must draw its frames) can
 //! make a little of a big map each frame, show it filling in and drop it at any step.
-//! [`crate::generate`] and [`crate::generate_watched`] run one to the end, with the paths
+//! [`crate::generate`] and [`Generation::run`] run one to the end, with the paths
 //! of a map whose corridors do not merge on every core; both ways give the same map.
 
 use std::time::Duration;
@@ -18,7 +18,7 @@ use crate::model::progress::Progress;
 use crate::model::recipe::Recipe;
 
 /// A clock for timing the stages: the time since any fixed moment.
-pub type Clock = fn() -> Duration;
+type Clock = fn() -> Duration;
 
 /// A map being made from a recipe, a room or a path at a time.
 ///

@@ -11,7 +11,7 @@ mod generation;
 pub mod replay;
 pub mod rooms;
 
-pub use generation::{Clock, Generation};
+pub use generation::Generation;
 
 use crate::model::Error;
 use crate::model::dungeon::Dungeon;
@@ -30,14 +30,5 @@ use crate::model::recipe::Recipe;
 /// # Errors
 /// When a value of the recipe is out of its range (see [`Recipe::validate`]).
 pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {
-    generate_watched(recipe, &Progress::default())
-}
-
-/// [`generate`], reporting rooms placed and paths joined to `progress` as it goes and
-/// stopping early when it is cancelled.
-///
-/// # Errors
-/// An out-of-range recipe, or [`Error::Cancelled`] once `progress` is cancelled.
-pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, Error> {
-    Generation::new(recipe)?.run(progress)
+    Generation::new(recipe)?.run(&Progress::default())
 }

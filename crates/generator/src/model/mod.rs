@@ -1,6 +1,6 @@
 //! What a map is: the recipe that decides it (with its key table and the named styles it
 //! picks from), the finished dungeon with its rooms, paths, doors, start and goal, the
-//! progress of one being made, and sweeps of one key across its values.
+//! progress of one being made.
 
 pub mod cells;
 pub mod dungeon;
@@ -11,20 +11,20 @@ pub mod recipe;
 #[cfg(feature = "serde")]
 pub mod saving;
 pub mod shortfall;
-pub mod sweep;
 pub mod walking;
 
 use crate::base::grid::Pos;
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 
-/// What is wrong with a recipe, one of its values or a sweep, or why a map was not made.
+/// What is wrong with a recipe or one of its values, or with a map's parts, or why a map
+/// was not made.
 /// Values quoted from the user's input are cut short and escaped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Nothing to parse.
     #[error("the recipe is empty; a recipe starts with `{VERSION}`")]
     Empty,
-    /// The string does not start with [`VERSION`].
+    /// The string does not start with [`recipe::Recipe::VERSION`].
     #[error("the recipe starts with `{found}`, not the version tag `{VERSION}`")]
     Version {
         /// The first word, cut short.
@@ -79,7 +79,7 @@ pub enum Error {
         range: String,
     },
     /// More room cells than the map inside its margin may hold (see
-    /// [`room_cells_allowed`]); `width` and `height` are that map's.
+    /// [`recipe::Recipe::room_cells_most`]); `width` and `height` are that map's.
     #[error(
         "rooms × room-size = {rooms} × {room_size} = {asked} room cells is too many for a \
          {width}×{height} map: at most {allowed} (a third of its cells, never more than \
@@ -110,13 +110,13 @@ pub enum Error {
         /// The map's height in cells.
         height: u32,
     },
-    /// A recipe estimated (by [`recipe::seconds`]) to take longer than
-    /// [`recipe::SECONDS_MOST`] to make; `fits` rooms would not.
+    /// A recipe estimated (by [`recipe::Recipe::seconds`]) to take longer than
+    /// [`recipe::Recipe::SECONDS_MOST`] to make; `fits` rooms would not.
     #[error(
         "{rooms} rooms chained across this map would take about {seconds} s to make, more \
          than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
          with connect=nearest or connect=loops",
-        most = recipe::SECONDS_MOST
+        most = recipe::Recipe::SECONDS_MOST
     )]
     TooSlow {
         /// Rooms asked for.
@@ -125,27 +125,6 @@ pub enum Error {
         seconds: u64,
         /// The most rooms that fit within the time.
         fits: u32,
-    },
-    /// A sweep of a key no recipe has.
-    #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
-    SweepUnknownKey {
-        /// The key as given, cut short.
-        key: String,
-    },
-    /// A sweep that is not `KEY`, `KEY=FROM:TO:COUNT` or `KEY=A:B:…`.
-    #[error("write a sweep as KEY=FROM:TO:COUNT, such as stickiness=0:1:11; not `{0}`")]
-    SweepMalformed(String),
-    /// A sweep of too few or too many values.
-    #[error("a sweep takes 1 to {most} values, not {count}", most = sweep::MOST)]
-    SweepCount {
-        /// The count as given, cut short.
-        count: String,
-    },
-    /// A key whose whole range is too long to sweep.
-    #[error("`{key}` has too many values to play them all; give them as {key}=FROM:TO:COUNT")]
-    SweepRangeTooLong {
-        /// The key.
-        key: String,
     },
     /// A pin that cannot be kept, and why (see [`recipe::Recipe::check_pins`]).
     #[error("pin {pin} {fault}")]
@@ -162,12 +141,6 @@ pub enum Error {
         x: u32,
         /// The cell's row.
         y: u32,
-    },
-    /// A sweep of a key whose values are neither numbers nor choices.
-    #[error("`{key}` cannot be swept: its values are neither numbers nor choices")]
-    SweepNotNumbers {
-        /// The key.
-        key: String,
     },
     /// Fewer rooms were placed than asked for: what a game that wants them all makes of
     /// [`crate::Dungeon::shortfall`].

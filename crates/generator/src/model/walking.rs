@@ -10,9 +10,8 @@ use crate::base::grid::{Grid, Pos, index};
 use crate::base::tile::Tile;
 
 /// Whether one can walk on a tile: a room's floor or a path.
-#[must_use]
-pub fn walkable(tile: Tile) -> bool {
-    tile != Tile::FREE
+fn walkable(tile: Tile) -> bool {
+    tile.is_walkable()
 }
 
 /// Steps from `start` to every cell one can walk to from it over rooms and paths

@@ -8,7 +8,7 @@ use crate::Dungeon;
 use crate::generate;
 use crate::generate::corridors::{half_rect, staircase};
 use crate::generate::rooms::diamond::radius_for;
-use crate::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use crate::model::recipe::{Connect, Corridor, Recipe, Shape};
 use crate::{Pos, Rect};
 use common::{four_connected, turns};
 use rand_pcg::Pcg64Mcg;

@@ -6,7 +6,7 @@ use super::growth;
 use crate::Progress;
 use crate::Tile;
 use crate::generate::rooms::{RoomPlan, cave, place_rooms};
-use crate::recipe::{Fit, Shape};
+use crate::model::recipe::{Fit, Shape};
 use crate::{Grid, Pos};
 use common::four_connected;
 use rand_pcg::Pcg64Mcg;

@@ -3,9 +3,11 @@
 //! program's, each of which includes this file as a module.
 #![allow(dead_code)]
 
-use dungeon_generator::flood::{Flood, FloodSpec};
-use dungeon_generator::recipe::{Choice, Recipe};
-use dungeon_generator::{Dungeon, Grid, Pos, Room, Tile, generate};
+use std::collections::{BTreeSet, VecDeque};
+
+use dungeon_generator::{
+    Connect, Corridor, Dungeon, Fit, Grid, Pos, Recipe, Room, Shape, Tile, generate,
+};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -39,6 +41,38 @@ pub fn fingerprint(d: &Dungeon) -> u64 {
     h
 }
 
+/// Steps from `starts` to each cell of a `width × height` grid that `open` lets in, by a
+/// plain breadth-first search over four neighbours (the reference the tests hold the
+/// generator's searches to), until `goal` is reached: each cell's steps (`None` where not
+/// reached), and the goal reached with its steps, if any.
+pub fn reference_flood(
+    (width, height): (u32, u32),
+    starts: &[Pos],
+    open: impl Fn(Pos) -> bool,
+    goal: impl Fn(Pos) -> bool,
+) -> (Grid<Option<u32>>, Option<(Pos, u32)>) {
+    let mut steps = Grid::new(width, height, None);
+    let mut queue = VecDeque::new();
+    for &p in starts {
+        if steps.get(p) == Some(&None) {
+            steps[p] = Some(0);
+            queue.push_back((p, 0));
+        }
+    }
+    while let Some((p, d)) = queue.pop_front() {
+        if goal(p) {
+            return (steps, Some((p, d)));
+        }
+        for q in steps.neighbours(p) {
+            if steps[q].is_none() && open(q) {
+                steps[q] = Some(d + 1);
+                queue.push_back((q, d + 1));
+            }
+        }
+    }
+    (steps, None)
+}
+
 /// Whether `cells` form one 4-connected group.
 pub fn four_connected(cells: &[Pos]) -> bool {
     let Some(&first) = cells.first() else {
@@ -46,14 +80,9 @@ pub fn four_connected(cells: &[Pos]) -> bool {
     };
     let w = cells.iter().map(|p| p.x).max().unwrap() + 1;
     let h = cells.iter().map(|p| p.y).max().unwrap() + 1;
-    let set: std::collections::BTreeSet<Pos> = cells.iter().copied().collect();
-    let mut flood = Flood::new(w, h);
-    flood.run(
-        &[first],
-        &mut FloodSpec::new().select(|p| set.contains(&p)),
-        &mut Pcg64Mcg::new(0),
-    );
-    flood.order().len() == set.len()
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let (steps, _) = reference_flood((w, h), &[first], |p| set.contains(&p), |_| false);
+    cells.iter().all(|&p| steps[p].is_some())
 }
 
 /// Steps of the shortest route from a cell of room `a` to a cell of room `b` through free
@@ -81,14 +110,12 @@ fn free_distance_within(
     margin: u32,
 ) -> Option<u32> {
     let target = |t: Tile| t.room() == Some(b);
-    let mut flood = Flood::new(tiles.width(), tiles.height());
-    let mut spec = FloodSpec::new()
-        .select(|p| {
-            inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || target(tiles[p]))
-        })
-        .goal(|p| target(tiles[p]));
-    flood.run(rooms[a].cells(), &mut spec, &mut Pcg64Mcg::new(0));
-    flood.goal().and_then(|g| flood.value(g).copied())
+    let open = |p: Pos| {
+        inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || target(tiles[p]))
+    };
+    let size = (tiles.width(), tiles.height());
+    let (_, goal) = reference_flood(size, rooms[a].cells(), open, |p| target(tiles[p]));
+    goal.map(|(_, steps)| steps)
 }
 
 /// The golden fingerprint of the map each recipe text makes.
@@ -169,22 +196,22 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         room_size,
         stickiness: rng.random_range(0.0..=1.0),
         randomness: rng.random_range(0.0..=1.0),
-        shape: pick(rng),
+        shape: pick(rng, Shape::ALL),
         stretch: if rng.random_bool(0.5) {
             0.0
         } else {
             rng.random_range(-1.0..=1.0)
         },
-        corridor: pick(rng),
+        corridor: pick(rng, Corridor::ALL),
         bends: rng.random_range(1..=8),
-        connect: pick(rng),
+        connect: pick(rng, Connect::ALL),
         loops: rng.random_range(0.0..=1.0),
         spacing: if rng.random_bool(0.5) {
             0
         } else {
             rng.random_range(0..=8)
         },
-        fit: pick(rng),
+        fit: pick(rng, Fit::ALL),
         merge: if rng.random_bool(0.5) {
             0.0
         } else {
@@ -202,9 +229,9 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
     }
 }
 
-/// One of a style's choices, at random.
-pub fn pick<C: Choice>(rng: &mut Pcg64Mcg) -> C {
-    C::ALL[rng.random_range(0..C::ALL.len())]
+/// One of a style's choices (its `ALL`), at random.
+pub fn pick<C: Copy>(rng: &mut Pcg64Mcg, all: &[C]) -> C {
+    all[rng.random_range(0..all.len())]
 }
 
 fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::app::worker::{Done, Generated, Requests, drawn};
 use dungeon_files::draw::raster::Style;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Error, Progress, generate_watched};
+use dungeon_generator::Recipe;
+use dungeon_generator::{Error, Generation, Progress};
 
 struct Job {
     id: u64,
@@ -100,7 +100,7 @@ impl Worker {
 /// Generate and draw, timing generation; `None` when the job was called off.
 fn make(job: &Job) -> Option<Result<Generated, String>> {
     let start = Instant::now();
-    let dungeon = match generate_watched(&job.recipe, &job.progress) {
+    let dungeon = match Generation::new(&job.recipe).and_then(|g| g.run(&job.progress)) {
         Ok(dungeon) => dungeon,
         Err(Error::Cancelled) => return None,
         Err(e) => return Some(Err(e.to_string())),

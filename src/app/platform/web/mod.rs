@@ -11,7 +11,7 @@ use std::path::Path;
 
 use dungeon_files::formats::{self, Format, Options, naming};
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_viewer::browser;
 
 pub use alarm::Alarm;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::clock::{Instant, clock};
 use crate::app::worker::{Done, Requests, drawn};
 use dungeon_files::draw::raster::Style;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Error, Generation, Progress};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a

@@ -12,8 +12,8 @@ use crate::formats::safe_write::{
     Staged, check_replace, open_regular, place_new_with, replace_pair, stage,
 };
 use crate::formats::{Destination, Error, Place};
-use dungeon_generator::Dungeon;
 use crate::text::quote_path;
+use dungeon_generator::Dungeon;
 
 /// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png`,
 /// checked before any work is done. The command line never writes over a file the user

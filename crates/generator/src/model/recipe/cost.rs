@@ -1,5 +1,6 @@
 //! How long a recipe takes to make, estimated from its values before any work, and the
-//! bound that keeps every allowed recipe within [`SECONDS_MOST`].
+//! bound that keeps every allowed recipe within [`SECONDS_MOST`] ([`Recipe::seconds`],
+//! [`Recipe::rooms_that_fit`]).
 //!
 //! Only the `chain` connection can be slow: each of its paths runs from one room to the
 //! next one made, across the map, so its work grows as rooms × cells. The cost of each
@@ -13,8 +14,8 @@
 
 use super::{Connect, Recipe, Shape};
 
-/// The longest a recipe may take to make, in seconds, by [`seconds`].
-pub const SECONDS_MOST: f64 = 5.0;
+/// The longest a recipe may take to make, in seconds, by [`Recipe::seconds`].
+pub(super) const SECONDS_MOST: f64 = 5.0;
 
 /// Seconds per room × cell of a chain on open ground.
 const SECONDS_PER_ROOM_CELL: f64 = 1.0e-10;
@@ -42,10 +43,25 @@ const PARTIAL_MERGE: f64 = 0.8;
 /// The merge from which the dearer searches of a partial merge fade, reaching none at 1.
 const PARTIAL_UP_TO: f64 = 0.75;
 
-/// The estimated seconds `recipe` takes to make on a 2-core machine: what
-/// [`Recipe::validate`] holds to [`SECONDS_MOST`].
-#[must_use]
-pub fn seconds(recipe: &Recipe) -> f64 {
+impl Recipe {
+    /// The seconds this recipe is estimated to take to make on a 2-core machine, before
+    /// any work: what [`Recipe::validate`] holds to [`Recipe::SECONDS_MOST`]. Only a
+    /// `chain` across a big crowded map comes near it.
+    #[must_use]
+    pub fn seconds(&self) -> f64 {
+        seconds(self)
+    }
+
+    /// The most rooms, from 1 up to this recipe's own, that keep it within
+    /// [`Recipe::SECONDS_MOST`]; 0 when even one room would not.
+    #[must_use]
+    pub fn rooms_that_fit(&self) -> u32 {
+        rooms_that_fit(self)
+    }
+}
+
+/// The estimated seconds `recipe` takes to make on a 2-core machine.
+fn seconds(recipe: &Recipe) -> f64 {
     match recipe.connect {
         // Each path joins near neighbours: the work grows as the cells, never beyond a
         // second or two.
@@ -81,8 +97,7 @@ fn merging(merge: f64, crowding: f64) -> f64 {
 
 /// The most rooms, from 1 up to the recipe's own, that keep it within [`SECONDS_MOST`];
 /// 0 when even one room would not.
-#[must_use]
-pub fn rooms_that_fit(recipe: &Recipe) -> u32 {
+fn rooms_that_fit(recipe: &Recipe) -> u32 {
     let fits = |rooms: u32| {
         seconds(&Recipe {
             rooms,

@@ -1,7 +1,7 @@
 //! The table of recipe keys, [`KEYS`]: each key's name, help in a user's words, the values
-//! it takes, its default, where the window's panel shows it and when it applies. Parsing,
-//! printing, validation, the command line's flags, the panel's controls and tooltips, the
-//! sweeps and the README's table all come from it, so a new key is one entry here.
+//! it takes, its default and when it applies. Parsing, printing, validation, the command
+//! line's flags, the panel's controls and tooltips, the sweeps and the README's table all
+//! come from it, so a new key is one entry here.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -50,14 +50,15 @@ pub enum Kind {
         /// The most.
         max: f64,
     },
-    /// One of a style's names (see [`Choice`]).
+    /// One of a style's names: [`crate::Shape`], [`crate::Corridor`], [`crate::Connect`] or
+    /// [`crate::Fit`].
     Choice {
         /// Their names in recipes.
         names: &'static [&'static str],
         /// A few words on each for the key's help (empty for none).
         glosses: &'static [&'static str],
     },
-    /// Pinned rooms as the program writes them (see [`Pin`]), joined by [`SEPARATOR`].
+    /// Pinned rooms as the program writes them (see [`Pin`]), joined by `~`.
     Pins,
 }
 
@@ -77,44 +78,39 @@ impl Kind {
 }
 
 /// One key of the recipe: its name, what it does in a user's words, the values it takes,
-/// and how to read and set it on a [`Recipe`]. [`KEYS`] lists them all; parsing, printing,
-/// validation, the command line's flags, the panel's controls and the README's table all
-/// come from it.
+/// and how to read and set it on a [`Recipe`]. [`Key::all`] lists them in the order a
+/// recipe is written; parsing, printing, validation, the command line's flags, the
+/// panel's controls and the README's table all come from them.
+///
+/// ```
+/// use dungeon_generator::{Key, Kind, Recipe, Value};
+///
+/// let key = Key::named("room-size").expect("a key of the recipe");
+/// assert_eq!(key.kind(), Kind::Whole { min: 1, max: 4096 });
+/// let mut recipe = Recipe::default();
+/// key.set(&mut recipe, key.parse("40")?)?;
+/// assert_eq!((recipe.room_size, key.get(&recipe)), (40, Value::Whole(40)));
+/// assert!(key.parse("0").is_err());
+/// assert!(Key::all().iter().any(|k| k.name() == "margin"));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Key {
     /// As written in recipes and as a flag: `room-size`, `--room-size`.
-    pub name: &'static str,
+    name: &'static str,
     /// What it does, for `--help`, tooltips and the README; a style key's help goes on
     /// with its choices (see [`Key::help`]).
     about: &'static str,
     /// What values it takes.
-    pub kind: Kind,
+    kind: Kind,
     /// Whether every recipe prints it; the other keys appear only when they differ from
     /// their default, so recipes written before they existed print as they always did.
-    pub always_printed: bool,
-    /// Where the window's panel shows it.
-    pub group: Group,
+    pub(super) always_printed: bool,
     /// Whether a sweep may play it: the keys that shape a map without resizing it.
-    pub sweepable: bool,
+    sweepable: bool,
     applies: fn(&Recipe) -> Result<(), &'static str>,
     get: fn(&Recipe) -> Value,
     set: fn(&mut Recipe, Value),
-}
-
-/// The groups of keys, as the window's panel shows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// The seed, edited in a box of its own.
-    Seed,
-    /// The kind of dungeon: room shape, corridor style and connection style.
-    Kind,
-    /// How the rooms and paths of that kind come out.
-    Tuning,
-    /// The map's size, its rooms' number and size.
-    Size,
-    /// What re-rolling one stage and pinning rooms set: the window's buttons and
-    /// gestures, not controls of their own.
-    Rerolls,
 }
 
 /// Every key applies to every recipe.
@@ -138,6 +134,36 @@ impl std::fmt::Debug for Key {
 }
 
 impl Key {
+    /// Every key, in the order a recipe is written.
+    #[must_use]
+    pub fn all() -> &'static [Key] {
+        &KEYS
+    }
+
+    /// The key named `name` (as written in recipes: `room-size`), if there is one.
+    #[must_use]
+    pub fn named(name: &str) -> Option<&'static Key> {
+        KEYS.iter().find(|k| k.name == name)
+    }
+
+    /// Its name as written in recipes and as a flag: `room-size`, `--room-size`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// What values it takes.
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Whether a sweep may play it: the keys that shape a map without resizing it.
+    #[must_use]
+    pub fn sweepable(&self) -> bool {
+        self.sweepable
+    }
+
     /// What it does, for `--help`, tooltips and the README: a style key's ends in its
     /// choices, each with its few words from the style's table.
     #[must_use]
@@ -284,8 +310,7 @@ impl Key {
 }
 
 /// The shortest decimal that reads back as `x`: `0.5`, `1`, `1e-320` (not 330 digits).
-#[must_use]
-pub fn fmt_fraction(x: f64) -> String {
+fn fmt_fraction(x: f64) -> String {
     let plain = format!("{x}");
     let scientific = format!("{x:e}");
     if scientific.len() < plain.len() {
@@ -329,7 +354,6 @@ macro_rules! stage_seed {
                 max: u64::MAX,
             },
             always_printed: false,
-            group: Group::Rerolls,
             sweepable: false,
             applies: always,
             get: |r| r.$field.map_or(Value::Absent, Value::Whole),
@@ -368,7 +392,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 20] = [
+pub(crate) const KEYS: [Key; 20] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -378,7 +402,6 @@ pub const KEYS: [Key; 20] = [
             max: u64::MAX,
         },
         always_printed: true,
-        group: Group::Seed,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.seed),
@@ -394,7 +417,6 @@ pub const KEYS: [Key; 20] = [
         about: "How many cells wide the map is.",
         kind: whole(&WIDTH),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.width.into()),
@@ -405,7 +427,6 @@ pub const KEYS: [Key; 20] = [
         about: "How many cells high the map is.",
         kind: whole(&HEIGHT),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.height.into()),
@@ -418,7 +439,6 @@ pub const KEYS: [Key; 20] = [
                 about 5 s (the message says how many).",
         kind: whole(&ROOMS),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.rooms.into()),
@@ -430,7 +450,6 @@ pub const KEYS: [Key; 20] = [
                 by others stays smaller.",
         kind: whole(&ROOM_SIZE),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.room_size.into()),
@@ -442,7 +461,6 @@ pub const KEYS: [Key; 20] = [
                 from the cell added last (long winding caverns).",
         kind: fraction(&STICKINESS),
         always_printed: true,
-        group: Group::Tuning,
         sweepable: true,
         applies: caves,
         get: |r| Value::Fraction(r.stickiness),
@@ -454,7 +472,6 @@ pub const KEYS: [Key; 20] = [
                 nearly every step; always as short as they can be.",
         kind: fraction(&RANDOMNESS),
         always_printed: true,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.corridor {
             Corridor::Flood => Ok(()),
@@ -468,7 +485,6 @@ pub const KEYS: [Key; 20] = [
         about: "The rooms' shape",
         kind: choice::<Shape>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.shape.index()),
@@ -479,7 +495,6 @@ pub const KEYS: [Key; 20] = [
         about: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
         kind: fraction(&STRETCH),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: caves,
         get: |r| Value::Fraction(r.stretch),
@@ -490,7 +505,6 @@ pub const KEYS: [Key; 20] = [
         about: "How a corridor runs",
         kind: choice::<Corridor>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.corridor.index()),
@@ -501,7 +515,6 @@ pub const KEYS: [Key; 20] = [
         about: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
         kind: whole(&BENDS),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.corridor {
             Corridor::Twisty => Ok(()),
@@ -515,7 +528,6 @@ pub const KEYS: [Key; 20] = [
         about: "Which rooms get a corridor",
         kind: choice::<Connect>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.connect.index()),
@@ -527,7 +539,6 @@ pub const KEYS: [Key; 20] = [
                 corridor, shortest first: 0 none (a tree), 1 every pair.",
         kind: fraction(&LOOPS),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.connect {
             Connect::Loops => Ok(()),
@@ -542,7 +553,6 @@ pub const KEYS: [Key; 20] = [
                 rooms touch, as the original did; corridors then run at least that far.",
         kind: whole(&SPACING),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Whole(r.spacing.into()),
@@ -553,7 +563,6 @@ pub const KEYS: [Key; 20] = [
         about: "What a room does where it has no room to grow",
         kind: choice::<Fit>(),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.fit.index()),
@@ -566,7 +575,6 @@ pub const KEYS: [Key; 20] = [
                 run side by side only where no other way exists, growing shared trunks.",
         kind: fraction(&MERGE),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Fraction(r.merge),
@@ -578,7 +586,6 @@ pub const KEYS: [Key; 20] = [
                 walls all round.",
         kind: whole(&MARGIN),
         always_printed: false,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.margin.into()),
@@ -603,7 +610,6 @@ pub const KEYS: [Key; 20] = [
                 box, colour and cells as bits in base64url.",
         kind: Kind::Pins,
         always_printed: false,
-        group: Group::Rerolls,
         sweepable: false,
         applies: always,
         get: |r| Value::Pins(r.pins.clone()),
@@ -615,34 +621,7 @@ pub const KEYS: [Key; 20] = [
     },
 ];
 
-/// The key named `name`, if there is one.
-#[must_use]
-pub fn key(name: &str) -> Option<&'static Key> {
-    KEYS.iter().find(|k| k.name == name)
-}
-
-/// The README's table of keys, in Markdown: one row per key with its values, its default
-/// and what it does.
-#[must_use]
-pub fn keys_markdown() -> String {
-    let mut table = String::from("| key | values | default | what it does |\n|---|---|---|---|\n");
-    for key in &KEYS {
-        table.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            key.name,
-            key.kind.allowed(),
-            match key.format(&key.default_value()).as_str() {
-                "" => "none".to_string(),
-                default => default.to_string(),
-            },
-            key.help()
-        ));
-    }
-    table
-}
-
 /// The names of every key, for messages.
-#[must_use]
-pub fn key_names() -> String {
+pub(crate) fn key_names() -> String {
     KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
 }

@@ -6,8 +6,8 @@
 //!
 //! `dv1` is the version tag. Keys may come in any order and missing keys take their
 //! defaults; unknown keys, repeated keys and out-of-range values are errors that name them,
-//! and so is asking for more room cells than [`room_cells_allowed`]. Displaying a recipe and
-//! parsing the result gives the same recipe back.
+//! and so is asking for more room cells than [`Recipe::room_cells_most`]. Displaying a
+//! recipe and parsing the result gives the same recipe back.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -19,36 +19,36 @@ mod pin;
 mod pins;
 mod styles;
 
-pub use cost::{SECONDS_MOST, rooms_that_fit, seconds};
-pub use keys::{Group, KEYS, Key, Kind, Value, fmt_fraction, key, key_names, keys_markdown};
-pub use pin::{NotAPin, Pin, SEPARATOR};
+pub(crate) use keys::{KEYS, key_names};
+pub use keys::{Key, Kind, Value};
+pub use pin::Pin;
 pub use pins::PinFault;
-pub use styles::{Choice, Connect, Corridor, Fit, Shape};
+pub use styles::{Connect, Corridor, Fit, Shape};
 
 use crate::base::text::quote;
 use crate::model::Error;
 
 /// The version tag every recipe string starts with.
-pub const VERSION: &str = "dv1";
+pub(crate) const VERSION: &str = "dv1";
 
 /// Grid width in cells.
-pub const WIDTH: RangeInclusive<u32> = 1..=2048;
+pub(crate) const WIDTH: RangeInclusive<u32> = 1..=2048;
 /// Grid height in cells.
-pub const HEIGHT: RangeInclusive<u32> = 1..=2048;
+pub(crate) const HEIGHT: RangeInclusive<u32> = 1..=2048;
 /// Rooms asked for (fewer are placed when the grid fills up).
-pub const ROOMS: RangeInclusive<u32> = 1..=10_000;
+pub(crate) const ROOMS: RangeInclusive<u32> = 1..=10_000;
 /// Cells per room (a walled-in room stays smaller).
-pub const ROOM_SIZE: RangeInclusive<u32> = 1..=4096;
+pub(crate) const ROOM_SIZE: RangeInclusive<u32> = 1..=4096;
 /// Chance of growing a room from the cell it added last.
-pub const STICKINESS: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const STICKINESS: RangeInclusive<f64> = 0.0..=1.0;
 /// Chance of shuffling the neighbour order while flooding a path.
-pub const RANDOMNESS: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const RANDOMNESS: RangeInclusive<f64> = 0.0..=1.0;
 
 /// Room cells a recipe may always ask for, whatever the map's size: small maps may be
 /// crowded.
-pub const ROOM_CELLS_ALWAYS: u64 = 65_536;
+pub(crate) const ROOM_CELLS_ALWAYS: u64 = 65_536;
 /// Room cells no recipe may ask for more than.
-pub const ROOM_CELLS_MOST: u64 = 1_000_000;
+pub(crate) const ROOM_CELLS_MOST: u64 = 1_000_000;
 
 /// The most room cells (rooms × room size) a recipe may ask for on a `width × height` map:
 /// a third of its cells, at most [`ROOM_CELLS_MOST`], at least [`ROOM_CELLS_ALWAYS`]. On a
@@ -56,23 +56,23 @@ pub const ROOM_CELLS_MOST: u64 = 1_000_000;
 /// thousands of paths the shortest then takes minutes; within this bound the largest map
 /// generates in seconds.
 #[must_use]
-pub fn room_cells_allowed(width: u32, height: u32) -> u64 {
+pub(crate) fn room_cells_allowed(width: u32, height: u32) -> u64 {
     let cells = u64::from(width) * u64::from(height);
     (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
 }
 
 /// Turning of cave growth, [`STRETCH`]: −1 tall, 0 as grown, 1 wide.
-pub const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
+pub(crate) const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
 /// Bends a twisty corridor may take.
-pub const BENDS: RangeInclusive<u32> = 1..=8;
+pub(crate) const BENDS: RangeInclusive<u32> = 1..=8;
 /// Share of the extra connections a `loops` dungeon gets.
-pub const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const LOOPS: RangeInclusive<f64> = 0.0..=1.0;
 /// Cells of rock at least between two rooms, diagonals included.
-pub const SPACING: RangeInclusive<u32> = 0..=8;
+pub(crate) const SPACING: RangeInclusive<u32> = 0..=8;
 /// How strongly corridors join each other instead of running side by side.
-pub const MERGE: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 /// Cells of rock kept clear along every edge of the map.
-pub const MARGIN: RangeInclusive<u32> = 0..=16;
+pub(crate) const MARGIN: RangeInclusive<u32> = 0..=16;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 /// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
@@ -97,37 +97,38 @@ pub struct Recipe {
     /// join them as any room. `rooms` counts them: `rooms=12` with two pins places 10
     /// more. Pins are where they were put: `spacing` is not kept between two pins.
     pub pins: Vec<Pin>,
-    /// Grid width in cells, [`WIDTH`].
+    /// Grid width in cells, 1 to 2048.
     pub width: u32,
-    /// Grid height in cells, [`HEIGHT`].
+    /// Grid height in cells, 1 to 2048.
     pub height: u32,
-    /// Rooms asked for, [`ROOMS`].
+    /// Rooms asked for, 1 to 10,000 (fewer are placed when the map fills up: see
+    /// [`crate::Dungeon::shortfall`]).
     pub rooms: u32,
-    /// Cells per room, [`ROOM_SIZE`].
+    /// Cells per room, 1 to 4096 (a walled-in room stays smaller).
     pub room_size: u32,
-    /// How cave rooms grow, [`STICKINESS`]: 0 compact blobs, 1 long winding caverns.
+    /// How cave rooms grow, 0 to 1: 0 compact blobs, 1 long winding caverns.
     pub stickiness: f64,
-    /// How paths wiggle, [`RANDOMNESS`]: 0 straight, 1 wiggly.
+    /// How paths wiggle, 0 to 1: 0 straight, 1 wiggly.
     pub randomness: f64,
     /// The rooms' shape.
     pub shape: Shape,
-    /// Which way caves grow, [`STRETCH`]: negative tall, positive wide.
+    /// Which way caves grow, -1 to 1: negative tall, positive wide.
     pub stretch: f64,
     /// How a corridor runs between two rooms.
     pub corridor: Corridor,
-    /// The most bends of a twisty corridor, [`BENDS`].
+    /// The most bends of a twisty corridor, 1 to 8.
     pub bends: u32,
     /// Which rooms are joined.
     pub connect: Connect,
-    /// Share of extra connections in a `loops` dungeon, [`LOOPS`].
+    /// Share of extra connections in a `loops` dungeon, 0 to 1.
     pub loops: f64,
-    /// Cells of rock at least between two rooms, [`SPACING`]: 0 lets them touch.
+    /// Cells of rock at least between two rooms, 0 to 8: 0 lets them touch.
     pub spacing: u32,
     /// What a room does where it has no room to grow.
     pub fit: Fit,
-    /// How strongly corridors join each other instead of running side by side, [`MERGE`].
+    /// How strongly corridors join each other instead of running side by side, 0 to 1.
     pub merge: f64,
-    /// Cells of rock kept clear along every edge, [`MARGIN`]: at 1 or more the map is
+    /// Cells of rock kept clear along every edge, 0 to 16: at 1 or more the map is
     /// closed by walls all round. Rooms and corridors are made on the map inside the
     /// margin, as a map of that size would be, and put in the middle; pins are in the
     /// whole map's cells and must lie inside the margin.
@@ -164,6 +165,12 @@ impl Default for Recipe {
 }
 
 impl Recipe {
+    /// The version tag every recipe's text starts with.
+    pub const VERSION: &'static str = VERSION;
+
+    /// The longest a recipe may take to make, in seconds, by [`Recipe::seconds`].
+    pub const SECONDS_MOST: f64 = cost::SECONDS_MOST;
+
     /// `count` recipes like this one on consecutive seeds from its own: a contact sheet's
     /// tiles, a gallery's. The stages' own seeds, where given, step along with it
     /// (wrapping past the largest), so that every stage of each map is new; the pins stay.
@@ -192,7 +199,7 @@ impl Recipe {
     /// An unknown key, a value that is not of the key's kind, or one out of the key's
     /// range; the recipe is unchanged then.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), Error> {
-        let key = key(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
+        let key = Key::named(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
         let value = key.parse(value)?;
         key.set(self, value)
     }
@@ -230,8 +237,11 @@ impl Recipe {
         }
     }
 
-    /// The most room cells this recipe may ask for: [`room_cells_allowed`] on the map
-    /// inside its margin.
+    /// The most room cells (rooms × room size) this recipe may ask for: a third of the
+    /// cells of the map inside its margin, at most 1,000,000 and at least 65,536 (small
+    /// maps may be crowded). On a big map crowded with rooms, free ground breaks up into a
+    /// maze, and proving each of thousands of paths the shortest then takes minutes;
+    /// within this bound the largest map generates in seconds.
     #[must_use]
     pub fn room_cells_most(&self) -> u64 {
         let (width, height) = self.inner_size();
@@ -241,7 +251,7 @@ impl Recipe {
     /// Check every value against its range, that the margin leaves room, the pins (see
     /// [`Recipe::check_pins`]), the room cells asked for against
     /// [`Recipe::room_cells_most`], and the time the recipe would take against
-    /// [`SECONDS_MOST`] (see [`seconds`]).
+    /// [`Recipe::SECONDS_MOST`] (see [`Recipe::seconds`]).
     ///
     /// # Errors
     /// The first value out of range, named with its key; a margin that leaves no cell;
@@ -251,9 +261,9 @@ impl Recipe {
         for key in &KEYS {
             let value = key.get(self);
             key.check(&value).map_err(|()| Error::OutOfRange {
-                key: key.name.to_string(),
+                key: key.name().to_string(),
                 value: key.format(&value),
-                range: key.kind.allowed(),
+                range: key.kind().allowed(),
             })?;
         }
         let (width, height) = self.inner_size();
@@ -274,19 +284,19 @@ impl Recipe {
                 height,
             });
         }
-        let estimate = seconds(self);
-        if estimate > SECONDS_MOST {
+        let estimate = self.seconds();
+        if estimate > Recipe::SECONDS_MOST {
             return Err(Error::TooSlow {
                 rooms: self.rooms,
                 seconds: estimate.ceil() as u64,
-                fits: rooms_that_fit(self),
+                fits: self.rooms_that_fit(),
             });
         }
         Ok(())
     }
 }
 
-/// `dv1` and every key as `key=value`, in [`KEYS`] order; keys that are not always printed
+/// `dv1` and every key as `key=value`, in [`Key::all`]'s order; keys that are not always printed
 /// only when they differ from their default.
 impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -294,7 +304,7 @@ impl fmt::Display for Recipe {
         for key in &KEYS {
             let value = key.get(self);
             if key.always_printed || value != key.default_value() {
-                write!(f, " {}={}", key.name, key.format(&value))?;
+                write!(f, " {}={}", key.name(), key.format(&value))?;
             }
         }
         Ok(())

@@ -31,7 +31,7 @@ pub struct Pin {
 }
 
 /// Joins the pins of a recipe's `pin` key.
-pub const SEPARATOR: char = '~';
+pub(crate) const SEPARATOR: char = '~';
 
 /// The most cells a side of a pin's box may have: the widest map's.
 const SIDE_MOST: u32 = *super::WIDTH.end();

@@ -4,8 +4,8 @@
 //! variant, its name in recipes and a few words for the help), one file and the arm of that
 //! `match` the compiler then asks for.
 
-/// A recipe key that picks one of a few named styles.
-pub trait Choice: Copy + PartialEq + 'static {
+/// A recipe key that picks one of a few named styles: what the key table reads of each.
+pub(crate) trait Choice: Copy + PartialEq + 'static {
     /// Every style, the default first.
     const ALL: &'static [Self];
     /// Their names in recipes, in the same order.
@@ -52,9 +52,28 @@ macro_rules! choices {
             )*
         }
 
+        impl $enum {
+            /// Every style, the default first.
+            pub const ALL: &'static [Self] = &[$enum::$first, $($enum::$other),*];
+            /// Their names in recipes, in the same order.
+            pub const NAMES: &'static [&'static str] = &[$first_name, $($other_name),*];
+
+            /// Its place in [`Self::ALL`].
+            #[must_use]
+            pub fn index(self) -> usize {
+                Choice::index(self)
+            }
+
+            /// Its name in recipes.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                Choice::name(self)
+            }
+        }
+
         impl Choice for $enum {
-            const ALL: &'static [Self] = &[$enum::$first, $($enum::$other),*];
-            const NAMES: &'static [&'static str] = &[$first_name, $($other_name),*];
+            const ALL: &'static [Self] = $enum::ALL;
+            const NAMES: &'static [&'static str] = $enum::NAMES;
             const GLOSSES: &'static [&'static str] = &[$first_gloss, $($other_gloss),*];
         }
     };
