@@ -11,6 +11,15 @@ use super::Error;
 
 /// A cell's place on the grid: `x` to the right, `y` down, origin top-left. Written to
 /// files as `[x, y]`.
+///
+/// ```
+/// use dungeon_generator::Pos;
+///
+/// let p = Pos::new(3, 4);
+/// assert_eq!(p.manhattan(Pos::new(0, 0)), 7);
+/// assert!(p.is_beside(Pos::new(3, 5)));
+/// assert_eq!(p.offset(0, -5), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "[u32; 2]", from = "[u32; 2]"))]
@@ -80,6 +89,14 @@ impl fmt::Display for Pos {
 }
 
 /// The four directions in the original's order.
+///
+/// ```
+/// use dungeon_generator::{Dir, Grid, Pos};
+///
+/// let grid = Grid::new(3, 3, '.');
+/// assert_eq!(grid.step(Pos::new(0, 1), Dir::Right), Some(Pos::new(1, 1)));
+/// assert_eq!(grid.step(Pos::new(0, 1), Dir::Left), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
@@ -115,6 +132,16 @@ pub const fn index(width: u32, p: Pos) -> usize {
 }
 
 /// An axis-aligned rectangle of cells, both corners included: `x0 ≤ x ≤ x1`, `y0 ≤ y ≤ y1`.
+///
+/// ```
+/// use dungeon_generator::{Pos, Rect};
+///
+/// let r = Rect { x0: 1, y0: 1, x1: 3, y1: 2 };
+/// assert_eq!((r.width(), r.height(), r.area()), (3, 2, 6));
+/// assert!(r.contains(Pos::new(3, 2)) && !r.contains(Pos::new(0, 1)));
+/// assert_eq!(r.cells().count(), 6);
+/// assert_eq!(r.distance_to(Pos::new(6, 1)), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rect {
@@ -254,6 +281,24 @@ const fn span(first: u32, last: u32) -> u32 {
 /// A value for every cell of a `width × height` rectangle, stored row by row. Saved (with
 /// the `serde` feature) as its `width`, `height` and `cells`, which must agree when read
 /// back.
+///
+/// ```
+/// use dungeon_generator::{Cell, Grid, Pos, generate};
+///
+/// // A game's own grid beside the map: which cells the player has seen.
+/// let dungeon = generate(&"dv1 seed=4 rooms=5".parse()?)?;
+/// let cells: Grid<Cell> = dungeon.cells();
+/// let mut seen = Grid::new(cells.width(), cells.height(), false);
+/// let start = dungeon.features().start.unwrap();
+/// for p in cells.around(start).chain([start]) {
+///     seen[p] = true;
+/// }
+/// assert!(seen.get(Pos::new(999, 0)).is_none());
+/// // Grids of characters read and print as lines.
+/// let grid: Grid<char> = "ab\ncd".parse()?;
+/// assert_eq!(grid[Pos::new(1, 1)], 'd');
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

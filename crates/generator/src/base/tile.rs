@@ -5,12 +5,43 @@ use std::fmt;
 /// One cell of a dungeon, in four bytes: the index of the room it belongs to (rooms in
 /// creation order), or free, or a path outside every room. Rooms win over paths: a path
 /// that crosses a room leaves the room's cells as they are.
+///
+/// ```
+/// use dungeon_generator::{Tile, TileKind, generate};
+///
+/// let dungeon = generate(&"dv1 seed=2 rooms=3".parse()?)?;
+/// let tiles = dungeon.tiles();
+/// let rock = tiles.positions().filter(|&p| tiles[p] == Tile::FREE).count();
+/// let path = tiles.positions().filter(|&p| tiles[p] == Tile::PATH).count();
+/// let floor = tiles.positions().filter(|&p| tiles[p].room().is_some()).count();
+/// assert_eq!(rock + path + floor, 64 * 56);
+/// assert_eq!(tiles[dungeon.rooms()[1].cells()[0]].kind(), TileKind::Room(1));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "TileKind", try_from = "TileKind"))]
 pub struct Tile(u32);
 
 /// A [`Tile`] to match on.
+///
+/// ```
+/// use dungeon_generator::{TileKind, generate};
+///
+/// let dungeon = generate(&"dv1 seed=2 rooms=3".parse()?)?;
+/// let text: String = dungeon
+///     .tiles()
+///     .as_slice()
+///     .iter()
+///     .map(|tile| match tile.kind() {
+///         TileKind::Free => ' ',
+///         TileKind::Path => '#',
+///         TileKind::Room(i) => char::from(b'a' + i as u8),
+///     })
+///     .collect();
+/// assert!(text.contains('a') && text.contains('#'));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

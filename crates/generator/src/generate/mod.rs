@@ -27,8 +27,21 @@ use crate::model::recipe::Recipe;
 /// thread, `Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())` gives
 /// the same map.
 ///
+/// ```
+/// use dungeon_generator::{Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=7 rooms=5".parse()?;
+/// let dungeon = generate(&recipe)?;
+/// assert_eq!(dungeon, generate(&recipe)?, "the same recipe, the same map");
+/// assert_eq!((dungeon.rooms().len(), dungeon.paths().len()), (5, 4));
+/// assert!(generate(&Recipe { rooms: 0, ..recipe }).is_err());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
+///
 /// # Errors
-/// When a value of the recipe is out of its range (see [`Recipe::validate`]).
+/// When the recipe does not validate (see [`Recipe::validate`]): a value out of its
+/// range, a margin too wide, a pin that cannot be kept, too many room cells, or a recipe
+/// that would take too long.
 pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {
     Generation::new(recipe)?.run(&Progress::default())
 }

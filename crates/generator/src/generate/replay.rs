@@ -12,6 +12,19 @@ use crate::model::parts::Path;
 use crate::model::parts::Room;
 
 /// The steps of one dungeon's generation.
+///
+/// ```
+/// use dungeon_generator::{Replay, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// let replay = Replay::new(&dungeon);
+/// // The first step is one cell of the first room; the last is the dungeon itself.
+/// assert_eq!(replay.at(1).rooms()[0].cells().len(), 1);
+/// assert_eq!(replay.at(replay.len()), dungeon);
+/// // At most 100 frames for an animation, evenly spread.
+/// assert_eq!(replay.frames(100).len(), 100);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Replay<'a> {
     dungeon: &'a Dungeon,

@@ -19,6 +19,23 @@ use crate::model::walking;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
 /// them; its doors, start and goal are read off it when first asked for.
+///
+/// ```
+/// use dungeon_generator::{Cell, Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=11 rooms=6 margin=1".parse()?;
+/// let dungeon = generate(&recipe)?;
+/// assert_eq!((dungeon.width(), dungeon.height()), (64, 56));
+/// assert_eq!(dungeon.recipe(), &recipe);
+/// assert!(dungeon.shortfall().is_none());
+/// // Every path runs from a cell of one room to a cell of another.
+/// for path in dungeon.paths() {
+///     assert!(dungeon.rooms()[path.from].contains(path.cells[0]));
+/// }
+/// let start = dungeon.features().start.expect("a map with rooms has a start");
+/// assert!(matches!(dungeon.cell(start), Some(Cell::Floor(_))));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Dungeon {
     recipe: Recipe,
@@ -32,6 +49,17 @@ pub struct Dungeon {
 }
 
 /// How long each stage of a generation took: zero for a dungeon put together from parts.
+///
+/// ```
+/// use dungeon_generator::{Dungeon, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// let timings = dungeon.timings();
+/// println!("rooms {:?}, paths {:?}", timings.rooms, timings.paths);
+/// let again = Dungeon::from_parts(dungeon.recipe(), dungeon.rooms().to_vec(), dungeon.paths().to_vec())?;
+/// assert_eq!(again.timings(), Default::default());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timings {
@@ -53,6 +81,14 @@ impl PartialEq for Dungeon {
 }
 
 /// What a dungeon holds, in numbers.
+///
+/// ```
+/// use dungeon_generator::generate;
+///
+/// let stats = generate(&"dv1 seed=3 rooms=4".parse()?)?.stats();
+/// assert_eq!((stats.rooms_requested, stats.rooms_placed, stats.paths), (4, 4, 3));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {

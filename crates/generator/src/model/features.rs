@@ -14,6 +14,19 @@ use crate::model::walking::walking_distances;
 
 /// Where a path leaves or enters a room: the edge between the room's `cell` and the path
 /// cell `outside` it.
+///
+/// ```
+/// use dungeon_generator::{Cell, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// for door in &dungeon.features().doors {
+///     assert!(door.cell.is_beside(door.outside));
+///     assert!(dungeon.rooms()[door.room].contains(door.cell));
+///     // As a game reads the map, the door is the cell outside.
+///     assert_eq!(dungeon.cell(door.outside), Some(Cell::Door));
+/// }
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Door {
@@ -26,6 +39,20 @@ pub struct Door {
 }
 
 /// A dungeon's doors, start and goal.
+///
+/// ```
+/// use dungeon_generator::generate;
+///
+/// let dungeon = generate(&"dv1 seed=9 rooms=8".parse()?)?;
+/// let features = dungeon.features();
+/// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+/// // The player starts in a room; the stairs go in the middle of the farthest room.
+/// let stairs = dungeon.rooms()[features.farthest_room.unwrap()].centre();
+/// let walk = dungeon.path(start, stairs).expect("every room is joined");
+/// assert!(walk.len() as u32 <= features.longest_route + 1);
+/// assert_eq!(dungeon.distances([start])[goal], Some(features.longest_route));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Features {

@@ -19,6 +19,17 @@ use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_
 /// What is wrong with a recipe or one of its values, or with a map's parts, or why a map
 /// was not made.
 /// Values quoted from the user's input are cut short and escaped.
+///
+/// ```
+/// use dungeon_generator::{Error, Recipe};
+///
+/// let error = "dv1 width=5000".parse::<Recipe>().unwrap_err();
+/// assert!(matches!(error, Error::OutOfRange { .. }));
+/// assert_eq!(error.to_string(), "width = 5000 is out of range: allowed 1 to 2048");
+/// // It is a std error, so `?` takes it into a `Box<dyn Error>`.
+/// let boxed: Box<dyn std::error::Error> = error.into();
+/// assert!(boxed.to_string().contains("width"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Nothing to parse.

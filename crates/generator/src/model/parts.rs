@@ -141,6 +141,18 @@ impl Room {
 }
 
 /// A path between two rooms.
+///
+/// ```
+/// use dungeon_generator::generate;
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// let path = &dungeon.paths()[0];
+/// let (first, last) = (path.cells[0], path.cells[path.cells.len() - 1]);
+/// assert!(dungeon.rooms()[path.from].contains(first));
+/// assert!(dungeon.rooms()[path.to].contains(last));
+/// assert!(path.cells.windows(2).all(|step| step[0].is_beside(step[1])));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Path {

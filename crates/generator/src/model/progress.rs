@@ -16,6 +16,26 @@ use crate::model::parts::{Path, Room};
 
 /// Shared state of one generation. Make one per generation; it can be watched from other
 /// threads while the generation runs.
+///
+/// ```
+/// use std::sync::Arc;
+/// use dungeon_generator::{Error, Generation, Progress, Recipe};
+///
+/// let recipe: Recipe = "dv1 seed=5 width=256 height=224 rooms=192".parse()?;
+/// let progress = Arc::new(Progress::default());
+/// let watched = Arc::clone(&progress);
+/// let making = std::thread::spawn(move || Generation::new(&recipe)?.run(&watched));
+/// // Another thread (a progress bar, a loading screen) reads how far it got, and may call it off.
+/// let fraction = progress.snapshot().fraction();
+/// assert!((0.0..=1.0).contains(&fraction));
+/// let dungeon = making.join().expect("no panic")?;
+/// assert_eq!(progress.snapshot().rooms_placed as usize, dungeon.rooms().len());
+/// let called_off = Progress::default();
+/// called_off.cancel();
+/// let again: Recipe = "dv1 seed=5".parse()?;
+/// assert_eq!(Generation::new(&again)?.run(&called_off), Err(Error::Cancelled));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Debug, Default)]
 pub struct Progress {
     cancelled: AtomicBool,
@@ -40,6 +60,18 @@ struct Made {
 
 /// Where a generation is: rooms placed of those asked for, then paths joined of those to
 /// make (0 of 0 until the rooms are done).
+///
+/// ```
+/// use dungeon_generator::{Generation, Progress, Recipe};
+///
+/// let progress = Progress::default();
+/// let recipe: Recipe = "dv1 seed=5 rooms=6".parse()?;
+/// Generation::new(&recipe)?.run(&progress)?;
+/// let done = progress.snapshot();
+/// assert_eq!((done.rooms_placed, done.paths_joined, done.paths_total), (6, 5, 5));
+/// assert_eq!(done.fraction(), 1.0);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Snapshot {
     /// Rooms placed so far.

@@ -18,6 +18,18 @@ use crate::base::text::{join_or, quote};
 use crate::model::Error;
 
 /// A key's value, whatever its kind.
+///
+/// ```
+/// use dungeon_generator::{Key, Recipe, Value};
+///
+/// let recipe: Recipe = "dv1 shape=cross stickiness=0.25".parse()?;
+/// let value = |name| Key::named(name).unwrap().get(&recipe);
+/// assert_eq!(value("rooms"), Value::Whole(12));
+/// assert_eq!(value("stickiness"), Value::Fraction(0.25));
+/// assert_eq!(value("shape"), Value::Choice(3));
+/// assert_eq!(value("rooms-seed"), Value::Absent);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A whole number.
@@ -34,6 +46,22 @@ pub enum Value {
 }
 
 /// What values a key takes.
+///
+/// ```
+/// use dungeon_generator::{Key, Kind};
+///
+/// // A game's settings screen, from the key table.
+/// for key in Key::all() {
+///     let control = match key.kind() {
+///         Kind::Whole { min, max } => format!("{min}..={max}"),
+///         Kind::Fraction { min, max } => format!("{min}..{max}"),
+///         Kind::Choice { names, .. } => names.join("/"),
+///         Kind::Pins => continue,
+///     };
+///     println!("{}: {control} ({})", key.name(), key.kind().allowed());
+/// }
+/// assert_eq!(Key::named("shape").unwrap().kind().allowed(), "cave, rect, diamond, cross or mixed");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     /// Whole numbers from `min` to `max`.

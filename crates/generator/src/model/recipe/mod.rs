@@ -77,6 +77,21 @@ pub(crate) const MARGIN: RangeInclusive<u32> = 0..=16;
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 /// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
 /// checks it when read back.
+///
+/// ```
+/// use dungeon_generator::{Recipe, Shape, generate};
+///
+/// // From its text, as saved in a PNG, a link or a favourite…
+/// let recipe: Recipe = "dv1 seed=7 rooms=5 shape=rect margin=1".parse()?;
+/// // …or built in code: keys left out keep their defaults, the original's map.
+/// let built = Recipe { seed: 7, rooms: 5, shape: Shape::Rect, margin: 1, ..Recipe::default() };
+/// assert_eq!(built, recipe);
+/// assert_eq!(built.to_string(), "dv1 seed=7 width=64 height=56 rooms=5 room-size=90 \
+///                                stickiness=0.5 randomness=1 shape=rect margin=1");
+/// // A recipe built by hand is checked when a map is made from it.
+/// assert!(generate(&Recipe { width: 0, ..built }).is_err());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
