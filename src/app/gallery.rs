@@ -209,7 +209,10 @@ impl Tiles {
                 seed: base.seed.min(u64::MAX - u64::from(SIDE * SIDE - 1)),
                 ..base.clone()
             };
-            let recipes = first.consecutive_seeds(SIDE * SIDE).unwrap_or_default();
+            let recipes: Vec<Recipe> = first
+                .consecutive_seeds(SIDE * SIDE)
+                .collect::<Result<_, _>>()
+                .unwrap_or_default();
             self.tiles = recipes
                 .into_iter()
                 .zip(&mut self.workers)

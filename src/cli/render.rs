@@ -128,7 +128,9 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
                 )));
             }
         };
-        let recipes = recipe.consecutive_seeds(count)?;
+        let recipes = recipe
+            .consecutive_seeds(count)
+            .collect::<Result<Vec<_>, _>>()?;
         let work = || series::write_batch(&recipes, &options, &dir, done);
         let written = with_progress(counted(recipes.len()), work)?;
         said(&format!("{} maps", written.pictures), &written, output)

@@ -6,6 +6,7 @@ mod common;
 mod cells;
 mod dungeon;
 mod grid;
+mod hostile;
 mod margin;
 mod pins;
 mod random_recipes;

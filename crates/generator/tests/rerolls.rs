@@ -148,7 +148,7 @@ fn consecutive_seeds_step_the_stages_own_seeds_too() {
     let recipe: Recipe = "dv1 seed=5 rooms-seed=6 corridors-seed=18446744073709551615"
         .parse()
         .unwrap();
-    let tiles = recipe.consecutive_seeds(3).unwrap();
+    let tiles: Vec<Recipe> = recipe.consecutive_seeds(3).map(Result::unwrap).collect();
     assert_eq!(tiles[0], recipe);
     let seeds: Vec<_> = tiles
         .iter()

@@ -116,7 +116,9 @@ impl Series {
         Ok(match self {
             Series::Replay(recipe) => vec![recipe.clone()],
             Series::Sweep(base, sweep) => sweep.recipes(base),
-            Series::Sheet(base, size) => base.consecutive_seeds(size.tiles())?,
+            Series::Sheet(base, size) => base
+                .consecutive_seeds(size.tiles())
+                .collect::<Result<_, _>>()?,
             Series::Batch(recipes) => recipes.clone(),
         })
     }

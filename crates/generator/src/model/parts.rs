@@ -38,8 +38,19 @@ pub struct Room {
     colour: Rgb,
     bounds: Rect,
     /// Which cells of the box are the room's, made the first time [`Room::contains`] asks.
-    inside: OnceLock<BitGrid>,
+    inside: OnceLock<Inside>,
 }
+
+/// Which cells are a room's: a bit per cell of its box, or, for a room whose box is larger
+/// than the largest map (only a room made by hand can be), its cells in order.
+#[derive(Clone, Debug)]
+enum Inside {
+    Bits(BitGrid),
+    Sorted(Vec<Pos>),
+}
+
+/// The most cells a room's box may have for a bit each: the largest map's.
+const BOX_BITS_MOST: u64 = 2048 * 2048;
 
 /// Two rooms are equal when their cells (in order) and colours are.
 impl PartialEq for Room {
@@ -104,9 +115,12 @@ impl Room {
     pub fn centre(&self) -> Pos {
         let Rect { x0, y0, x1, y1 } = self.bounds;
         // Twice the distance, in whole numbers: the middle may fall between cells.
-        let (mx, my) = (i64::from(x0) + i64::from(x1), i64::from(y0) + i64::from(y1));
+        let (mx, my) = (
+            i128::from(x0) + i128::from(x1),
+            i128::from(y0) + i128::from(y1),
+        );
         let away = |p: &&Pos| {
-            let (dx, dy) = (2 * i64::from(p.x) - mx, 2 * i64::from(p.y) - my);
+            let (dx, dy) = (2 * i128::from(p.x) - mx, 2 * i128::from(p.y) - my);
             (dx * dx + dy * dy, p.y, p.x)
         };
         self.cells
@@ -117,21 +131,30 @@ impl Room {
     }
 
     /// Whether `p` is a cell of the room, in constant time (the first call makes a bit
-    /// per cell of the box).
+    /// per cell of the box; a room made by hand whose box is larger than the largest map,
+    /// 2048 × 2048 cells, is searched instead, in logarithmic time).
     #[must_use]
     pub fn contains(&self, p: Pos) -> bool {
         let Rect { x0, y0, .. } = self.bounds;
-        self.bounds.contains(p)
-            && self
-                .inside
-                .get_or_init(|| {
-                    let mut inside = BitGrid::new(self.bounds.width(), self.bounds.height());
-                    for c in &self.cells {
-                        inside.set(Pos::new(c.x - x0, c.y - y0));
-                    }
-                    inside
-                })
-                .get(Pos::new(p.x - x0, p.y - y0))
+        if !self.bounds.contains(p) {
+            return false;
+        }
+        let inside = self.inside.get_or_init(|| {
+            if self.bounds.area() > BOX_BITS_MOST {
+                let mut sorted = self.cells.clone();
+                sorted.sort_unstable();
+                return Inside::Sorted(sorted);
+            }
+            let mut bits = BitGrid::new(self.bounds.width(), self.bounds.height());
+            for c in &self.cells {
+                bits.set(Pos::new(c.x - x0, c.y - y0));
+            }
+            Inside::Bits(bits)
+        });
+        match inside {
+            Inside::Bits(bits) => bits.get(Pos::new(p.x - x0, p.y - y0)),
+            Inside::Sorted(cells) => cells.binary_search(&p).is_ok(),
+        }
     }
 
     /// The same room `by` cells right and down: where it lies on a map with a margin.

@@ -186,26 +186,37 @@ impl Recipe {
     /// The longest a recipe may take to make, in seconds, by [`Recipe::seconds`].
     pub const SECONDS_MOST: f64 = cost::SECONDS_MOST;
 
-    /// `count` recipes like this one on consecutive seeds from its own: a contact sheet's
-    /// tiles, a gallery's. The stages' own seeds, where given, step along with it
-    /// (wrapping past the largest), so that every stage of each map is new; the pins stay.
+    /// `count` recipes like this one on consecutive seeds from its own, one at a time: a
+    /// contact sheet's tiles, a gallery's, a game's levels. The stages' own seeds, where
+    /// given, step along with it (wrapping past the largest), so that every stage of each
+    /// map is new; the pins stay.
+    ///
+    /// ```
+    /// use dungeon_generator::Recipe;
+    ///
+    /// let first: Recipe = "dv1 seed=9 rooms=5".parse()?;
+    /// let levels: Vec<Recipe> = first.consecutive_seeds(3).collect::<Result<_, _>>()?;
+    /// assert_eq!(levels.iter().map(|r| r.seed).collect::<Vec<_>>(), [9, 10, 11]);
+    /// let last: Recipe = "dv1 seed=18446744073709551615".parse()?;
+    /// assert!(last.consecutive_seeds(2).nth(1).unwrap().is_err());
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     ///
     /// # Errors
-    /// When the seeds would run past the largest seed.
-    pub fn consecutive_seeds(&self, count: u32) -> Result<Vec<Recipe>, Error> {
-        (0..u64::from(count))
-            .map(|i| {
-                let mut recipe = Recipe {
-                    rooms_seed: self.rooms_seed.map(|s| s.wrapping_add(i)),
-                    corridors_seed: self.corridors_seed.map(|s| s.wrapping_add(i)),
-                    ..self.clone()
-                };
-                // Past the largest seed, the seed key says how far seeds go.
-                let seed = u128::from(self.seed) + u128::from(i);
-                recipe.set("seed", &seed.to_string())?;
-                Ok(recipe)
-            })
-            .collect()
+    /// Each recipe whose seed would run past the largest seed is an error.
+    pub fn consecutive_seeds(&self, count: u32) -> impl Iterator<Item = Result<Recipe, Error>> {
+        let first = self.clone();
+        (0..u64::from(count)).map(move |i| {
+            let mut recipe = Recipe {
+                rooms_seed: first.rooms_seed.map(|s| s.wrapping_add(i)),
+                corridors_seed: first.corridors_seed.map(|s| s.wrapping_add(i)),
+                ..first.clone()
+            };
+            // Past the largest seed, the seed key says how far seeds go.
+            let seed = u128::from(first.seed) + u128::from(i);
+            recipe.set("seed", &seed.to_string())?;
+            Ok(recipe)
+        })
     }
 
     /// Set one value from text, by key (`room-size`, not `room_size`).

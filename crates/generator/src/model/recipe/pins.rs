@@ -154,7 +154,7 @@ impl Recipe {
     /// one cannot be kept (see [`Recipe::check_pins`]).
     pub fn moved_pin(&self, index: usize, dx: i64, dy: i64) -> Result<Recipe, Error> {
         let fault = |fault| Error::Pin {
-            pin: index + 1,
+            pin: index.saturating_add(1),
             fault,
         };
         let pin = self.pins.get(index).ok_or_else(|| {
