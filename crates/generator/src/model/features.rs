@@ -1,10 +1,10 @@
 //! What a game master or a game needs beyond rooms and paths: doors, where the adventurer
-//! starts, and the goal farthest from the start (the original design placed the adventurer as far as
-//! possible from a target, by walking distance).
+//! starts, the goal farthest from the start (the original design placed the adventurer as
+//! far as possible from a target, by walking distance) and the room farthest from it.
 //!
 //! All of it is read off a finished dungeon: doors from the paths, the start from its own
-//! stream, the goal from one breadth-first flood over the cells one can walk (rooms and
-//! paths). So looking at them never moves a room or a path.
+//! stream, the goal and the farthest room from one breadth-first flood over the cells one
+//! can walk (rooms and paths). So looking at them never moves a room or a path.
 
 use crate::base::grid::{Grid, Pos};
 use crate::base::streams::{Stage, stream};
