@@ -12,8 +12,8 @@
 
 use std::hint::black_box;
 
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::bench::{median, once, plain_flood};
 
 /// (name, width, height, rooms, seeds, cells a side of the square dragged round)
@@ -25,7 +25,7 @@ const WORKLOADS: [(&str, u32, u32, u32, u64, i64); 2] =
 fn drag(recipe: &Recipe, side: i64) -> Vec<Recipe> {
     let map = generate(recipe).expect("the workloads are in range");
     let room = &map.rooms()[map.rooms().len() / 2];
-    let cell = room.cells[0];
+    let cell = room.cells()[0];
     let mut at = recipe.pin_at(&map, cell).expect("a room's cell pins it");
     let moves = [(1, 0), (0, 1), (-1, 0), (0, -1)]
         .into_iter()

@@ -9,7 +9,7 @@
 
 use std::sync::atomic::AtomicU32;
 
-use dungeon_generator::recipe::{Choice, Connect, Recipe};
+use dungeon_generator::{Connect, Recipe};
 use dungeon_viewer::bench::{Report, measure, median};
 
 /// (name, width, height, rooms, seeds, iterations per seed)

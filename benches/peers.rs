@@ -23,11 +23,12 @@ use mapgen::{MapBuffer, MapBuilder, MapFilter, NearestCorridors};
 use rand_08::rngs::StdRng;
 use rand_08::{Rng, SeedableRng};
 
+use dungeon_generator::Dungeon;
 use dungeon_generator::Grid;
 use dungeon_generator::Room;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::bench::{median, once, plain_flood};
 
 /// (name, width, height, rooms, rounds)
@@ -41,14 +42,15 @@ const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [
 /// two rooms it joins are passable, four neighbours, each step costing 1.
 struct Passable<'a> {
     tiles: &'a Grid<Tile>,
-    ends: [Tile; 2],
+    /// The two rooms' indices.
+    ends: [usize; 2],
 }
 
 impl Passable<'_> {
     fn open(&self, p: Point) -> bool {
         self.in_bounds(p) && {
             let tile = self.tiles.as_slice()[self.point2d_to_index(p)];
-            tile.is_outside_rooms() || self.ends.contains(&tile)
+            tile.room().is_none_or(|room| self.ends.contains(&room))
         }
     }
 }
@@ -79,15 +81,18 @@ impl Algorithm2D for Passable<'_> {
 /// Room `b` joined to room `b − 1` by A* between their first cells, for each `b` of
 /// `joins`; the `b`s it found a path for.
 fn a_star_chain(tiles: &Grid<Tile>, rooms: &[Room], joins: &[usize]) -> Vec<usize> {
-    let room_tile = |i: usize| Tile::of_room(i as u32);
-    let first_cell = |room: &Room| tiles.index_of(room.cells[0]).expect("rooms are on the map");
+    let first_cell = |room: &Room| {
+        tiles
+            .index_of(room.cells()[0])
+            .expect("rooms are on the map")
+    };
     joins
         .iter()
         .copied()
         .filter(|&b| {
             let map = Passable {
                 tiles,
-                ends: [room_tile(b - 1), room_tile(b)],
+                ends: [b - 1, b],
             };
             a_star_search(first_cell(&rooms[b - 1]), first_cell(&rooms[b]), &map).success
         })
@@ -97,13 +102,8 @@ fn a_star_chain(tiles: &Grid<Tile>, rooms: &[Room], joins: &[usize]) -> Vec<usiz
 /// Our rooms for `recipe` on a fresh grid, without the paths between them.
 fn our_rooms(recipe: &Recipe) -> (Grid<Tile>, Vec<Room>) {
     let rooms = generate(recipe).expect("in range").rooms().to_vec();
-    let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
-    for (i, room) in (0..).zip(&rooms) {
-        for &cell in &room.cells {
-            tiles[cell] = Tile::of_room(i);
-        }
-    }
-    (tiles, rooms)
+    let alone = Dungeon::from_parts(recipe, rooms.clone(), Vec::new()).expect("its own rooms");
+    (alone.tiles().clone(), rooms)
 }
 
 /// mapgen's `SimpleRooms` loop with a room count and size of our choosing: rectangles with

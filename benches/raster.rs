@@ -15,8 +15,8 @@ use cpu::cpu_ms;
 use dungeon_files::draw::numbers::place;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::png::encode;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::bench::time_ms;
 
 /// (name, width, height, rooms, cell size, iterations)

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use dungeon_generator::Progress;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{generate, generate_watched};
+use dungeon_generator::Recipe;
+use dungeon_generator::{Generation, generate};
 use dungeon_viewer::bench::{median, once};
 
 /// (name, width, height, rooms, rounds)
@@ -33,7 +33,11 @@ fn main() {
                 black_box(generate(black_box(&recipe)).ok());
             }));
             live.push(once(|| {
-                black_box(generate_watched(black_box(&recipe), &Progress::live()).ok());
+                black_box(
+                    Generation::new(black_box(&recipe))
+                        .and_then(|g| g.run(&Progress::live()))
+                        .ok(),
+                );
             }));
         }
         let (plain, live) = (median(&mut plain), median(&mut live));

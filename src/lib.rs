@@ -1,5 +1,6 @@
 //! The `dungeon-viewer` program's own library: what the user keeps between sessions
-//! ([`store`]: favourites and presets) and how heavy a recipe is ([`bench`](mod@bench)). The maps
+//! ([`store`]: favourites and presets), how heavy a recipe is ([`bench`](mod@bench)) and
+//! how it shows the recipe's keys ([`recipe_keys`]). The maps
 //! themselves come from the `dungeon-generator` crate and their pictures and files from
 //! `dungeon-files`; the window and the command line are the program's two faces on these.
 //!
@@ -13,4 +14,5 @@
 pub mod bench;
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
+pub mod recipe_keys;
 pub mod store;

@@ -12,7 +12,7 @@ mod cli;
 use std::path::PathBuf;
 
 use dungeon_files::draw::raster::Look;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// How the window starts.
 #[derive(Clone, Debug)]

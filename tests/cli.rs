@@ -5,8 +5,8 @@ use std::process::Output;
 use common::{run, scratch, stderr};
 
 use dungeon_files::formats::text::room_letter;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use serde_json::Value;
 
 fn text(bytes: &[u8]) -> String {
@@ -54,16 +54,16 @@ fn render_json_describes_the_dungeon_the_library_makes() {
         assert_eq!(
             colour,
             vec![
-                u64::from(expected.colour.0),
-                u64::from(expected.colour.1),
-                u64::from(expected.colour.2)
+                u64::from(expected.colour().0),
+                u64::from(expected.colour().1),
+                u64::from(expected.colour().2)
             ]
         );
         let cells = room["cells"].as_array().unwrap();
-        assert_eq!(cells.len(), expected.cells.len());
+        assert_eq!(cells.len(), expected.cells().len());
         assert_eq!(
             cells[0],
-            serde_json::json!([expected.cells[0].x, expected.cells[0].y])
+            serde_json::json!([expected.cells()[0].x, expected.cells()[0].y])
         );
     }
     let paths = json["paths"].as_array().unwrap();
@@ -116,7 +116,7 @@ fn render_txt_draws_rooms_as_letters_paths_as_hashes_then_the_recipe() {
     let recipe: Recipe = lines[21].parse().unwrap();
     let d = generate(&recipe).unwrap();
     for (i, room) in d.rooms().iter().enumerate() {
-        for p in &room.cells {
+        for p in room.cells() {
             assert_eq!(
                 lines[p.y as usize].as_bytes()[p.x as usize] as char,
                 room_letter(i)
@@ -539,4 +539,27 @@ fn bad_kinds_are_usage_errors_that_list_what_is_allowed() {
         "-",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn render_says_when_a_crowded_recipe_placed_fewer_rooms_and_why() {
+    let dir = scratch("crowded");
+    let file = dir.join("crowded.txt");
+    let crowded = "dv1 width=8 height=8 rooms=50 room-size=5";
+    let out = run(&["render", "--recipe", crowded, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let short = generate(&crowded.parse().unwrap())
+        .unwrap()
+        .shortfall()
+        .unwrap();
+    assert_eq!(text(&out.stderr).trim(), format!("note: {short}"));
+    assert!(text(&out.stderr).contains("of 50 rooms: the map is full"));
+    let out = run(&[
+        "render",
+        "--recipe",
+        "dv1 rooms=5",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(text(&out.stderr), "");
 }

@@ -5,8 +5,8 @@ use std::fs;
 use std::path::Path;
 use std::thread;
 
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::favourites::{
     Favourite, Favourites, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, default_name,

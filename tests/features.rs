@@ -6,8 +6,8 @@ use std::collections::{BTreeSet, VecDeque};
 use common::random_recipe;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Tile, TileKind};
 use rand_pcg::Pcg64Mcg;
 
@@ -38,8 +38,8 @@ fn doors_lie_where_paths_leave_rooms_each_once_and_every_path_has_its_ends() {
         let mut edges = BTreeSet::new();
         for door in &f.doors {
             assert_eq!(
-                d.tile(door.cell),
-                Some(Tile::of_room(door.room as u32)),
+                d.tile(door.cell).and_then(Tile::room),
+                Some(door.room),
                 "case {case}"
             );
             assert_eq!(d.tile(door.outside), Some(Tile::PATH), "case {case}");

@@ -15,7 +15,7 @@ use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::png as png_file;
 use dungeon_files::formats::svg::to_svg;
-use dungeon_generator::{Dungeon, Pos, Rgb, generate, walkable};
+use dungeon_generator::{Dungeon, Pos, Rgb, generate};
 
 /// A W1 map of caves, as the Caverns preset makes them.
 const CAVES: &str = "dv1 seed=7 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
@@ -32,7 +32,7 @@ fn rings(d: &Dungeon, most: u32) -> Vec<u32> {
     let floor = |x: i64, y: i64| {
         (0..w).contains(&x)
             && (0..h).contains(&y)
-            && walkable(d.tiles()[Pos::new(x as u32, y as u32)])
+            && d.tiles()[Pos::new(x as u32, y as u32)].is_walkable()
     };
     (0..h)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -70,7 +70,11 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
     let at = |x: u32, y: u32| picture.pixel(x, y).unwrap();
 
     // Every floor cell is light at its centre.
-    for p in d.tiles().positions().filter(|&p| walkable(d.tiles()[p])) {
+    for p in d
+        .tiles()
+        .positions()
+        .filter(|&p| d.tiles()[p].is_walkable())
+    {
         let c = at(p.x * n + n / 2, p.y * n + n / 2);
         assert!(
             luminance(c) > 200.0,
@@ -80,13 +84,17 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
 
     // A dark wall runs along every edge between floor and rock: across the middle of the
     // edge, within a fifth of a cell of it (the wall rounds the caves' steps).
-    for p in d.tiles().positions().filter(|&p| walkable(d.tiles()[p])) {
+    for p in d
+        .tiles()
+        .positions()
+        .filter(|&p| d.tiles()[p].is_walkable())
+    {
         for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
             let (qx, qy) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
             let Some(q) = u32::try_from(qx).ok().zip(u32::try_from(qy).ok()) else {
                 continue;
             };
-            if d.tile(Pos::new(q.0, q.1)).is_none_or(walkable) {
+            if d.tile(Pos::new(q.0, q.1)).is_none_or(|t| t.is_walkable()) {
                 continue;
             }
             // The middle of the edge, and pixels across it.

@@ -13,7 +13,6 @@ use dungeon_generator::Rgb;
 use dungeon_generator::generate;
 use dungeon_generator::{Dir, Pos};
 use dungeon_generator::{Tile, TileKind};
-use dungeon_generator::{walkable, walking_distances};
 
 const RECIPES: [&str; 3] = [
     "dv1 seed=7",
@@ -180,7 +179,7 @@ fn the_distance_tint_shades_walkable_cells_by_distance_and_leaves_rock_alone() {
         let walkable_cells: BTreeSet<Pos> = d
             .tiles()
             .positions()
-            .filter(|&p| walkable(d.tiles()[p]))
+            .filter(|&p| d.tiles()[p].is_walkable())
             .collect();
         // Rock untouched; every walkable cell (all reachable here) shaded, evenly.
         assert_eq!(changed, walkable_cells, "{text}");
@@ -189,7 +188,7 @@ fn the_distance_tint_shades_walkable_cells_by_distance_and_leaves_rock_alone() {
             assert!(pixels.iter().all(|(_, c)| *c == pixels[0].1), "{text} {p}");
         }
         // Within one base colour (a room's, or the paths' black): the nearer, the warmer.
-        let distances = walking_distances(d.tiles(), d.features().start.unwrap());
+        let distances = d.distances([d.features().start.unwrap()]);
         let base = |p: Pos| match d.tiles()[p].kind() {
             TileKind::Room(i) => Some(i),
             _ => None,
@@ -204,7 +203,7 @@ fn the_distance_tint_shades_walkable_cells_by_distance_and_leaves_rock_alone() {
             let (ca, cb) = (centre(&tinted, a, n), centre(&tinted, b, n));
             assert!(
                 ca.0 >= cb.0 && ca.2 <= cb.2,
-                "{text}: {a} at {} is {ca:?}, {b} at {} is {cb:?}",
+                "{text}: {a} at {:?} is {ca:?}, {b} at {:?} is {cb:?}",
                 distances[a],
                 distances[b]
             );
@@ -336,7 +335,7 @@ fn the_print_look_has_white_ground_black_walls_and_grey_floors() {
                         && y >= 0
                         && tiles
                             .get(Pos::new(x as u32, y as u32))
-                            .is_some_and(|&t| walkable(t))
+                            .is_some_and(|t| t.is_walkable())
                 })
             })
         };
@@ -481,7 +480,7 @@ fn each_cave_is_numbered_inside_it_and_the_svg_has_the_same_labels() {
                 let cells = (label.y / n..=(label.bottom() - 1) / n)
                     .flat_map(|y| (label.x / n..=(label.right() - 1) / n).map(move |x| (x, y)));
                 for (x, y) in cells {
-                    assert!(room.cells.contains(&Pos::new(x, y)), "{text} at {n} px");
+                    assert!(room.cells().contains(&Pos::new(x, y)), "{text} at {n} px");
                 }
                 let middle = Pos::new(
                     (label.x + label.width / 2) / n,
@@ -491,10 +490,10 @@ fn each_cave_is_numbered_inside_it_and_the_svg_has_the_same_labels() {
                     Dir::ALL.iter().all(|&dir| {
                         d.tiles()
                             .step(p, dir)
-                            .is_some_and(|q| room.cells.contains(&q))
+                            .is_some_and(|q| room.cells().contains(&q))
                     })
                 };
-                if room.cells.iter().any(|&p| inside(p)) {
+                if room.cells().iter().any(|&p| inside(p)) {
                     assert!(inside(middle), "{text}: {middle:?} is on the room's edge");
                 }
             }

@@ -11,7 +11,7 @@ use common::{random_recipe, run, scratch, stderr};
 use dungeon_files::draw::numbers::{Label, MIN_NUMBER_CELL, label_size, place, scale};
 use dungeon_files::draw::raster::{INK, Look, PAPER, Style, rasterize};
 use dungeon_files::formats::svg::to_svg;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Dungeon, Pos, TileKind, generate};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -96,7 +96,7 @@ fn the_issues_maps_number_every_room_that_can_be() {
     assert_eq!(labels.unplaced, Vec::<usize>::new());
     // Room 127 is one cell inside room 2: any label over it mostly covers room 2.
     let d = dungeon(W3);
-    assert_eq!(d.rooms()[126].cells.len(), 1);
+    assert_eq!(d.rooms()[126].cells().len(), 1);
     assert_eq!(place(&d, 12).unplaced, [127]);
     // 300 one-cell rooms, many touching, with three-digit labels wider than a cell.
     let ones = dungeon("dv1 seed=5 room-size=1 rooms=300");
@@ -104,7 +104,7 @@ fn the_issues_maps_number_every_room_that_can_be() {
     // Labels at the left edge stay in the picture (the SVG had `<rect x="-2"`).
     let d = dungeon(TWOS);
     let edge: Vec<usize> = (0..d.rooms().len())
-        .filter(|&i| d.rooms()[i].cells.iter().any(|p| p.x == 0))
+        .filter(|&i| d.rooms()[i].cells().iter().any(|p| p.x == 0))
         .collect();
     assert!(!edge.is_empty());
     let labels = place(&d, 12);

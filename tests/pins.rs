@@ -10,7 +10,7 @@ use std::process::Output;
 
 use crate::common::{run, scratch, stderr};
 use base64::Engine;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Dungeon, Pos, generate};
 use dungeon_viewer::store::favourites::Favourite;
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
@@ -35,7 +35,7 @@ fn cells(cells: impl IntoIterator<Item = Pos>) -> BTreeSet<(u32, u32)> {
 
 /// A cell of room `index` of `dungeon`, as `--pin` takes it.
 fn cell_of(dungeon: &Dungeon, index: usize) -> String {
-    let p = dungeon.rooms()[index].cells[0];
+    let p = dungeon.rooms()[index].cells()[0];
     format!("{},{}", p.x, p.y)
 }
 
@@ -61,7 +61,7 @@ fn recipe_in_png(bytes: &[u8]) -> String {
 fn pinned_cells(d: &Dungeon) -> BTreeSet<(u32, u32)> {
     let pinned: Vec<usize> = (0..d.rooms().len()).filter(|&i| d.is_pinned(i)).collect();
     assert_eq!(pinned.len(), 1, "one pinned room");
-    cells(d.rooms()[pinned[0]].cells.iter().copied())
+    cells(d.rooms()[pinned[0]].cells().iter().copied())
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_says_which_and_the_json_mark
         .iter()
         .map(|c| (c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
         .collect();
-    assert_eq!(fourth, cells(five.rooms()[3].cells.iter().copied()));
+    assert_eq!(fourth, cells(five.rooms()[3].cells().iter().copied()));
     assert_eq!(rooms[3]["pinned"], true);
     let mut others = rooms.iter().enumerate().filter(|&(i, _)| i != 3);
     assert!(others.clone().all(|(_, r)| r.get("pinned").is_none()));
@@ -102,7 +102,7 @@ fn pin_keeps_the_room_at_a_cell_of_the_map_as_given_says_which_and_the_json_mark
     let made = generate(&recipe).unwrap();
     assert_eq!(made.rooms().len(), rooms.len());
     assert!(
-        others.all(|(i, _)| made.rooms()[i].cells != five.rooms()[i].cells),
+        others.all(|(i, _)| made.rooms()[i].cells() != five.rooms()[i].cells()),
         "seed 5's other rooms"
     );
     // The stage seeds of the map pinned from are named too.
@@ -165,8 +165,8 @@ fn a_room_pinned_in_its_own_map_changes_nothing_else_in_the_picture() {
         .rooms()
         .iter()
         .zip(made.rooms())
-        .filter(|(before, now)| before.colour != now.colour)
-        .map(|(before, _)| before.colour.into())
+        .filter(|(before, now)| before.colour() != now.colour())
+        .map(|(before, _)| before.colour().into())
         .collect();
     assert!(!made.is_pinned(5) && made.is_pinned(6));
     // Every pixel that changed was one of those rooms'; no cell moved.
@@ -326,7 +326,7 @@ fn a_recipe_with_pins_read_back_from_each_file_gives_the_same_file() {
 fn a_preset_applied_to_a_map_with_pins_keeps_them_and_its_vaults() {
     let base: Recipe = "dv1 vault=2x2.DQ".parse().unwrap();
     let map = generate(&base).unwrap();
-    let p = map.rooms()[1].cells[0];
+    let p = map.rooms()[1].cells()[0];
     let pinned = base.pin_at(&map, p).unwrap();
     let presets = Presets::new(&[]);
     let blobs = presets.find("blobs").unwrap().apply(&pinned).unwrap();
@@ -334,7 +334,7 @@ fn a_preset_applied_to_a_map_with_pins_keeps_them_and_its_vaults() {
     assert_eq!(blobs.vaults, pinned.vaults);
     assert_eq!(blobs.stickiness, 0.0);
     let d = generate(&blobs).unwrap();
-    assert_eq!(pinned_cells(&d), cells(map.rooms()[1].cells.clone()));
+    assert_eq!(pinned_cells(&d), cells(map.rooms()[1].cells().to_vec()));
 }
 
 #[test]
@@ -342,7 +342,7 @@ fn sweeps_sheets_and_batches_keep_the_pinned_room_in_every_map() {
     let dir = scratch("pins-series");
     let base: Recipe = "dv1 seed=3 width=40 height=30 rooms=6".parse().unwrap();
     let map = generate(&base).unwrap();
-    let room = cells(map.rooms()[2].cells.clone());
+    let room = cells(map.rooms()[2].cells().to_vec());
     let cell = cell_of(&map, 2);
     let common = [
         "--recipe",

@@ -7,7 +7,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::presets::{self, BUILT_IN, Preset, Presets, built_in};
 

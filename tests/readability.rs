@@ -3,9 +3,9 @@
 //! corridors from hugging, measured on the maps themselves over 20 seeds at 64×56 with 12
 //! rooms (W1) and at 256×224 with 192 rooms (W3); `bends` visibly changes twisty
 //! corridors; and every shipped preset but the original's meets the same figures.
-use dungeon_generator::Tally;
+use dungeon_files::figures::Tally;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 use dungeon_viewer::store::presets;
 
 const SEEDS: u64 = 20;

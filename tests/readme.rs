@@ -9,7 +9,8 @@ use std::process::{Command, Output};
 
 use dungeon_files::draw::look::looks_markdown;
 use dungeon_files::formats::naming;
-use dungeon_generator::recipe::{Recipe, keys_markdown};
+use dungeon_generator::Recipe;
+use dungeon_viewer::recipe_keys::keys_markdown;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
 
@@ -352,4 +353,46 @@ fn commands_are_found_in_blocks_inline_and_across_lines_but_not_other_packages()
     );
     assert_eq!(found[0].at, "x.md:1");
     assert_eq!(found[4].shown, Some(vec!["error: no".to_string()]));
+}
+
+/// The Rust blocks of `markdown`, each as its lines.
+fn rust_blocks(markdown: &str) -> Vec<Vec<&str>> {
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in markdown.lines() {
+        match (&mut block, line.trim_start()) {
+            (None, "```rust") => block = Some(Vec::new()),
+            (Some(_), "```") => blocks.extend(block.take()),
+            (Some(lines), _) => lines.push(line),
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_readmes_rust_for_game_developers_is_the_generators_own_which_rustdoc_runs() {
+    // The generator's README is its crate documentation's front page: `cargo test -p
+    // dungeon-generator --doc` runs its example, which holds the README's lines in order.
+    let readme = read("README.md");
+    let section = readme
+        .split("## For game developers")
+        .nth(1)
+        .expect("README.md has a section for game developers");
+    let shown = rust_blocks(section)
+        .into_iter()
+        .next()
+        .expect("the section shows Rust");
+    let crate_readme = read("crates/generator/README.md");
+    let tested = rust_blocks(&crate_readme)
+        .into_iter()
+        .next()
+        .expect("the generator's README shows Rust");
+    assert!(
+        tested.windows(shown.len()).any(|w| w == shown.as_slice()),
+        "README.md's example for game developers is not in crates/generator/README.md's:\n{}",
+        shown.join("\n")
+    );
+    let lib = read("crates/generator/src/lib.rs");
+    assert!(lib.starts_with("#![doc = include_str!(\"../README.md\")]"));
 }

@@ -10,10 +10,10 @@ use dungeon_files::draw::raster::{Style, rasterize};
 use dungeon_files::formats::Error as PictureError;
 use dungeon_files::formats::png::{self as png_file, decode, encode};
 use dungeon_generator::Dungeon;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 fn dungeon(text: &str) -> Dungeon {
     generate(&text.parse().unwrap()).unwrap()
@@ -29,7 +29,7 @@ const RECIPES: [&str; 4] = [
 /// What the pixel at (px, py) inside a cell of kind `kind` must be.
 fn expected(d: &Dungeon, kind: TileKind, px: u32, py: u32, style: &Style) -> Rgb {
     match kind {
-        TileKind::Room(i) => d.rooms()[i].colour,
+        TileKind::Room(i) => d.rooms()[i].colour(),
         TileKind::Path => Rgb::BLACK,
         TileKind::Free if style.grid && style.cell_size >= 4 && (px == 0 || py == 0) => {
             Rgb::DARK_BLUE
@@ -81,7 +81,7 @@ fn the_centre_of_each_cell_is_its_room_colour_black_or_background() {
         let centre = pixels.pixel(p.x * 12 + 6, p.y * 12 + 6).unwrap();
         match d.tile(p).unwrap().kind() {
             TileKind::Room(i) => {
-                assert_eq!(centre, d.rooms()[i].colour);
+                assert_eq!(centre, d.rooms()[i].colour());
                 rooms += 1;
             }
             TileKind::Path => {

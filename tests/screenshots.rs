@@ -5,8 +5,8 @@ use dungeon_files::formats::naming::file_stem;
 use dungeon_files::formats::png as png_file;
 use dungeon_files::formats::safe_write::save_new;
 use dungeon_files::formats::{Format, Options, Target, write};
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 #[test]
 fn names_come_from_the_seed_and_a_hash_of_the_whole_recipe() {

@@ -481,8 +481,11 @@ fn series_keep_their_announcement(dir: &Path, look: dungeon_files::draw::look::L
         look,
         ..Options::default()
     };
-    let sweep: dungeon_generator::Sweep = "stickiness=0:1:4".parse().unwrap();
-    let batch = recipe.consecutive_seeds(5).unwrap();
+    let sweep: dungeon_files::sweep::Sweep = "stickiness=0:1:4".parse().unwrap();
+    let batch: Vec<dungeon_generator::Recipe> = recipe
+        .consecutive_seeds(5)
+        .collect::<Result<_, _>>()
+        .unwrap();
     let bytes =
         |files: &[PathBuf]| -> u64 { files.iter().map(|f| fs::metadata(f).unwrap().len()).sum() };
     let done = AtomicU32::new(0);

@@ -166,7 +166,7 @@ fn the_recipe_reads_back_from_the_metadata() {
             .expect("a metadata element");
         assert_eq!(inside, d.recipe().to_string());
         assert_eq!(
-            inside.parse::<dungeon_generator::recipe::Recipe>().unwrap(),
+            inside.parse::<dungeon_generator::Recipe>().unwrap(),
             *d.recipe()
         );
     }

@@ -16,11 +16,11 @@ use common::{run, scratch, stderr};
 use dungeon_files::formats::tmj::{self as tmj, CellKind};
 use dungeon_files::formats::{self, Format, Options, Target};
 use dungeon_generator::Dungeon;
+use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Pos, Rect};
 use tiled::{LayerType, ObjectShape, PropertyValue, TileLayer};
 
 const RECIPES: [&str; 4] = [
@@ -174,7 +174,7 @@ fn check(d: &Dungeon, written: &Path, map: &tiled::Map, size: u32) {
     assert_eq!(objects.len(), d.rooms().len() + marked.len(), "{what}");
     let px = |cells: u32| (cells * size) as f32;
     for (k, (room, object)) in d.rooms().iter().zip(&objects).enumerate() {
-        let bounds = Rect::around(room.cells.iter().copied()).expect("rooms have cells");
+        let bounds = room.bounds();
         assert_eq!(
             object.name,
             (k + 1).to_string(),
@@ -194,11 +194,11 @@ fn check(d: &Dungeon, written: &Path, map: &tiled::Map, size: u32) {
         };
         assert_eq!((width, height), (px(bounds.width()), px(bounds.height())));
         assert_eq!(int(&object.properties, "index"), k as i32);
-        assert_eq!(int(&object.properties, "cells"), room.cells.len() as i32);
+        assert_eq!(int(&object.properties, "cells"), room.cells().len() as i32);
         let Some(PropertyValue::ColorValue(c)) = object.properties.get("colour") else {
             panic!("{what}: room {k} has no colour");
         };
-        assert_eq!((c.alpha, Rgb(c.red, c.green, c.blue)), (255, room.colour));
+        assert_eq!((c.alpha, Rgb(c.red, c.green, c.blue)), (255, room.colour()));
     }
     for ((name, cell), object) in marked.iter().zip(&objects[d.rooms().len()..]) {
         assert_eq!(

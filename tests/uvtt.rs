@@ -17,8 +17,7 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{KEYS, Kind};
-use dungeon_generator::walkable;
+use dungeon_generator::{Key, Kind};
 use serde::Deserialize;
 
 /// The format as the importers read it.
@@ -100,7 +99,7 @@ fn door_edges(d: &Dungeon) -> BTreeSet<Edge> {
 fn expected_walls(d: &Dungeon) -> BTreeSet<Edge> {
     let kind = |x: i64, y: i64| {
         let t = d.tile(Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?))?;
-        walkable(t).then(|| t.kind())
+        t.is_walkable().then(|| t.kind())
     };
     let doors = door_edges(d);
     let wall = |a: Option<TileKind>, b: Option<TileKind>, edge: Edge| match (a, b) {
@@ -142,8 +141,8 @@ fn edges_at((x, y): (u32, u32)) -> Vec<Edge> {
 fn a_room_leaks(d: &Dungeon, walls: &BTreeSet<Edge>) -> Option<Pos> {
     let doors = door_edges(d);
     for room in d.rooms() {
-        let mut seen: BTreeSet<Pos> = room.cells.iter().copied().collect();
-        let mut todo: Vec<Pos> = room.cells.clone();
+        let mut seen: BTreeSet<Pos> = room.cells().iter().copied().collect();
+        let mut todo: Vec<Pos> = room.cells().to_vec();
         while let Some(p) = todo.pop() {
             let kind = d.tile(p).map(|t| t.kind());
             if kind == Some(TileKind::Path) {
@@ -156,7 +155,7 @@ fn a_room_leaks(d: &Dungeon, walls: &BTreeSet<Edge>) -> Option<Pos> {
                 Some(Pos::new(p.x, p.y + 1)),
             ];
             for q in steps.into_iter().flatten() {
-                let open = d.tile(q).is_some_and(walkable);
+                let open = d.tile(q).is_some_and(|t| t.is_walkable());
                 let edge = edge_between(p, q);
                 if open && !walls.contains(&edge) && !doors.contains(&edge) && seen.insert(q) {
                     todo.push(q);
@@ -284,7 +283,11 @@ fn picture(file: &Uvtt) -> (u32, u32, Vec<u8>) {
 
 /// The names of a choice key's choices.
 fn choices(key: &str) -> &'static [&'static str] {
-    match KEYS.iter().find(|k| k.name == key).map(|k| k.kind) {
+    match Key::all()
+        .iter()
+        .find(|k| k.name() == key)
+        .map(|k| k.kind())
+    {
         Some(Kind::Choice { names, .. }) => names,
         _ => panic!("{key} is a choice key"),
     }

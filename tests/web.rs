@@ -14,8 +14,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Pos, Rgb};
+use dungeon_generator::{Pos, Recipe, Rgb};
 use serde_json::Value;
 
 use crate::common::{run, scratch};

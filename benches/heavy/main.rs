@@ -23,8 +23,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use dungeon_generator::Error;
-use dungeon_generator::generate_watched;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Generation;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Progress, Snapshot};
 use timing::timed;
 
@@ -90,7 +90,7 @@ fn longest_stop(recipe: &Recipe, ms: f64) -> Option<(f64, Snapshot)> {
     for share in CALLED_OFF_AT {
         let progress = Progress::default();
         let (waited, stopped) = thread::scope(|scope| {
-            let making = scope.spawn(|| generate_watched(recipe, &progress));
+            let making = scope.spawn(|| Generation::new(recipe).and_then(|g| g.run(&progress)));
             // The bench waits on purpose: the moment is what is measured.
             thread::sleep(Duration::from_secs_f64(ms * share / 1e3));
             let asked = Instant::now();

@@ -7,10 +7,8 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use dungeon_generator::Error;
-use dungeon_generator::recipe::{
-    Connect, Group, KEYS, Kind, ROOM_SIZE, ROOMS, Recipe, SECONDS_MOST, Value, WIDTH,
-    room_cells_allowed, seconds,
-};
+use dungeon_generator::{Connect, Key, Kind, Recipe, Value};
+use dungeon_viewer::recipe_keys::{Group, group};
 
 use super::timing::timed;
 
@@ -27,10 +25,11 @@ const REFERENCE: &str = "dv1 seed=1 width=2048 height=2048 rooms=3300 room-size=
 fn drawn(n: u64) -> Option<Recipe> {
     let mut rng = Pcg64Mcg::seed_from_u64(n);
     let mut recipe = Recipe::default();
-    // The stages' own seeds, the pins and vaults are left as they are: they draw nothing, so
-    // that each sample stays the recipe it was before they existed.
-    for key in KEYS.iter().filter(|k| k.group != Group::Rerolls) {
-        let value = match key.kind {
+    // The stages' own seeds, the pins, the vaults and the margin are left as they are: they
+    // draw nothing, so that each sample stays the recipe it was before they existed.
+    let drawn = |k: &&Key| group(k) != Group::Rerolls && k.name() != "margin";
+    for key in Key::all().iter().filter(drawn) {
+        let value = match key.kind() {
             Kind::Whole { min, max } => Value::Whole(rng.random_range(min..=max)),
             Kind::Fraction { min, max } => Value::Fraction(match rng.random_range(0..4) {
                 0 => min,
@@ -42,20 +41,20 @@ fn drawn(n: u64) -> Option<Recipe> {
         };
         key.set(&mut recipe, value).ok()?;
     }
-    let most = *WIDTH.end();
+    let most = u32::try_from(whole_most("width")).ok()?;
     let mut side = || match rng.random_range(0..8) {
         0..=3 => most,
         4 => rng.random_range(1..=64),
         _ => rng.random_range(most / 8..=most),
     };
     (recipe.width, recipe.height) = (side(), side());
-    let sizes = (*ROOM_SIZE.end() as f64).ln();
+    let sizes = (whole_most("room-size") as f64).ln();
     recipe.room_size = rng.random_range(0.0..=sizes).exp().round() as u32;
     if rng.random_bool(0.5) {
         recipe.connect = Connect::Chain;
     }
-    let held = room_cells_allowed(recipe.width, recipe.height) / u64::from(recipe.room_size);
-    recipe.rooms = u32::try_from(held.min(u64::from(*ROOMS.end()))).ok()?;
+    let held = recipe.room_cells_most() / u64::from(recipe.room_size);
+    recipe.rooms = u32::try_from(held.min(whole_most("rooms"))).ok()?;
     match recipe.validate() {
         Ok(()) => Some(recipe),
         Err(Error::TooSlow { fits, .. }) if fits > 0 => {
@@ -66,10 +65,18 @@ fn drawn(n: u64) -> Option<Recipe> {
     }
 }
 
+/// The most a whole-number key of the recipe takes.
+fn whole_most(name: &str) -> u64 {
+    match Key::named(name).map(Key::kind) {
+        Some(Kind::Whole { max, .. }) => max,
+        _ => 0,
+    }
+}
+
 /// Search `count` random recipes from sample `from` on, each called off after three times
 /// the bound; print each, then the slowest, with the reference timed before and after.
 pub fn search(from: u64, count: u64) {
-    let limit = Duration::from_secs_f64(3.0 * SECONDS_MOST);
+    let limit = Duration::from_secs_f64(3.0 * Recipe::SECONDS_MOST);
     let reference = || {
         let took = timed(&REFERENCE.parse().expect("the reference parses"), limit);
         println!(
@@ -89,7 +96,7 @@ pub fn search(from: u64, count: u64) {
         let Some(recipe) = drawn(n) else {
             continue;
         };
-        let estimate = seconds(&recipe);
+        let estimate = recipe.seconds();
         let took = timed(&recipe, limit);
         let free = if took.made.is_none() {
             format!("called off after {:.1}", took.free / 1e3)

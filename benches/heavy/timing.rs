@@ -5,8 +5,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Dungeon, Progress, generate_watched};
+use dungeon_generator::Recipe;
+use dungeon_generator::{Dungeon, Generation, Progress};
 
 use crate::cpu::cpu_ms;
 
@@ -34,7 +34,7 @@ pub fn timed(recipe: &Recipe, limit: Duration) -> Took {
         let (done, finished) = mpsc::channel();
         let progress = &progress;
         let making = scope.spawn(move || {
-            let made = generate_watched(recipe, progress).ok();
+            let made = Generation::new(recipe).and_then(|g| g.run(progress)).ok();
             let _ = done.send(());
             made
         });

@@ -8,7 +8,7 @@ use super::session::Stage;
 use dungeon_files::draw::look::LookOption;
 use dungeon_files::formats::Format;
 use dungeon_generator::Pos;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// What a button, key or click asks the window to do.
 #[derive(Clone, Debug, PartialEq)]

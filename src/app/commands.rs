@@ -13,9 +13,9 @@ use super::ui::files::{ASK_ABOVE_BYTES, BigSave};
 use super::view::Area;
 use dungeon_files::draw::raster::{Raster, Style};
 use dungeon_files::formats::{self, Format, layout, png};
+use dungeon_files::text::{quote, quote_path};
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::{quote, quote_path};
+use dungeon_generator::Recipe;
 
 impl App {
     /// Do what an action asks; true when the window should close.

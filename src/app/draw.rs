@@ -11,10 +11,10 @@ use super::outline::PinOutline;
 use super::screen::Screen;
 use super::view::{Area, View};
 use dungeon_files::draw::raster::{self, Look};
+use dungeon_files::runs::runs_where;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use dungeon_generator::runs::runs_where;
 
 /// The window draws grid lines from this many screen pixels a cell on.
 pub const GRID_FROM: u32 = 6;

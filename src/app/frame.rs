@@ -130,9 +130,12 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             let progress = app.screen.progress();
             let facts = Facts {
                 stats: finished.filter(|_| progress.is_none()).map(|s| &s.stats),
+                shortfall: finished
+                    .filter(|_| progress.is_none())
+                    .and_then(|s| s.map.dungeon.shortfall()),
                 figures: finished
                     .filter(|_| progress.is_none())
-                    .map(|s| s.map.dungeon.figures()),
+                    .and_then(|s| s.map.figures.as_deref()),
                 took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
                 timings: finished.map(|s| s.map.dungeon.timings()),
                 progress,

@@ -18,7 +18,7 @@ use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
 use super::worker::Generated;
 use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style};
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// The gallery's labels and frame.
 const LABEL_COLOUR: Color = Color::new(0.87, 0.87, 0.87, 1.0);
@@ -209,7 +209,10 @@ impl Tiles {
                 seed: base.seed.min(u64::MAX - u64::from(SIDE * SIDE - 1)),
                 ..base.clone()
             };
-            let recipes = first.consecutive_seeds(SIDE * SIDE).unwrap_or_default();
+            let recipes: Vec<Recipe> = first
+                .consecutive_seeds(SIDE * SIDE)
+                .collect::<Result<_, _>>()
+                .unwrap_or_default();
             self.tiles = recipes
                 .into_iter()
                 .zip(&mut self.workers)

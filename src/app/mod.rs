@@ -33,7 +33,7 @@ use std::rc::Rc;
 use macroquad::texture::FilterMode;
 
 use dungeon_files::draw::raster;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// Open the window and run it until the user quits.
 ///

@@ -8,7 +8,7 @@ use macroquad::color::Color;
 use macroquad::shapes::draw_rectangle;
 
 use super::view::{Area, View};
-use dungeon_generator::{Dungeon, Pos, RoomKind, Tile};
+use dungeon_generator::{Dungeon, Pos, RoomKind};
 
 /// Cells smaller than this on screen get no outline: its lines, two pixels at least, would
 /// cover the rooms themselves.
@@ -56,16 +56,15 @@ impl PinOutline {
     pub fn of(dungeon: &Dungeon) -> Self {
         let mut sides = Vec::new();
         let mut corners = Vec::new();
-        for (index, room) in dungeon.rooms().iter().enumerate() {
-            if room.kind != RoomKind::Pinned {
+        for room in dungeon.rooms() {
+            if room.kind() != RoomKind::Pinned {
                 continue;
             }
-            let tile = Tile::of_room(index as u32);
             let inside = |x: i64, y: i64| {
                 let on = u32::try_from(x).ok().zip(u32::try_from(y).ok());
-                on.is_some_and(|(x, y)| dungeon.tile(Pos::new(x, y)) == Some(tile))
+                on.is_some_and(|(x, y)| room.contains(Pos::new(x, y)))
             };
-            for &Pos { x, y } in &room.cells {
+            for &Pos { x, y } in room.cells() {
                 let (cx, cy) = (i64::from(x), i64::from(y));
                 for (side, dx, dy) in [
                     (Side::Left, -1, 0),
@@ -171,21 +170,21 @@ fn runs(mut sides: Vec<(Side, u32, u32)>) -> Vec<Run> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dungeon_generator::Recipe;
     use dungeon_generator::generate;
-    use dungeon_generator::recipe::Recipe;
 
     #[test]
     fn runs_cover_each_side_of_a_pinned_room_facing_out_once() {
         let recipe: Recipe = "dv1 seed=4 rooms=8".parse().unwrap();
         let map = generate(&recipe).unwrap();
-        let cells: Vec<Pos> = [1, 5].iter().map(|&i| map.rooms()[i].cells[0]).collect();
+        let cells: Vec<Pos> = [1, 5].iter().map(|&i| map.rooms()[i].cells()[0]).collect();
         let pinned = generate(&recipe.pin_each_at(&map, &cells).unwrap()).unwrap();
         let outline = PinOutline::of(&pinned);
         // Counted cell by cell: the sides whose neighbour is another room's or none's.
         let mut sides = 0;
         for i in [1, 5] {
             let room = &pinned.rooms()[i];
-            for p in &room.cells {
+            for p in room.cells() {
                 let beside = [
                     p.x.checked_sub(1).map(|x| Pos::new(x, p.y)),
                     Some(Pos::new(p.x + 1, p.y)),
@@ -194,7 +193,7 @@ mod tests {
                 ];
                 sides += beside
                     .iter()
-                    .filter(|n| n.is_none_or(|n| !room.cells.contains(&n)))
+                    .filter(|n| n.is_none_or(|n| !room.cells().contains(&n)))
                     .count();
             }
         }

@@ -6,8 +6,9 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
+use dungeon_files::figures::Figures;
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// How many maps are kept at most.
 const MAPS: usize = 16;
@@ -19,6 +20,7 @@ const CELLS: u64 = 4 * 2048 * 2048;
 pub struct Kept {
     pub dungeon: Arc<Dungeon>,
     pub took: Duration,
+    pub figures: Option<Arc<Figures>>,
 }
 
 /// The recent maps, newest last.
@@ -67,6 +69,7 @@ mod tests {
         Kept {
             dungeon: Arc::new(generate(&recipe).unwrap()),
             took: Duration::ZERO,
+            figures: None,
         }
     }
 

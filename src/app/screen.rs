@@ -19,9 +19,10 @@ use super::worker::{Drawing, Generated};
 use dungeon_files::draw::numbers;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
+use dungeon_files::figures::Figures;
 use dungeon_generator::Pos;
+use dungeon_generator::Recipe;
 use dungeon_generator::TileKind;
-use dungeon_generator::recipe::Recipe;
 use dungeon_generator::{Dungeon, Stats};
 use dungeon_generator::{Path, Room};
 
@@ -188,6 +189,7 @@ impl Screen {
                 self.recent.put(Kept {
                     dungeon: Arc::clone(&map.dungeon),
                     took: map.took,
+                    figures: map.figures.clone(),
                 });
                 self.show(map, watch);
             }
@@ -232,7 +234,7 @@ impl Screen {
                 self.worker.cancel();
                 self.waiting_for = None;
                 self.filling = None;
-                self.draw(kept.dungeon, style, kept.took, watch);
+                self.draw(kept.dungeon, style, kept.took, kept.figures, watch);
                 return;
             }
             self.waiting_for = Some(self.worker.request(recipe, style));
@@ -248,15 +250,23 @@ impl Screen {
         };
         if shown.map.style != style {
             let (dungeon, took) = (Arc::clone(&shown.map.dungeon), shown.map.took);
-            self.draw(dungeon, style, took, watch);
+            let figures = shown.map.figures.clone();
+            self.draw(dungeon, style, took, figures, watch);
         }
     }
 
     /// Show `dungeon`, made in `took`, drawn in `style`: at once in the looks of cells; in
     /// the hatched look by the worker (off the window's thread on the desktop, a band at a
     /// time between frames in the browser), a big map in the plain look until then.
-    fn draw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration, watch: &mut Watch) {
-        let mut drawing = Drawing::new(Arc::clone(&dungeon), style, took);
+    fn draw(
+        &mut self,
+        dungeon: Arc<Dungeon>,
+        style: Style,
+        took: Duration,
+        figures: Option<Arc<Figures>>,
+        watch: &mut Watch,
+    ) {
+        let mut drawing = Drawing::new(Arc::clone(&dungeon), style, took).measured(figures);
         if style.look.hatched {
             if let Some(Ok(plain)) = drawing.preview() {
                 self.show(plain, watch);
@@ -304,7 +314,10 @@ impl Screen {
                 filling.paths.extend(paths);
                 let made =
                     Dungeon::from_parts(recipe, filling.rooms.clone(), filling.paths.clone());
-                self.show_unfinished(made, area, look, watch);
+                // The generator's own parts always make a map.
+                if let Ok(made) = made {
+                    self.show_unfinished(made, area, look, watch);
+                }
             }
         }
         self.filling = Some(filling);
@@ -324,6 +337,7 @@ impl Screen {
                 pixels,
                 style,
                 took: Duration::ZERO,
+                figures: None,
             };
             self.show(map, watch);
         }

@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// New seeds are below this: six digits at most, so that a person can read one, say it and
 /// type it back (any `u64` can still be typed or pasted).

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::platform::StoreLink;
+use dungeon_files::text::quote;
 use dungeon_generator::Dungeon;
-use dungeon_generator::text::quote;
 use dungeon_viewer::store::favourites::{Favourite, Favourites, default_name};
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 use dungeon_viewer::store::{self, Error};

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use super::action::WatchAction;
 use super::platform::Instant;
+use dungeon_files::sweep::Sweep;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Replay;
-use dungeon_generator::Sweep;
-use dungeon_generator::recipe::{self, KEYS, Recipe};
+use dungeon_generator::{Key, Recipe};
 
 /// Steps a second a replay may go at.
 pub const SPEEDS: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
@@ -21,7 +21,10 @@ const REPLAY_SECONDS: f64 = 6.0;
 const SWEEP_VALUE: Duration = Duration::from_millis(700);
 /// The keys the panel offers to sweep: those that shape a map without resizing it.
 pub fn sweep_keys() -> impl Iterator<Item = &'static str> {
-    KEYS.iter().filter(|k| k.sweepable).map(|k| k.name)
+    Key::all()
+        .iter()
+        .filter(|k| k.sweepable())
+        .map(|k| k.name())
 }
 
 /// A replay under way.
@@ -161,7 +164,7 @@ impl Watch {
                 self.sweep_key = key;
                 if !playing {
                     self.replay = None;
-                    let sweep = recipe::key(key).map(Sweep::across);
+                    let sweep = Key::named(key).map(Sweep::across);
                     if let Some(Ok(sweep)) = sweep {
                         self.sweep = Some(Sweeping {
                             base: base.clone(),
@@ -197,7 +200,7 @@ impl Watch {
             return;
         };
         if &sweep.base != session {
-            if let Some(Ok(across)) = recipe::key(sweep.key).map(Sweep::across) {
+            if let Some(Ok(across)) = Key::named(sweep.key).map(Sweep::across) {
                 sweep.recipes = across.recipes(session);
             }
             sweep.base = session.clone();
@@ -251,8 +254,8 @@ impl Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dungeon_generator::Connect;
     use dungeon_generator::generate;
-    use dungeon_generator::recipe::Connect;
 
     fn map() -> Arc<Dungeon> {
         Arc::new(generate(&"dv1 seed=6 rooms=4".parse().unwrap()).unwrap())
@@ -274,7 +277,7 @@ mod tests {
             .tick(start + Duration::from_secs(1), true)
             .flatten()
             .unwrap();
-        let cells = |d: &Dungeon| d.rooms().iter().map(|r| r.cells.len()).sum::<usize>();
+        let cells = |d: &Dungeon| d.rooms().iter().map(|r| r.cells().len()).sum::<usize>();
         assert!(cells(&drawn) > 0 && cells(&drawn) < len);
         // Paused, the clock moves nothing; a step moves one cell.
         watch.carry_out(WatchAction::PlayPause, None, map.recipe());

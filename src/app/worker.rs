@@ -10,6 +10,7 @@ use std::time::Duration;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{Look, Style, image_size, rasterize, shapes};
 use dungeon_files::draw::vector::render::Bands;
+use dungeon_files::figures::Figures;
 use dungeon_generator::{Dungeon, Path, Progress, Room, Snapshot};
 
 /// A map ready to show.
@@ -20,6 +21,8 @@ pub struct Generated {
     pub style: Style,
     /// How long generation (not drawing) took.
     pub took: Duration,
+    /// How readable it is, once it is finished.
+    pub figures: Option<Arc<Figures>>,
 }
 
 /// The answer to a request: the map, or what was wrong with the recipe. A cancelled
@@ -45,6 +48,8 @@ pub struct Drawing {
     took: Duration,
     /// The hatched look's shapes, once worked out, and the bands drawn so far.
     shapes: Option<(Bands, Vec<u8>)>,
+    /// The map's readability figures, once measured.
+    figures: Option<Arc<Figures>>,
 }
 
 impl Drawing {
@@ -55,7 +60,15 @@ impl Drawing {
             style,
             took,
             shapes: None,
+            figures: None,
         }
+    }
+
+    /// The same drawing, its map measured already as `figures` (when it is).
+    #[must_use]
+    pub fn measured(mut self, figures: Option<Arc<Figures>>) -> Self {
+        self.figures = figures;
+        self
     }
 
     /// The map in the plain look (the hatched look off), to show while a big map's hatched
@@ -81,7 +94,9 @@ impl Drawing {
     /// When the picture cannot be drawn (a style the window never asks for).
     pub fn advance(&mut self, mut more: impl FnMut() -> bool) -> Option<Result<Generated, String>> {
         // Measured here, off the window's frame where the platform allows, for the panel.
-        let _ = self.dungeon.figures();
+        if self.figures.is_none() {
+            self.figures = Some(Arc::new(Figures::of(&self.dungeon)));
+        }
         let (bands, pixels) = match &mut self.shapes {
             Some(shapes) => shapes,
             None => {
@@ -119,6 +134,7 @@ impl Drawing {
                 pixels,
                 style,
                 took: self.took,
+                figures: self.figures.clone(),
             })
             .map_err(|e| e.to_string())
     }

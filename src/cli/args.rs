@@ -11,9 +11,9 @@ use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::draw::sheet::SheetSize;
 use dungeon_files::formats::layout;
 use dungeon_files::formats::naming;
-use dungeon_generator::recipe::{KEYS, Key, Kind, Recipe};
-use dungeon_generator::text::quote;
-use dungeon_generator::{Dungeon, Pos, Sweep, generate};
+use dungeon_files::sweep::Sweep;
+use dungeon_files::text::quote;
+use dungeon_generator::{Dungeon, Key, Kind, Pos, Recipe, generate};
 use dungeon_viewer::store::presets::Presets;
 
 /// Generate cave-room dungeon maps and play with them live. Without a command, opens the
@@ -129,7 +129,7 @@ fn cell(text: &str) -> Result<Pos, String> {
 /// The placeholder a key's flag shows in `--help`; `None` for the pins, which have no flag
 /// of their own kind (`--pin X,Y` pins a room by a cell instead).
 fn value_name(key: &Key) -> Option<&'static str> {
-    match key.kind {
+    match key.kind() {
         Kind::Whole { .. } => Some("N"),
         Kind::Fraction { .. } => Some("NUMBER"),
         Kind::Choice { .. } => Some("STYLE"),
@@ -139,7 +139,9 @@ fn value_name(key: &Key) -> Option<&'static str> {
 
 /// The keys given as flags of their own, each with its placeholder.
 fn flag_keys() -> impl Iterator<Item = (&'static Key, &'static str)> {
-    KEYS.iter().filter_map(|key| Some((key, value_name(key)?)))
+    Key::all()
+        .iter()
+        .filter_map(|key| Some((key, value_name(key)?)))
 }
 
 impl Args for RecipeArgs {
@@ -188,14 +190,14 @@ impl Args for RecipeArgs {
         );
         flag_keys().fold(cmd, |cmd, (key, value_name)| {
             cmd.arg(
-                Arg::new(key.name)
-                    .long(key.name)
+                Arg::new(key.name())
+                    .long(key.name())
                     .value_name(value_name)
                     .allow_negative_numbers(true)
                     .help(format!(
                         "{} ({})",
                         key.help().trim_end_matches('.'),
-                        key.kind.allowed()
+                        key.kind().allowed()
                     )),
             )
         })
@@ -217,7 +219,7 @@ impl FromArgMatches for RecipeArgs {
             from: matches.remove_one("from"),
             preset: matches.remove_one("preset"),
             values: flag_keys()
-                .filter_map(|(key, _)| Some((key.name, matches.remove_one(key.name)?)))
+                .filter_map(|(key, _)| Some((key.name(), matches.remove_one(key.name())?)))
                 .collect(),
             pins: matches
                 .remove_many("pin")

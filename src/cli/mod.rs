@@ -202,7 +202,7 @@ fn report_parse_error(e: &clap::Error) -> i32 {
             let words: Vec<String> = line
                 .join(" ")
                 .split(' ')
-                .map(dungeon_generator::text::quote)
+                .map(dungeon_files::text::quote)
                 .collect();
             eprintln!("{} (try --help)", words.join(" "));
             2

@@ -2,8 +2,8 @@
 
 use super::Failure;
 use super::terminal::write_stdout;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
+use dungeon_generator::Recipe;
 use dungeon_viewer::store::data_dir;
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 

@@ -12,11 +12,11 @@ use dungeon_files::draw::look::LOOKS;
 use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
 use dungeon_files::formats::{self, Format, Options, Target, safe_write};
+use dungeon_files::text::quote_path;
 use dungeon_generator::Dungeon;
+use dungeon_generator::Generation;
 use dungeon_generator::Progress;
-use dungeon_generator::generate_watched;
-use dungeon_generator::recipe::{Fit, Recipe};
-use dungeon_generator::text::quote_path;
+use dungeon_generator::Recipe;
 
 impl RenderArgs {
     fn options(&self) -> Options {
@@ -81,22 +81,14 @@ fn generate(recipe: &Recipe) -> Result<Dungeon, Failure> {
     let progress = Progress::default();
     Ok(with_progress(
         || progress.snapshot().fraction(),
-        || generate_watched(recipe, &progress),
+        || Generation::new(recipe).and_then(|g| g.run(&progress)),
     )?)
 }
 
 /// Say on standard error when fewer rooms were placed than asked for, and why.
 fn note_full_grid(dungeon: &Dungeon) {
-    let stats = dungeon.stats();
-    if stats.rooms_placed < stats.rooms_requested {
-        let why = match dungeon.recipe().fit {
-            Fit::Shrink => "the grid is full",
-            Fit::Move => "the others found no place where they fit",
-        };
-        eprintln!(
-            "note: placed {} of {} rooms: {why}",
-            stats.rooms_placed, stats.rooms_requested
-        );
+    if let Some(short) = dungeon.shortfall() {
+        eprintln!("note: {short}");
     }
 }
 
@@ -155,7 +147,9 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
                 )));
             }
         };
-        let recipes = recipe.consecutive_seeds(count)?;
+        let recipes = recipe
+            .consecutive_seeds(count)
+            .collect::<Result<Vec<_>, _>>()?;
         bounded(
             &Series::Batch(recipes.clone()),
             &Destination::Dir(dir.clone()),
@@ -170,7 +164,7 @@ fn series(args: &RenderArgs) -> Result<(), Failure> {
         let written = with_progress(counted(sweep.values().len()), work)?;
         let what = format!(
             "a sweep of {} in {} frames",
-            sweep.key().name,
+            sweep.key().name(),
             written.pictures
         );
         said(&what, &written, output)

@@ -15,9 +15,9 @@ use super::utc;
 use dungeon_files::draw::pixels::{Pixels, nearest};
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
 use dungeon_files::formats::png;
+use dungeon_files::text::quote;
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_generator::Recipe;
 
 /// The widest thumbnail, in pixels.
 pub const THUMBNAIL_WIDTH: u32 = 96;

@@ -34,7 +34,7 @@ use super::Error;
 use super::utc;
 #[cfg(not(target_arch = "wasm32"))]
 use dungeon_files::formats::safe_write::{self, open_regular, refuse_irregular};
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
 
 // In the browser a list is kept in the page's storage instead of a file.
 #[cfg(target_arch = "wasm32")]

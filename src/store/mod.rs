@@ -11,7 +11,7 @@ use std::io;
 use std::path::PathBuf;
 
 use dungeon_files::formats::reason;
-use dungeon_generator::text::quote_path;
+use dungeon_files::text::quote_path;
 
 /// The user's data directory for Dungeon Viewer: on Linux `$XDG_DATA_HOME/dungeon-viewer`,
 /// else `~/.local/share/dungeon-viewer`; in the browser, its storage (an empty path: the

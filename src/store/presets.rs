@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::list::{self, JsonList};
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
+use dungeon_generator::Recipe;
 
 /// The shipped presets' text, `assets/presets.txt`.
 pub const BUILT_IN: &str = include_str!("../../assets/presets.txt");

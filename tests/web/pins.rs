@@ -1,7 +1,7 @@
 //! A recipe of thousands of pins, for the page's test (`tests/web.rs`) and benchmark
 //! (`benches/web.rs`).
 
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Pos, generate};
 
 /// A big map of 3,510 winding caves; the same with every room pinned (over half a megabyte
@@ -12,7 +12,7 @@ pub fn thousands_of_pins() -> (Recipe, Recipe, Recipe) {
         .parse()
         .expect("an allowed recipe");
     let map = generate(&plain).expect("an allowed recipe makes a map");
-    let cells: Vec<Pos> = map.rooms().iter().map(|r| r.cells[0]).collect();
+    let cells: Vec<Pos> = map.rooms().iter().map(|r| r.cells()[0]).collect();
     let pinned = plain
         .pin_each_at(&map, &cells)
         .expect("a map's rooms pin in it");

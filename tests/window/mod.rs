@@ -550,20 +550,20 @@ impl Panel {
     const KEEP: (u32, u32) = (258, 52);
     const WIDTH_BOX: (u32, u32) = (173, 357);
     const ROOMS_BOX: (u32, u32) = (173, 399);
-    /// The last of the map's own controls, below the kind's sliders.
-    const ROOM_SIZE_BOX: (u32, u32) = (173, 420);
-    const FAVOURITES: (u32, u32) = (30, 462);
-    const WATCH: (u32, u32) = (30, 483);
-    const RECIPE: (u32, u32) = (30, 504);
+    /// The last of the map's own controls, below the kind's sliders and the room size.
+    const MARGIN_BOX: (u32, u32) = (173, 441);
+    const FAVOURITES: (u32, u32) = (30, 483);
+    const WATCH: (u32, u32) = (30, 504);
+    const RECIPE: (u32, u32) = (30, 525);
     /// In the open recipe section: the paste box, the Open box, the first row of the
     /// recipe's text and the first row below it.
-    const PASTE_BOX: (u32, u32) = (120, 525);
-    const OPEN_BOX: (u32, u32) = (120, 547);
-    const RECIPE_TEXT: u32 = 560;
-    const BELOW_RECIPE: u32 = 636;
+    const PASTE_BOX: (u32, u32) = (120, 546);
+    const OPEN_BOX: (u32, u32) = (120, 568);
+    const RECIPE_TEXT: u32 = 581;
+    const BELOW_RECIPE: u32 = 657;
     /// In the open favourites section: the first thumbnail, the preset's name.
-    const FIRST_FAVOURITE: (u32, u32) = (40, 533);
-    const PRESET_NAME: (u32, u32) = (90, 653);
+    const FIRST_FAVOURITE: (u32, u32) = (40, 554);
+    const PRESET_NAME: (u32, u32) = (90, 674);
 }
 
 /// The window's width.

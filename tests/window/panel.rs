@@ -6,8 +6,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use dungeon_files::formats::png as png_file;
+use dungeon_generator::Recipe;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
 use super::{
@@ -90,7 +90,7 @@ pub fn typing_into_any_text_field_fires_no_shortcut() {
         }
         xdotool(d, &["key", "s"]);
         let file = next_picture("a picture of the history", &shots, &mut files);
-        let expected: dungeon_generator::recipe::Recipe = recipe.parse().unwrap();
+        let expected: dungeon_generator::Recipe = recipe.parse().unwrap();
         let rendered = dir.join(format!("rendered-{n}.png"));
         let out = Command::new(BIN)
             .args(["render", "--recipe", &expected.to_string(), "-o"])
@@ -146,21 +146,10 @@ pub fn at_1280_by_720_save_png_export_as_and_keep_are_in_sight() {
     });
     // The kind's sliders (the same rows for every kind, greyed where they change nothing)
     // and the map's size and rooms are in sight too: the last of them takes a value.
-    type_into(
-        &display,
-        &window,
-        app.0.id(),
-        Panel::ROOM_SIZE_BOX,
-        "1",
-        "40",
-    );
+    type_into(&display, &window, app.0.id(), Panel::MARGIN_BOX, "1", "2");
     xdotool(&display, &["key", "s"]);
-    let file = next_picture(
-        "the picture after a room size was typed",
-        &shots,
-        &mut files,
-    );
-    assert_eq!(png_file::read(&file).unwrap().1.room_size, 40);
+    let file = next_picture("the picture after a margin was typed", &shots, &mut files);
+    assert_eq!(png_file::read(&file).unwrap().1.margin, 2);
 }
 
 pub fn a_longer_recipe_moves_nothing_below_it() {

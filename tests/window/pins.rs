@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::panel::type_into;
 use super::*;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 use dungeon_generator::{Pos, Room, generate};
 
 /// The outline of a pinned room, as the window draws it.
@@ -53,7 +53,7 @@ fn find(room: &Room, width: usize, pixels: &[[u8; 3]]) -> OnScreen {
         .min_by_key(|&&(x, y)| x.abs_diff(cx).pow(2) + y.abs_diff(cy).pow(2))
         .expect("the room has pixels well inside it");
     let span = |f: fn(&Pos) -> u32| {
-        let cells = room.cells.iter().map(f);
+        let cells = room.cells().iter().map(f);
         cells.clone().max().unwrap() - cells.min().unwrap() + 1
     };
     let pixels_wide =
@@ -73,7 +73,7 @@ fn saved_recipe(display: &Display, shots: &Path, files: &mut Vec<PathBuf>) -> Re
 }
 
 fn cells(room: &Room) -> BTreeSet<Pos> {
-    room.cells.iter().copied().collect()
+    room.cells().iter().copied().collect()
 }
 
 fn pinned_cells(recipe: &Recipe) -> BTreeSet<Pos> {
@@ -95,7 +95,7 @@ fn pinned_room(recipe: &Recipe) -> BTreeSet<Pos> {
 
 /// Whether a pixel is `room`'s colour.
 fn is_colour(room: &Room, pixel: &[u8; 3]) -> bool {
-    let colour = [room.colour.0, room.colour.1, room.colour.2];
+    let colour = [room.colour().0, room.colour().1, room.colour().2];
     pixel.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 2)
 }
 
@@ -116,7 +116,7 @@ pub fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_i
     let pid = app.0.id();
     let first: Recipe = "dv1 seed=5".parse().unwrap();
     let map = generate(&first).unwrap();
-    let room = map.rooms().iter().max_by_key(|r| r.cells.len()).unwrap();
+    let room = map.rooms().iter().max_by_key(|r| r.cells().len()).unwrap();
     // The window shows its frames before the map is made (on a loaded machine, two
     // looks in a row may see the same empty map): wait for the room, then for the map to
     // stop moving.
@@ -169,7 +169,7 @@ pub fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_i
     assert_eq!(rooms(&new_corridors), rooms(&new_rooms));
 
     // Dragged three cells towards the middle of the map, it moves there.
-    let towards = if room.cells.iter().map(|p| p.x).max().unwrap() < map.width() / 2 {
+    let towards = if room.cells().iter().map(|p| p.x).max().unwrap() < map.width() / 2 {
         1.0
     } else {
         -1.0
@@ -214,7 +214,7 @@ pub fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_i
     );
 
     // A map made too narrow for the pinned room unpins it, saying so, and is still made.
-    let left = room.cells.iter().map(|p| p.x).min().unwrap();
+    let left = room.cells().iter().map(|p| p.x).min().unwrap();
     assert!(left >= 2, "the room chosen reaches the map's left edge");
     type_into(&display, &window, pid, Panel::ROOMS_BOX, "1", "1");
     let bar = settled(|| status_bar_on_screen(&display, &window));

@@ -69,7 +69,7 @@ pub fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
         picture
             .text("recipe")
             .unwrap()
-            .parse::<dungeon_generator::recipe::Recipe>()
+            .parse::<dungeon_generator::Recipe>()
             .unwrap()
             .seed,
         31

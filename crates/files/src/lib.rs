@@ -1,7 +1,10 @@
 //! Dungeon maps made by `dungeon-generator` as pictures and files: one rasterizer that
 //! every picture shares ([`draw`]), and every format a map is written in and read back
 //! from ([`formats`]): PNG with the recipe inside, animated GIF, SVG, Universal VTT for
-//! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all.
+//! virtual tabletops, Tiled maps, JSON and text, each written whole or not at all. Also
+//! here, for those and for the program: how readable a map is ([`figures`]), one key
+//! played across its values ([`sweep`]), runs of equal cells ([`runs`]) and words for
+//! messages ([`text`]).
 //!
 //! ```
 //! use std::path::Path;
@@ -24,4 +27,8 @@
 #![warn(missing_docs)]
 
 pub mod draw;
+pub mod figures;
 pub mod formats;
+pub mod runs;
+pub mod sweep;
+pub mod text;

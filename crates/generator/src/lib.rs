@@ -1,37 +1,20 @@
-//! Cave-room dungeon maps from a short recipe: rooms grown like caves (or rectangles,
-//! diamonds, crosses), each in its own colour, joined by corridors; the same recipe gives
-//! the same map on every run and machine.
+#![doc = include_str!("../README.md")]
 //!
-//! This crate is the generator alone, for a game to depend on: it needs `rand`,
-//! `rand_pcg` and `thiserror` (and `serde` with the `serde` feature, which makes the map
-//! and its parts `Serialize`). Pictures and files of maps are the `dungeon-files` crate's;
-//! the viewer window and the command line are the `dungeon-viewer` program's.
+//! # How a map is made
 //!
-//! A map is made in three stages, each drawing from its own seeded random stream, so that
-//! moving one setting moves only what it decides:
+//! In three stages, each drawing from its own seeded random stream, so that moving one
+//! setting moves only what it decides:
 //!
 //! ```text
 //! Recipe ──rooms──▶ rooms on the grid ──connect──▶ pairs to join ──corridors──▶ Dungeon
 //! (seed + choices)  (one per shape)                (one per style)  (one per style)
 //! ```
 //!
-//! A game makes a map from a recipe and walks its parts:
-//!
-//! ```
-//! use dungeon_generator::{Recipe, generate};
-//!
-//! let recipe: Recipe = "dv1 seed=7 rooms=5".parse()?;
-//! let dungeon = generate(&recipe)?;
-//! assert_eq!(dungeon.rooms().len(), 5);
-//! assert_eq!(dungeon.paths().len(), 4);
-//! let features = dungeon.features();
-//! let start = features.start.expect("a map with rooms has a start");
-//! assert!(dungeon.rooms().iter().any(|room| room.cells.contains(&start)));
-//! # Ok::<(), dungeon_generator::Error>(())
-//! ```
-//!
-//! `cargo run -p dungeon-generator --example walk` does the same and draws the map in the
-//! terminal.
+//! [`generate`] runs them; [`Generation`] runs them a step at a time, on the calling
+//! thread if asked, reporting to a [`Progress`]; [`Replay`] shows them again cell by cell.
+//! With the `serde` feature, [`Recipe`], [`Dungeon`] and their parts ([`Room`], [`Path`],
+//! [`Door`], [`Features`], [`Stats`], [`Timings`], [`Pos`], [`Rect`], [`Dir`], [`Grid`],
+//! [`Tile`], [`TileKind`], [`Cell`], [`Rgb`]) are `Serialize` and `Deserialize`.
 //!
 //! # Words
 //!
@@ -40,7 +23,10 @@
 //!   *stickiness* deciding whether from the cell added last or from anywhere on the room).
 //! - **Path**, **corridor**: the cells joining two rooms; corridor cells are the path's
 //!   cells outside every room.
-//! - **Door**: where a path leaves a room: the room's cell and the path's cell beside it.
+//! - **Door**: where a path leaves a room: the room's cell and the path's cell beside it
+//!   ([`Door`]); to a game reading the cells, the path's cell ([`Cell::Door`]).
+//! - **Rock**, **wall**: cells neither room nor path; a wall is rock with walkable ground
+//!   among its eight neighbours ([`Cell::Wall`]).
 //! - **Pin**: a room kept cell for cell whatever else changes, in its room's place; the
 //!   other rooms move only where they are in its way ([`Recipe::pins`]).
 //! - **Vault**: a room of a game's own shape, with or without a place, put among the
@@ -61,21 +47,22 @@ mod base;
 mod generate;
 mod model;
 
+pub use base::Error as GridError;
 pub use base::colour::Rgb;
 pub use base::grid::{Dir, Grid, Pos, Rect};
 pub use base::tile::{Tile, TileKind};
-pub use base::{Error as GridError, flood, runs, text};
 pub use generate::replay::Replay;
-pub use generate::{Clock, Generation, generate, generate_watched};
+pub use generate::{Generation, generate};
+pub use model::Error;
+pub use model::cells::Cell;
 pub use model::dungeon::{Dungeon, Stats, Timings};
-pub use model::features::{Door, Features, walkable, walking_distances};
-pub use model::figures::Figures;
+pub use model::features::{Door, Features};
 pub use model::parts::{Path, Room, RoomKind};
 pub use model::progress::{Progress, Snapshot};
-pub use model::sweep::{self, Sweep};
-pub use model::tally::Tally;
-pub use model::{Error, recipe};
-pub use recipe::{Pin, Recipe, Vault};
+pub use model::recipe::{
+    Connect, Corridor, Fit, Key, Kind, NotAPin, Pin, PinFault, Recipe, Shape, Value, Vault,
+};
+pub use model::shortfall::Shortfall;
 
 // The tests of the insides share helpers with the integration tests, which name the crate.
 #[cfg(test)]

@@ -1,10 +1,10 @@
 use crate::common;
 
 use common::fingerprints;
+use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 
 fn recipe(seed: u64) -> Recipe {
     Recipe {
@@ -86,7 +86,7 @@ const GOLDEN_MERGED: [u64; 4] = [
 /// connection style, small and big.
 #[test]
 fn golden_fingerprints_pin_every_kind() {
-    use dungeon_generator::recipe::{Choice, Connect, Corridor, Shape};
+    use dungeon_generator::{Connect, Corridor, Shape};
     let mut recipes = Vec::new();
     for &shape in Shape::ALL {
         for &corridor in Corridor::ALL {
@@ -265,10 +265,10 @@ fn moving_stickiness_leaves_the_colours_and_the_count() {
         assert_eq!(a.rooms().len(), 12);
         assert_eq!(b.rooms().len(), 12);
         let colours = |d: &dungeon_generator::Dungeon| -> Vec<Rgb> {
-            d.rooms().iter().map(|r| r.colour).collect()
+            d.rooms().iter().map(|r| r.colour()).collect()
         };
         assert_eq!(colours(&a), colours(&b));
-        assert_ne!(a.rooms()[0].cells, b.rooms()[0].cells);
+        assert_ne!(a.rooms()[0].cells(), b.rooms()[0].cells());
     }
 }
 
@@ -282,7 +282,7 @@ fn room_colours_stand_out_from_paths_and_background() {
         })
         .unwrap();
         for room in d.rooms() {
-            let c = room.colour;
+            let c = room.colour();
             assert!(c.distance(Rgb::BLACK) >= 100.0, "{c:?} is close to black");
             assert!(
                 c.distance(Rgb::GRAY33) >= 60.0,
@@ -302,7 +302,7 @@ fn tiles_stats_and_rooms_agree() {
     assert_eq!(stats.rooms_requested, 12);
     assert_eq!(stats.rooms_placed, 12);
     assert_eq!(stats.paths, 11);
-    let room_cells: usize = d.rooms().iter().map(|r| r.cells.len()).sum();
+    let room_cells: usize = d.rooms().iter().map(|r| r.cells().len()).sum();
     assert_eq!(stats.room_cells, room_cells as u64);
     let black = d
         .paths()
@@ -313,8 +313,8 @@ fn tiles_stats_and_rooms_agree() {
         .len();
     assert_eq!(stats.path_cells, black as u64);
     for (i, room) in d.rooms().iter().enumerate() {
-        for &p in &room.cells {
-            assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)));
+        for &p in room.cells() {
+            assert_eq!(d.tile(p).and_then(Tile::room), Some(i));
         }
     }
 }
@@ -333,12 +333,11 @@ fn an_out_of_range_recipe_is_an_error_not_a_panic() {
 
 #[test]
 fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
-    use dungeon_generator::Error;
-    use dungeon_generator::Progress;
-    use dungeon_generator::generate_watched;
+    use dungeon_generator::{Error, Generation, Progress};
     let recipe = recipe(3);
+    let watched = |progress: &Progress| Generation::new(&recipe).unwrap().run(progress);
     let progress = Progress::default();
-    let d = generate_watched(&recipe, &progress).unwrap();
+    let d = watched(&progress).unwrap();
     let done = progress.snapshot();
     assert_eq!((done.rooms_placed, done.rooms_total), (12, 12));
     assert_eq!((done.paths_joined, done.paths_total), (11, 11));
@@ -347,9 +346,78 @@ fn a_cancelled_generation_stops_with_cancelled_and_progress_counts_the_work() {
 
     let cancelled = Progress::default();
     cancelled.cancel();
-    assert!(matches!(
-        generate_watched(&recipe, &cancelled),
-        Err(Error::Cancelled)
-    ));
+    assert!(matches!(watched(&cancelled), Err(Error::Cancelled)));
     assert_eq!(cancelled.snapshot().rooms_placed, 0);
+}
+
+#[test]
+fn a_dungeon_from_parts_is_refused_naming_what_would_not_make_a_map() {
+    use dungeon_generator::{Dungeon, Error, Path, Pos, Room};
+    let made = generate(
+        &"dv1 seed=6 width=30 height=20 rooms=4 room-size=20"
+            .parse()
+            .unwrap(),
+    )
+    .unwrap();
+    let recipe = made.recipe().clone();
+    let (rooms, paths) = (made.rooms().to_vec(), made.paths().to_vec());
+    assert_eq!(
+        Dungeon::from_parts(&recipe, rooms.clone(), paths.clone()),
+        Ok(made.clone())
+    );
+    let parts = |rooms: Vec<Room>, paths: Vec<Path>| Dungeon::from_parts(&recipe, rooms, paths);
+    // A room off the map.
+    let off = Room::new(vec![Pos::new(30, 0)], Rgb(1, 2, 3)).unwrap();
+    assert_eq!(
+        parts(vec![off], vec![]),
+        Err(Error::CellOffMap {
+            cell: Pos::new(30, 0),
+            width: 30,
+            height: 20
+        })
+    );
+    // Two rooms sharing a cell.
+    let twin = Room::new(vec![rooms[0].cells()[0]], Rgb(1, 2, 3)).unwrap();
+    assert_eq!(
+        parts(vec![rooms[0].clone(), twin], vec![]),
+        Err(Error::CellTwice {
+            cell: rooms[0].cells()[0]
+        })
+    );
+    // A path to a room not given, one that leaps, one that ends off the map.
+    let mut to_nowhere = paths[0].clone();
+    to_nowhere.to = 9;
+    assert_eq!(
+        parts(rooms.clone(), vec![to_nowhere]),
+        Err(Error::PathToNoRoom {
+            path: 0,
+            room: 9,
+            rooms: 4
+        })
+    );
+    let mut leaping = paths[1].clone();
+    leaping.cells.swap(0, 2);
+    assert!(matches!(
+        parts(rooms.clone(), vec![paths[0].clone(), leaping]),
+        Err(Error::PathLeaps { path: 1, .. })
+    ));
+    let off_map = Path {
+        from: 0,
+        to: 0,
+        cells: vec![Pos::new(0, 25)],
+        crossed: 0,
+    };
+    assert!(matches!(
+        parts(rooms.clone(), vec![off_map]),
+        Err(Error::CellOffMap { .. })
+    ));
+    // A recipe built by hand with no width: refused, not divided by.
+    let flat = dungeon_generator::Recipe {
+        width: 0,
+        ..recipe.clone()
+    };
+    assert!(matches!(
+        Dungeon::from_parts(&flat, vec![], vec![]),
+        Err(Error::OutOfRange { .. })
+    ));
 }

@@ -26,7 +26,8 @@ fn get_answers_none_off_the_grid_and_index_is_row_major() {
     assert_eq!(grid.get(Pos::new(0, 2)), None);
     assert_eq!(grid.index_of(Pos::new(2, 1)), Some(5));
     assert_eq!(grid.pos_of(5), Pos::new(2, 1));
-    assert_eq!(grid.row(1), &['.', '.', '#']);
+    assert_eq!(grid.row(1), Some(&['.', '.', '#'][..]));
+    assert_eq!(grid.row(2), None);
 }
 
 #[test]

@@ -3,13 +3,19 @@
 
 mod common;
 
+mod cells;
 mod dungeon;
-mod flood;
 mod grid;
+mod hostile;
+mod margin;
 mod pins;
 mod random_recipes;
 mod recipe;
 mod replay;
 mod rerolls;
+mod rooms;
+mod saving;
 mod stepping;
+mod surface;
 mod vaults;
+mod walking;

@@ -4,16 +4,15 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use common::{fewest_crossings, four_connected, free_distance, random_recipe, unit_steps};
+use common::{
+    fewest_crossings, four_connected, free_distance, random_recipe, reference_flood, unit_steps,
+};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::RoomKind;
 use dungeon_generator::Tile;
-use dungeon_generator::flood::{Flood, FloodSpec};
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{
-    Choice, Connect, Corridor, Fit, Recipe, Shape, room_cells_allowed,
-};
+use dungeon_generator::{Connect, Corridor, Fit, Recipe, Shape};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -60,7 +59,7 @@ fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
         let mut with_pins = recipe.clone();
         for _ in 0..rng.random_range(1..=2) {
             let room = &first.rooms()[rng.random_range(0..first.rooms().len())];
-            let p = room.cells[rng.random_range(0..room.cells.len())];
+            let p = room.cells()[rng.random_range(0..room.cells().len())];
             with_pins = with_pins.pin_at(&first, p).unwrap();
         }
         // Pinned in their own map, nothing moved.
@@ -68,7 +67,7 @@ fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
         let cells = |d: &Dungeon| {
             d.rooms()
                 .iter()
-                .map(|r| r.cells.clone())
+                .map(|r| r.cells().to_vec())
                 .collect::<Vec<_>>()
         };
         assert_eq!(cells(&own), cells(&first), "case {case}: {with_pins}");
@@ -78,12 +77,15 @@ fn random_recipes_with_pinned_rooms_on_new_seeds_make_sound_dungeons() {
         assert_eq!(d.pinned_rooms(), again.pins.len(), "{context}");
         // Each pin is a pinned room: its cells (in any order) and its colour.
         let set = |r: &dungeon_generator::Room| {
-            (r.cells.iter().copied().collect::<BTreeSet<_>>(), r.colour)
+            (
+                r.cells().iter().copied().collect::<BTreeSet<_>>(),
+                r.colour(),
+            )
         };
         let pinned_rooms: Vec<_> = d
             .rooms()
             .iter()
-            .filter(|r| r.kind == RoomKind::Pinned)
+            .filter(|r| r.kind() == RoomKind::Pinned)
             .map(set)
             .collect();
         for pin in &again.pins {
@@ -105,7 +107,12 @@ fn big_random_recipes_make_sound_dungeons_too() {
         let width = rng.random_range(256..=768);
         let height = rng.random_range(256..=768);
         let room_size = rng.random_range(20..=150);
-        let allowed = room_cells_allowed(width, height) / u64::from(room_size);
+        let map = Recipe {
+            width,
+            height,
+            ..Recipe::default()
+        };
+        let allowed = map.room_cells_most() / u64::from(room_size);
         let recipe = Recipe {
             seed: rng.random(),
             width,
@@ -114,9 +121,9 @@ fn big_random_recipes_make_sound_dungeons_too() {
             room_size,
             stickiness: rng.random_range(0.0..=1.0),
             randomness: rng.random_range(0.0..=1.0),
-            shape: common::pick(&mut rng),
-            corridor: common::pick(&mut rng),
-            connect: common::pick(&mut rng),
+            shape: common::pick(&mut rng, Shape::ALL),
+            corridor: common::pick(&mut rng, Corridor::ALL),
+            connect: common::pick(&mut rng, Connect::ALL),
             ..Recipe::default()
         };
         let d = generate(&recipe).unwrap_or_else(|e| panic!("big case {case}: {e}"));
@@ -131,6 +138,16 @@ fn big_random_recipes_make_sound_dungeons_too() {
 fn check(d: &Dungeon, context: &str, every: usize) {
     let recipe = d.recipe();
     let (w, h) = (recipe.width, recipe.height);
+    // Rooms and corridors keep off the margin.
+    let m = recipe.margin;
+    let inside = |p: Pos| p.x >= m && p.y >= m && p.x + m < w && p.y + m < h;
+    let tiles = d.tiles();
+    assert!(
+        tiles
+            .positions()
+            .all(|p| inside(p) || tiles[p] == Tile::FREE),
+        "{context}: a room or a path in the margin"
+    );
     // With `fit` move a room that fits nowhere is left out: on a map too small for the
     // room size, all of them.
     let placed = d.rooms().len();
@@ -142,32 +159,31 @@ fn check(d: &Dungeon, context: &str, every: usize) {
     }
     let mut taken = BTreeSet::new();
     for (i, room) in d.rooms().iter().enumerate() {
-        assert!(!room.cells.is_empty() && room.cells.len() <= recipe.room_size as usize);
+        assert!(!room.cells().is_empty() && room.cells().len() <= recipe.room_size as usize);
         if recipe.fit == Fit::Move {
             assert!(
-                2 * room.cells.len() >= recipe.room_size as usize,
+                2 * room.cells().len() >= recipe.room_size as usize,
                 "{context}: room {i} is under half its size"
             );
         }
         assert!(
-            four_connected(&room.cells),
+            four_connected(room.cells()),
             "{context}: room {i} is in pieces"
         );
-        for &p in &room.cells {
+        for &p in room.cells() {
             assert!(p.x < w && p.y < h, "{context}: room {i} leaves the grid");
             assert!(taken.insert(p), "{context}: rooms overlap at {p}");
-            assert_eq!(d.tile(p), Some(Tile::of_room(i as u32)), "{context}");
+            assert_eq!(d.tile(p).and_then(Tile::room), Some(i), "{context}");
         }
     }
     rooms_keep_apart(d, context);
     if placed < recipe.rooms as usize && recipe.fit == Fit::Shrink {
         // Placement stopped for want of room: every free cell is within `spacing` of a room.
         let near = near_rooms(d, recipe.spacing);
-        let tiles = d.tiles();
         assert!(
             tiles
                 .positions()
-                .all(|p| !tiles[p].is_outside_rooms() || near.contains(&p)),
+                .all(|p| !inside(p) || !tiles[p].is_outside_rooms() || near.contains(&p)),
             "{context}: placement stopped with free cells left"
         );
     }
@@ -194,12 +210,12 @@ fn check(d: &Dungeon, context: &str, every: usize) {
         );
         assert!(unit_steps(&path.cells), "{context}: path {i} jumps");
         assert!(
-            d.rooms()[path.from].cells.contains(&path.cells[0]),
+            d.rooms()[path.from].cells().contains(&path.cells[0]),
             "{context}"
         );
         assert!(
             d.rooms()[path.to]
-                .cells
+                .cells()
                 .contains(path.cells.last().unwrap()),
             "{context}"
         );
@@ -263,7 +279,7 @@ fn check(d: &Dungeon, context: &str, every: usize) {
 fn near_rooms(d: &Dungeon, spacing: u32) -> BTreeSet<Pos> {
     let (w, h) = (d.width(), d.height());
     let mut near = BTreeSet::new();
-    for p in d.rooms().iter().flat_map(|r| r.cells.iter()) {
+    for p in d.rooms().iter().flat_map(|r| r.cells().iter()) {
         for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
             for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
                 near.insert(Pos::new(x, y));
@@ -278,7 +294,7 @@ fn rooms_keep_apart(d: &Dungeon, context: &str) {
     let spacing = d.recipe().spacing;
     let (w, h) = (d.width(), d.height());
     for (i, room) in d.rooms().iter().enumerate() {
-        for p in &room.cells {
+        for p in room.cells() {
             for y in p.y.saturating_sub(spacing)..=(p.y + spacing).min(h - 1) {
                 for x in p.x.saturating_sub(spacing)..=(p.x + spacing).min(w - 1) {
                     let other = d.tile(Pos::new(x, y)).and_then(Tile::room);
@@ -301,12 +317,12 @@ fn every_room_reaches_every_other(d: &Dungeon, context: &str) {
         .flat_map(|p| p.cells.iter().copied())
         .collect();
     let tiles = d.tiles();
-    let mut flood = Flood::new(d.width(), d.height());
-    let mut spec = FloodSpec::new().select(|p| tiles[p].room().is_some() || on_paths.contains(&p));
-    flood.run(&d.rooms()[0].cells[..1], &mut spec, &mut Pcg64Mcg::new(0));
+    let open = |p: Pos| tiles[p].room().is_some() || on_paths.contains(&p);
+    let first = &d.rooms()[0].cells()[..1];
+    let (steps, _) = reference_flood((d.width(), d.height()), first, open, |_| false);
     for (i, room) in d.rooms().iter().enumerate() {
         assert!(
-            flood.reached(room.cells[0]),
+            steps[room.cells()[0]].is_some(),
             "{context}: room {i} is cut off"
         );
     }

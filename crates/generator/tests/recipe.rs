@@ -1,7 +1,7 @@
 use crate::common;
 
 use dungeon_generator::Error as RecipeError;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Fit, KEYS, Kind, Recipe, Shape, key};
+use dungeon_generator::{Connect, Corridor, Fit, Key, Kind, Recipe, Shape};
 use rand_pcg::Pcg64Mcg;
 
 #[test]
@@ -72,7 +72,7 @@ fn each_error_names_the_problem() {
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
          stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, fit, \
-         merge, rooms-seed, corridors-seed, pin, vault"
+         merge, margin, rooms-seed, corridors-seed, pin, vault"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),
@@ -114,10 +114,17 @@ fn each_error_names_the_problem() {
 
 #[test]
 fn rooms_may_ask_for_a_third_of_a_big_map_and_at_most_a_million_cells() {
-    use dungeon_generator::recipe::room_cells_allowed;
-    assert_eq!(room_cells_allowed(64, 56), 65_536);
-    assert_eq!(room_cells_allowed(1024, 896), 305_834);
-    assert_eq!(room_cells_allowed(2048, 2048), 1_000_000);
+    let allowed = |width, height| {
+        Recipe {
+            width,
+            height,
+            ..Recipe::default()
+        }
+        .room_cells_most()
+    };
+    assert_eq!(allowed(64, 56), 65_536);
+    assert_eq!(allowed(1024, 896), 305_834);
+    assert_eq!(allowed(2048, 2048), 1_000_000);
     // The workloads and the largest map with the original's rooms are allowed (the largest
     // joined to its nearest neighbours: chained, fewer rooms are made within the bound).
     for text in [
@@ -168,31 +175,43 @@ fn validate_catches_values_set_directly() {
     assert!(Recipe::default().validate().is_ok());
 }
 
-/// Each style of `C` is at its own place in `ALL` and is the one its name in recipes sets.
-fn each_style_is_set_by_its_name<C: Choice + std::fmt::Debug>(name: &str) {
-    let key = key(name).unwrap();
-    for (i, &style) in C::ALL.iter().enumerate() {
-        assert_eq!(style.index(), i, "{style:?}");
+/// Each style of a key's table, given by its place and its name, is at its own place in
+/// `ALL` and is the one its name in recipes sets.
+fn each_style_is_set_by_its_name(name: &str, styles: &[(usize, &str)]) {
+    let key = Key::named(name).unwrap();
+    assert!(!styles.is_empty());
+    for (i, &(index, style)) in styles.iter().enumerate() {
+        assert_eq!(index, i, "{style}");
         let mut r = Recipe::default();
-        r.set(name, style.name()).unwrap();
-        assert_eq!(key.format(&key.get(&r)), style.name());
+        r.set(name, style).unwrap();
+        assert_eq!(key.format(&key.get(&r)), style);
     }
+}
+
+/// The place and name of each style of a table.
+macro_rules! styles {
+    ($style:ty) => {
+        <$style>::ALL
+            .iter()
+            .map(|s| (s.index(), s.name()))
+            .collect::<Vec<_>>()
+    };
 }
 
 #[test]
 fn a_style_key_takes_and_explains_every_style_of_its_table() {
-    each_style_is_set_by_its_name::<Shape>("shape");
-    each_style_is_set_by_its_name::<Corridor>("corridor");
-    each_style_is_set_by_its_name::<Connect>("connect");
-    each_style_is_set_by_its_name::<Fit>("fit");
+    each_style_is_set_by_its_name("shape", &styles!(Shape));
+    each_style_is_set_by_its_name("corridor", &styles!(Corridor));
+    each_style_is_set_by_its_name("connect", &styles!(Connect));
+    each_style_is_set_by_its_name("fit", &styles!(Fit));
     assert_eq!(
-        key("shape").unwrap().help(),
+        Key::named("shape").unwrap().help(),
         "The rooms' shape: cave (grown cell by cell), rect (rectangles), diamond, cross (two \
          crossing bars) or mixed (each room picks one)."
     );
-    for key in &KEYS {
-        if let Kind::Choice { names, glosses } = key.kind {
-            assert_eq!(names.len(), glosses.len(), "{}", key.name);
+    for key in Key::all() {
+        if let Kind::Choice { names, glosses } = key.kind() {
+            assert_eq!(names.len(), glosses.len(), "{}", key.name());
             let help = key.help();
             assert!(names.iter().all(|n| help.contains(n)), "{help}");
         }

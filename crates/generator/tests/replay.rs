@@ -4,19 +4,19 @@
 use crate::common;
 
 use common::random_recipe;
+use dungeon_generator::Connect;
+use dungeon_generator::Corridor;
+use dungeon_generator::Recipe;
 use dungeon_generator::Replay;
+use dungeon_generator::Shape;
 use dungeon_generator::Tile;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Connect;
-use dungeon_generator::recipe::Corridor;
-use dungeon_generator::recipe::Shape;
-use dungeon_generator::recipe::{Choice, Recipe};
 use rand_pcg::Pcg64Mcg;
 
 fn check(recipe: &Recipe) {
     let map = generate(recipe).unwrap();
     let replay = Replay::new(&map);
-    let room_cells: usize = map.rooms().iter().map(|r| r.cells.len()).sum();
+    let room_cells: usize = map.rooms().iter().map(|r| r.cells().len()).sum();
     let path_steps: usize = map.paths().iter().map(|p| p.cells.len()).sum();
     assert_eq!(replay.len(), room_cells + path_steps, "{recipe}");
     assert_eq!(replay.room_steps(), room_cells, "{recipe}");

@@ -109,3 +109,26 @@ fn stages_are_timed_by_the_clock_given() {
     assert_eq!(timings.rooms, Duration::from_millis(7));
     assert_eq!(timings.paths, Duration::from_millis(2));
 }
+
+#[test]
+fn a_map_made_on_the_calling_thread_is_the_map_made_on_every_core() {
+    for text in [
+        // 191 paths, made on every core by `generate`.
+        "dv1 seed=9 width=256 height=224 rooms=192",
+        // 1,100 rooms, whose doors are found on every core.
+        "dv1 seed=2 width=512 height=512 rooms=1100 room-size=20 connect=nearest",
+    ] {
+        let recipe: Recipe = text.parse().unwrap();
+        let progress = Progress::default();
+        let here = Generation::new(&recipe)
+            .unwrap()
+            .on_calling_thread()
+            .run(&progress)
+            .unwrap();
+        assert_eq!(here, generate(&recipe).unwrap(), "{text}");
+        assert_eq!(
+            progress.snapshot().paths_joined as usize,
+            here.paths().len()
+        );
+    }
+}

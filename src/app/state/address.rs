@@ -11,8 +11,8 @@
 use super::App;
 use crate::app::platform;
 use dungeon_files::draw::look::Look;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote;
+use dungeon_files::text::quote;
+use dungeon_generator::Recipe;
 
 /// What comes before the look's names in the address.
 const LOOK: &str = " look=";

@@ -8,7 +8,7 @@
 use super::App;
 use crate::app::action::PinAction;
 use dungeon_generator::Pos;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// What the status bar says while a pinned room is dragged.
 const MOVING: &str = "Moving the pinned room: let go to leave it there (Back undoes it)";

@@ -17,8 +17,8 @@ use crate::app::action::{Action, KeepAction};
 use crate::app::status::Status;
 use crate::app::store::Store;
 use dungeon_files::formats::Format;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::{quote, quote_path};
+use dungeon_files::text::{quote, quote_path};
+use dungeon_generator::Recipe;
 use dungeon_viewer::store::favourites::{Favourite, THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH};
 use dungeon_viewer::store::presets::{Preset, Presets};
 

@@ -13,7 +13,7 @@ use crate::app::status::Status;
 use dungeon_files::draw::look::Look;
 use dungeon_files::draw::{MAX_SIDE, largest_cell};
 use dungeon_files::formats::{self, Format, Options, uvtt};
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// Lines of the recipe's text the recipe section shows, whatever its length.
 const RECIPE_LINES: usize = 5;

@@ -27,11 +27,12 @@ use super::status::Status;
 use super::store::Store;
 use super::watch::{ReplayPlace, Watch};
 use dungeon_files::draw::look::{LOOKS, Look};
+use dungeon_files::figures::Figures;
 use dungeon_files::formats::Format;
-use dungeon_generator::Figures;
+use dungeon_generator::Recipe;
 use dungeon_generator::Snapshot;
-use dungeon_generator::recipe::{Group, Recipe};
-use dungeon_generator::{Stats, Timings};
+use dungeon_generator::{Shortfall, Stats, Timings};
+use dungeon_viewer::recipe_keys::Group;
 use favourites::FavouritesPanel;
 use files::{BigSave, Drawn, FilesPanel};
 use seed::SeedField;
@@ -48,6 +49,8 @@ const HINT_WIDTH: f32 = 210.0;
 pub struct Facts<'a> {
     /// The figures of the map shown, once it is finished.
     pub stats: Option<&'a Stats>,
+    /// Fewer rooms placed than asked for, and why, once the map shown is finished.
+    pub shortfall: Option<Shortfall>,
     /// How readable the map shown is, once it is finished.
     pub figures: Option<&'a Figures>,
     pub took_ms: Option<f64>,
@@ -295,6 +298,9 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
         "Rooms placed: {} of {}",
         s.rooms_placed, s.rooms_requested
     ));
+    if let Some(short) = facts.shortfall {
+        ui.colored_label(Color32::YELLOW, format!("Fewer rooms: {}.", short.why()));
+    }
     ui.label(format!("Room cells: {}", s.room_cells));
     ui.label(format!("Path cells: {} ({} paths)", s.path_cells, s.paths))
         .on_hover_text("The black cells: paths run through free ground where they can.");
@@ -442,8 +448,11 @@ fn under_way(ui: &mut egui::Ui, facts: &Facts<'_>) {
             let took = facts
                 .took_ms
                 .map_or(String::new(), |ms| format!(" · {ms:.1} ms"));
+            let why = facts
+                .shortfall
+                .map_or(String::new(), |short| format!(" ({})", short.why()));
             ui.weak(format!(
-                "{} of {} rooms · {} paths{took}",
+                "{} of {} rooms{why} · {} paths{took}",
                 s.rooms_placed, s.rooms_requested, s.paths
             ));
         }

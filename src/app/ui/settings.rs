@@ -8,7 +8,8 @@
 
 use egui_macroquad::egui;
 
-use dungeon_generator::recipe::{self, Group, KEYS, Key, Kind, Recipe, Value, rooms_that_fit};
+use dungeon_generator::{Key, Kind, Recipe, Value};
+use dungeon_viewer::recipe_keys::{self, Group};
 
 /// How many steps the 0-to-1 sliders have.
 const STEPS: f64 = 100.0;
@@ -25,27 +26,39 @@ fn to_step(value: f64) -> f64 {
 }
 
 /// The controls of the keys in `group`, in the key table's order.
-pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
-    // Rooms × room size stay within what the map may hold; each slider ends where the
-    // other allows (and pulls its value in when the map shrinks). Chained rooms end where
-    // the recipe would take too long to make.
-    let allowed = recipe::room_cells_allowed(recipe.width, recipe.height);
+pub fn group(ui: &mut egui::Ui, shown: Group, recipe: &mut Recipe) {
+    // Rooms × room size stay within what the map may hold, and the margin within the map;
+    // each slider ends where the other allows (and pulls its value in when the map
+    // shrinks). Chained rooms end where the recipe would take too long to make.
+    let allowed = recipe.room_cells_most();
     let most = |other: u32, max: u64| (allowed / u64::from(other.max(1))).clamp(1, max);
     ui.spacing_mut().slider_width = SLIDER_WIDTH;
-    for key in KEYS.iter().filter(|k| k.group == group) {
-        let kind = match (key.name, key.kind) {
+    for key in Key::all().iter().filter(|k| recipe_keys::group(k) == shown) {
+        let kind = match (key.name(), key.kind()) {
             ("rooms", Kind::Whole { min, max }) => Kind::Whole {
                 min,
-                max: rooms_that_fit(&Recipe {
+                max: Recipe {
                     rooms: most(recipe.room_size, max) as u32,
                     ..recipe.clone()
-                })
+                }
+                .rooms_that_fit()
                 .max(1)
                 .into(),
             },
             ("room-size", Kind::Whole { min, max }) => Kind::Whole {
                 min,
                 max: most(recipe.rooms, max),
+            },
+            // The margin leaves a cell inside it, and the map stays wider than its margins.
+            ("margin", Kind::Whole { min, max }) => Kind::Whole {
+                min,
+                max: max.min(u64::from(
+                    recipe.width.min(recipe.height).saturating_sub(1) / 2,
+                )),
+            },
+            ("width" | "height", Kind::Whole { min, max }) => Kind::Whole {
+                min: min.max(2 * u64::from(recipe.margin) + 1),
+                max,
             },
             (_, kind) => kind,
         };
@@ -55,7 +68,7 @@ pub fn group(ui: &mut egui::Ui, group: Group, recipe: &mut Recipe) {
 
 /// One key's control, within `kind`.
 fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
-    let label = key.name.replace('-', " ");
+    let label = key.name().replace('-', " ");
     let applies = key.applies(recipe);
     let help = match applies {
         Ok(()) => key.help(),
@@ -158,13 +171,6 @@ mod tests {
                     .parse::<f64>()
                     .unwrap()
             );
-        }
-    }
-
-    #[test]
-    fn every_key_but_the_seed_has_a_place_in_the_panel() {
-        for key in KEYS.iter() {
-            assert_eq!(key.group == Group::Seed, key.name == "seed", "{}", key.name);
         }
     }
 }

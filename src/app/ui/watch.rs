@@ -6,7 +6,7 @@ use egui_macroquad::egui;
 
 use crate::app::action::{Action, WatchAction};
 use crate::app::watch::{SPEEDS, Watch, sweep_keys};
-use dungeon_generator::recipe;
+use dungeon_generator::Key;
 
 /// The size of a button whose label changes (Replay and Stop, Sweep and Stop sweep), so
 /// that what follows it stays put: as wide as the longer label.
@@ -111,7 +111,7 @@ pub fn ui(ui: &mut egui::Ui, watch: &mut Watch, actions: &mut Vec<Action>) {
         let line = match &watch.sweep {
             Some(sweep) => {
                 let current = &sweep.recipes[sweep.index];
-                let value = recipe::key(sweep.key).map(|k| k.format(&k.get(current)));
+                let value = Key::named(sweep.key).map(|k| k.format(&k.get(current)));
                 format!(
                     "{} = {} ({} of {})",
                     sweep.key,

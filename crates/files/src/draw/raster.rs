@@ -31,7 +31,6 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
 use dungeon_generator::{Dir, Grid, Pos};
 use dungeon_generator::{Tile, TileKind};
-use dungeon_generator::{walkable, walking_distances};
 
 /// The size in pixels of a `cells_wide × cells_high` map at `style`.
 ///
@@ -200,7 +199,7 @@ fn shaped_bands<E>(
 pub fn cell_colour(dungeon: &Dungeon, look: &Look, p: Pos) -> Rgb {
     let tiles = dungeon.tiles();
     match (tiles[p].kind(), look.print) {
-        (TileKind::Room(i), false) => dungeon.rooms()[i].colour,
+        (TileKind::Room(i), false) => dungeon.rooms()[i].colour(),
         (TileKind::Path, false) => Rgb::BLACK,
         (TileKind::Free, false) => Rgb::GRAY33,
         (TileKind::Room(_), true) => PRINT_ROOM,
@@ -234,19 +233,10 @@ pub fn has_grid_line(tiles: &Grid<Tile>, look: &Look, p: Pos) -> bool {
     }
 }
 
-/// Whether `p` is a wall in the print look: free ground beside (or diagonally beside) a
-/// cell one can walk on.
+/// Whether `p` is a wall in the print look: rock beside (or diagonally beside) a cell one
+/// can walk on, as [`dungeon_generator::Cell::Wall`] is.
 fn is_wall(tiles: &Grid<Tile>, p: Pos) -> bool {
-    tiles.get(p) == Some(&Tile::FREE)
-        && (-1..=1_i64).any(|dy| {
-            (-1..=1_i64).any(|dx| {
-                let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
-                let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
-                    return false;
-                };
-                tiles.get(Pos::new(x, y)).is_some_and(|&t| walkable(t))
-            })
-        })
+    tiles.get(p) == Some(&Tile::FREE) && tiles.around(p).any(|q| tiles[q].is_walkable())
 }
 
 /// The thickness of room lines and of the rims of marks in cells of `n` pixels: a twelfth of
@@ -342,7 +332,7 @@ struct Painter<'a> {
     /// Whether there are outlines, doors or marks to draw, in cells big enough for them.
     overlays: bool,
     /// Walking distances from the start and the greatest of them, for the tint.
-    distances: Option<(Grid<u32>, u32)>,
+    distances: Option<(Grid<Option<u32>>, u32)>,
     /// The sides of room cells that are doors, as [`side_bit`]s.
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
@@ -361,12 +351,7 @@ impl<'a> Painter<'a> {
         let distances = features
             .filter(|_| look.distance)
             .and_then(|f| f.start.map(|s| (f, s)))
-            .map(|(f, s)| {
-                (
-                    walking_distances(dungeon.tiles(), s),
-                    f.longest_route.max(1),
-                )
-            });
+            .map(|(f, s)| (dungeon.distances([s]), f.longest_route.max(1)));
         let mut doors = HashMap::new();
         if let Some(f) = features.filter(|_| look.doors && marks_fit) {
             // Each door's bar lies across its edge: half in the room's cell, half in the
@@ -408,12 +393,13 @@ impl<'a> Painter<'a> {
     /// The colour filling the cell at `p`, before lines and marks.
     fn ground(&self, p: Pos, tile: Tile) -> Rgb {
         let colour = cell_colour(self.dungeon, &self.look, p);
-        match &self.distances {
-            Some((distances, farthest)) if walkable(tile) && distances[p] != u32::MAX => {
-                let t = f64::from(distances[p].min(*farthest)) / f64::from(*farthest);
+        let tinted = self.distances.as_ref().filter(|_| tile.is_walkable());
+        match tinted.and_then(|(distances, farthest)| Some((distances[p]?, *farthest))) {
+            Some((steps, farthest)) => {
+                let t = f64::from(steps.min(farthest)) / f64::from(farthest);
                 mix(colour, tint(t), TINT)
             }
-            _ => colour,
+            None => colour,
         }
     }
 
@@ -431,7 +417,7 @@ impl<'a> Painter<'a> {
         let n = self.n;
         let tiles = self.dungeon.tiles();
         let line = rgba(grid_colour(&self.look));
-        for (x, &tile) in tiles.row(y).iter().enumerate() {
+        for (x, &tile) in tiles.row(y).unwrap_or_default().iter().enumerate() {
             let p = Pos::new(x as u32, y);
             let ground = rgba(self.ground(p, tile));
             let span = x * n..(x + 1) * n;

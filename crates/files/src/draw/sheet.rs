@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::pixels::Pixels;
 use super::{Error, MAX_SIDE};
-use dungeon_generator::text::quote;
+use crate::text::quote;
 
 /// Around and between the tiles.
 const BACKGROUND: [u8; 4] = [0x1f, 0x1f, 0x21, 0xff];

@@ -4,11 +4,12 @@
 use serde::Serialize;
 
 use dungeon_generator::Door;
-use dungeon_generator::Figures;
 use dungeon_generator::Path;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
 use dungeon_generator::{Dungeon, RoomKind, Stats};
+
+use crate::figures::Figures;
 
 #[derive(Serialize)]
 struct JsonMap<'a> {
@@ -20,15 +21,15 @@ struct JsonMap<'a> {
     doors: &'a [Door],
     start: Option<Pos>,
     goal: Option<Pos>,
-    stats: JsonStats<'a>,
+    stats: JsonStats,
 }
 
 #[derive(Serialize)]
-struct JsonStats<'a> {
+struct JsonStats {
     #[serde(flatten)]
     stats: Stats,
     #[serde(flatten)]
-    figures: &'a Figures,
+    figures: Figures,
 }
 
 #[derive(Serialize)]
@@ -62,10 +63,10 @@ pub fn to_json(dungeon: &Dungeon) -> String {
             .iter()
             .enumerate()
             .map(|(i, r)| JsonRoom {
-                cells: &r.cells,
-                color: r.colour,
+                cells: r.cells(),
+                color: r.colour(),
                 pinned: dungeon.is_pinned(i),
-                vault: match r.kind {
+                vault: match r.kind() {
                     RoomKind::Vault(v) => Some(v),
                     RoomKind::Grown | RoomKind::Pinned => None,
                 },
@@ -77,7 +78,7 @@ pub fn to_json(dungeon: &Dungeon) -> String {
         goal: features.goal,
         stats: JsonStats {
             stats: dungeon.stats(),
-            figures: dungeon.figures(),
+            figures: Figures::of(dungeon),
         },
     };
     let mut json = serde_json::to_string(&map).unwrap_or_else(|e| {

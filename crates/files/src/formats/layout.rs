@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{Error, png};
-use dungeon_generator::recipe::{Recipe, VERSION};
+use dungeon_generator::Recipe;
 
 /// Text files are read up to this many bytes.
 const MOST_TEXT: u64 = 1 << 20;
@@ -70,7 +70,7 @@ fn recipe_in_text(bytes: &[u8], path: &Path) -> Result<Recipe, Error> {
     let line = text
         .lines()
         .find_map(|line| {
-            let at = line.find(&format!("{VERSION} "))?;
+            let at = line.find(&format!("{} ", Recipe::VERSION))?;
             // Up to a quote or a tag, for a recipe inside JSON, a quoted string or an
             // SVG's metadata: no recipe holds one.
             Some(

@@ -31,9 +31,9 @@ use std::path::{Path, PathBuf};
 
 use crate::draw::look::{Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
+use crate::text::{join_or, quote_path};
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::{join_or, quote_path};
+use dungeon_generator::Recipe;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use write::{Budget, Destination, Place, write_to};
 #[cfg(not(target_arch = "wasm32"))]

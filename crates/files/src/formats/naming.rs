@@ -1,7 +1,7 @@
 //! Where the window saves maps and what it names them: from the seed and a short hash of
 //! the recipe ([`crate::formats::write()`] writes them, never over an existing file).
 
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// Where screenshots go unless the user names a directory.
 pub const DEFAULT_DIR: &str = "screenshots";

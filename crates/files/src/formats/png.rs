@@ -18,7 +18,7 @@ use super::safe_write::open_regular;
 use crate::draw::MAX_SIDE;
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::Raster;
-use dungeon_generator::recipe::Recipe;
+use dungeon_generator::Recipe;
 
 /// The `tEXt` keyword under which the recipe is stored.
 pub const RECIPE_KEYWORD: &str = "recipe";

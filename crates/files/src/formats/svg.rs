@@ -23,10 +23,10 @@ use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
 use crate::draw::vector::{Colour, FillRule, Paint, Point, Scene, Segment};
+use crate::runs::runs;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::Rgb;
-use dungeon_generator::runs::runs;
 
 /// What of `look` SVG draws: in the hatched look, everything; otherwise the print look and
 /// room numbers (and room colours, which only the hatched look uses). It refuses the other

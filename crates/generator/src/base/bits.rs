@@ -31,7 +31,10 @@ impl BitGrid {
         let mut bits = Self::new(grid.width(), grid.height());
         let rows = bits.words.chunks_exact_mut(bits.words_per_row.max(1));
         for (y, words) in (0..grid.height()).zip(rows) {
-            for (word, cells) in words.iter_mut().zip(grid.row(y).chunks(64)) {
+            for (word, cells) in words
+                .iter_mut()
+                .zip(grid.row(y).unwrap_or_default().chunks(64))
+            {
                 *word = cells
                     .iter()
                     .enumerate()

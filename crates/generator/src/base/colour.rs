@@ -3,6 +3,17 @@
 
 use rand::{Rng, RngExt};
 /// An opaque colour, 8 bits a channel.
+///
+/// ```
+/// use dungeon_generator::{Rgb, generate};
+///
+/// let dungeon = generate(&"dv1 seed=2 rooms=3".parse()?)?;
+/// let Rgb(r, g, b) = dungeon.rooms()[0].colour();
+/// // Every room's colour stands out from the black paths and the grey rock.
+/// assert!(dungeon.rooms()[0].colour().is_visible_room_colour());
+/// assert_eq!(Rgb(r, g, b).inverted(), Rgb(255 - r, 255 - g, 255 - b));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "[u8; 3]", from = "[u8; 3]"))]

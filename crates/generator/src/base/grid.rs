@@ -11,9 +11,18 @@ use super::Error;
 
 /// A cell's place on the grid: `x` to the right, `y` down, origin top-left. Written to
 /// files as `[x, y]`.
+///
+/// ```
+/// use dungeon_generator::Pos;
+///
+/// let p = Pos::new(3, 4);
+/// assert_eq!(p.manhattan(Pos::new(0, 0)), 7);
+/// assert!(p.is_beside(Pos::new(3, 5)));
+/// assert_eq!(p.offset(0, -5), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(into = "[u32; 2]"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "[u32; 2]", from = "[u32; 2]"))]
 pub struct Pos {
     /// Column, from 0 at the left.
     pub x: u32,
@@ -28,10 +37,13 @@ impl Pos {
         Self { x, y }
     }
 
-    /// Steps between two cells when moving only left, right, up and down.
+    /// Steps between two cells when moving only left, right, up and down (at most
+    /// `u32::MAX`).
     #[must_use]
     pub const fn manhattan(self, other: Pos) -> u32 {
-        self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
+        self.x
+            .abs_diff(other.x)
+            .saturating_add(self.y.abs_diff(other.y))
     }
 
     /// Whether `other` is one step left, right, up or down from `self`.
@@ -39,11 +51,34 @@ impl Pos {
     pub const fn is_beside(self, other: Pos) -> bool {
         self.manhattan(other) == 1
     }
+
+    /// The cell `dx` columns right and `dy` rows down (negative: left, up); `None` when it
+    /// would be left of or above the map's corner, or past the largest coordinate.
+    ///
+    /// ```
+    /// use dungeon_generator::Pos;
+    ///
+    /// assert_eq!(Pos::new(3, 4).offset(-1, 2), Some(Pos::new(2, 6)));
+    /// assert_eq!(Pos::new(0, 4).offset(-1, 0), None);
+    /// ```
+    #[must_use]
+    pub const fn offset(self, dx: i32, dy: i32) -> Option<Pos> {
+        match (self.x.checked_add_signed(dx), self.y.checked_add_signed(dy)) {
+            (Some(x), Some(y)) => Some(Pos::new(x, y)),
+            _ => None,
+        }
+    }
 }
 
 impl From<Pos> for [u32; 2] {
     fn from(p: Pos) -> Self {
         [p.x, p.y]
+    }
+}
+
+impl From<[u32; 2]> for Pos {
+    fn from([x, y]: [u32; 2]) -> Self {
+        Pos::new(x, y)
     }
 }
 
@@ -54,7 +89,16 @@ impl fmt::Display for Pos {
 }
 
 /// The four directions in the original's order.
+///
+/// ```
+/// use dungeon_generator::{Dir, Grid, Pos};
+///
+/// let grid = Grid::new(3, 3, '.');
+/// assert_eq!(grid.step(Pos::new(0, 1), Dir::Right), Some(Pos::new(1, 1)));
+/// assert_eq!(grid.step(Pos::new(0, 1), Dir::Left), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// Towards x − 1.
     Left,
@@ -88,7 +132,18 @@ pub const fn index(width: u32, p: Pos) -> usize {
 }
 
 /// An axis-aligned rectangle of cells, both corners included: `x0 ≤ x ≤ x1`, `y0 ≤ y ≤ y1`.
+///
+/// ```
+/// use dungeon_generator::{Pos, Rect};
+///
+/// let r = Rect { x0: 1, y0: 1, x1: 3, y1: 2 };
+/// assert_eq!((r.width(), r.height(), r.area()), (3, 2, 6));
+/// assert!(r.contains(Pos::new(3, 2)) && !r.contains(Pos::new(0, 1)));
+/// assert_eq!(r.cells().count(), 6);
+/// assert_eq!(r.distance_to(Pos::new(6, 1)), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rect {
     /// The first column inside.
     pub x0: u32,
@@ -132,15 +187,15 @@ impl Rect {
     }
 
     #[must_use]
-    /// Columns it spans.
+    /// Columns it spans: 0 when `x1` is left of `x0` (at most `u32::MAX`).
     pub const fn width(&self) -> u32 {
-        self.x1 - self.x0 + 1
+        span(self.x0, self.x1)
     }
 
     #[must_use]
-    /// Rows it spans.
+    /// Rows it spans: 0 when `y1` is above `y0` (at most `u32::MAX`).
     pub const fn height(&self) -> u32 {
-        self.y1 - self.y0 + 1
+        span(self.y0, self.y1)
     }
 
     /// Cells it holds.
@@ -155,33 +210,37 @@ impl Rect {
         p.x >= self.x0 && p.x <= self.x1 && p.y >= self.y0 && p.y <= self.y1
     }
 
-    /// Steps from `p` to the nearest cell of the rectangle, moving left, right, up, down.
+    /// Steps from `p` to the nearest cell of the rectangle, moving left, right, up, down
+    /// (at most `u32::MAX`).
     #[must_use]
     pub const fn distance_to(&self, p: Pos) -> u32 {
-        self.x0.saturating_sub(p.x)
-            + p.x.saturating_sub(self.x1)
-            + self.y0.saturating_sub(p.y)
-            + p.y.saturating_sub(self.y1)
+        self.x0
+            .saturating_sub(p.x)
+            .saturating_add(p.x.saturating_sub(self.x1))
+            .saturating_add(self.y0.saturating_sub(p.y))
+            .saturating_add(p.y.saturating_sub(self.y1))
     }
 
-    /// The fewest steps between a cell of `self` and a cell of `other`.
+    /// The fewest steps between a cell of `self` and a cell of `other` (at most
+    /// `u32::MAX`).
     #[must_use]
     pub const fn gap(&self, other: &Rect) -> u32 {
-        self.x0.saturating_sub(other.x1)
-            + other.x0.saturating_sub(self.x1)
-            + self.y0.saturating_sub(other.y1)
-            + other.y0.saturating_sub(self.y1)
+        self.x0
+            .saturating_sub(other.x1)
+            .saturating_add(other.x0.saturating_sub(self.x1))
+            .saturating_add(self.y0.saturating_sub(other.y1))
+            .saturating_add(other.y0.saturating_sub(self.y1))
     }
 
     /// Widened by `margin` cells on every side, but staying on a `width × height` grid
-    /// (which must not be empty).
+    /// (its corner cell, for an empty grid).
     #[must_use]
     pub fn grown(self, margin: u32, width: u32, height: u32) -> Self {
         Self {
             x0: self.x0.saturating_sub(margin),
             y0: self.y0.saturating_sub(margin),
-            x1: self.x1.saturating_add(margin).min(width - 1),
-            y1: self.y1.saturating_add(margin).min(height - 1),
+            x1: self.x1.saturating_add(margin).min(width.saturating_sub(1)),
+            y1: self.y1.saturating_add(margin).min(height.saturating_sub(1)),
         }
     }
 
@@ -191,8 +250,64 @@ impl Rect {
     }
 }
 
-/// A value for every cell of a `width × height` rectangle, stored row by row.
+/// A grid as saved, checked when read back.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct GridParts<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+#[cfg(feature = "serde")]
+impl<T> TryFrom<GridParts<T>> for Grid<T> {
+    type Error = Error;
+
+    fn try_from(parts: GridParts<T>) -> Result<Self, Error> {
+        Grid::from_cells(parts.width, parts.height, parts.cells)
+    }
+}
+
+/// Cells from `first` to `last` both included: 0 when `last` comes first, at most
+/// `u32::MAX`.
+const fn span(first: u32, last: u32) -> u32 {
+    if last < first {
+        0
+    } else {
+        (last - first).saturating_add(1)
+    }
+}
+
+/// A value for every cell of a `width × height` rectangle, stored row by row. Saved (with
+/// the `serde` feature) as its `width`, `height` and `cells`, which must agree when read
+/// back.
+///
+/// ```
+/// use dungeon_generator::{Cell, Grid, Pos, generate};
+///
+/// // A game's own grid beside the map: which cells the player has seen.
+/// let dungeon = generate(&"dv1 seed=4 rooms=5".parse()?)?;
+/// let cells: Grid<Cell> = dungeon.cells();
+/// let mut seen = Grid::new(cells.width(), cells.height(), false);
+/// let start = dungeon.features().start.unwrap();
+/// for p in cells.around(start).chain([start]) {
+///     seen[p] = true;
+/// }
+/// assert!(seen.get(Pos::new(999, 0)).is_none());
+/// // Grids of characters read and print as lines.
+/// let grid: Grid<char> = "ab\ncd".parse()?;
+/// assert_eq!(grid[Pos::new(1, 1)], 'd');
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "GridParts<T>",
+        bound(deserialize = "T: serde::Deserialize<'de>")
+    )
+)]
 pub struct Grid<T> {
     width: u32,
     height: u32,
@@ -201,6 +316,9 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     /// A grid with every cell set to `fill`. A zero width or height gives an empty grid.
+    ///
+    /// # Panics
+    /// Only when `width × height` values do not fit in memory, as `vec!` does.
     #[must_use]
     pub fn new(width: u32, height: u32, fill: T) -> Self {
         let len = width as usize * height as usize;
@@ -213,6 +331,31 @@ impl<T: Clone> Grid<T> {
 }
 
 impl<T> Grid<T> {
+    /// A grid whose value at each cell `p` is `value(p)`, asked row by row from the
+    /// top-left.
+    ///
+    /// ```
+    /// use dungeon_generator::{Grid, Pos};
+    ///
+    /// let grid = Grid::from_fn(3, 2, |p| p.x + 10 * p.y);
+    /// assert_eq!(grid[Pos::new(2, 1)], 12);
+    /// ```
+    ///
+    /// # Panics
+    /// Only when `width × height` values do not fit in memory, as `vec!` does.
+    #[must_use]
+    pub fn from_fn(width: u32, height: u32, value: impl FnMut(Pos) -> T) -> Self {
+        let cells = (0..height)
+            .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))
+            .map(value)
+            .collect();
+        Self {
+            width,
+            height,
+            cells,
+        }
+    }
+
     /// A grid from its cells, row by row, top row first.
     ///
     /// # Errors
@@ -271,10 +414,11 @@ impl<T> Grid<T> {
         self.contains(p).then(|| index(self.width, p))
     }
 
-    /// The cell at row-major index `i` (which must be below [`Grid::len`]).
+    /// The cell at row-major index `i`: on the grid when `i` is below [`Grid::len`], else
+    /// off it.
     #[must_use]
     pub fn pos_of(&self, i: usize) -> Pos {
-        let w = self.width as usize;
+        let w = (self.width as usize).max(1);
         Pos::new((i % w) as u32, (i / w) as u32)
     }
 
@@ -297,11 +441,39 @@ impl<T> Grid<T> {
     }
 
     /// The neighbours of `p` on the grid, in the original's order: left, right, up, down.
+    /// Four-way: the cells one can step to.
     pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + use<T> {
         let (w, h) = (self.width, self.height);
         Dir::ALL
             .into_iter()
             .filter_map(move |d| step_within(w, h, p, d))
+    }
+
+    /// The up to eight cells around `p` on the grid, diagonals included, row by row from
+    /// the top-left: the cells a wall or a light touches.
+    ///
+    /// ```
+    /// use dungeon_generator::{Grid, Pos};
+    ///
+    /// let grid = Grid::new(3, 3, 0u8);
+    /// assert_eq!(grid.around(Pos::new(1, 1)).count(), 8);
+    /// let corner: Vec<Pos> = grid.around(Pos::new(0, 0)).collect();
+    /// assert_eq!(corner, [Pos::new(1, 0), Pos::new(0, 1), Pos::new(1, 1)]);
+    /// ```
+    pub fn around(&self, p: Pos) -> impl Iterator<Item = Pos> + use<T> {
+        let (w, h) = (self.width, self.height);
+        const RING: [(i32, i32); 8] = [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ];
+        RING.into_iter()
+            .filter_map(move |(dx, dy)| p.offset(dx, dy).filter(|q| q.x < w && q.y < h))
     }
 
     /// Every cell's place, row by row, top row first.
@@ -322,19 +494,11 @@ impl<T> Grid<T> {
         &mut self.cells
     }
 
-    /// One row, left to right.
-    ///
-    /// # Panics
-    /// When `y` is not below the height.
+    /// One row, left to right; `None` when `y` is not below the height.
     #[must_use]
-    pub fn row(&self, y: u32) -> &[T] {
-        assert!(
-            y < self.height,
-            "row {y} is outside a grid of height {}",
-            self.height
-        );
+    pub fn row(&self, y: u32) -> Option<&[T]> {
         let w = self.width as usize;
-        &self.cells[y as usize * w..(y as usize + 1) * w]
+        (y < self.height).then(|| &self.cells[y as usize * w..(y as usize + 1) * w])
     }
 
     /// A grid of the same size with `f` applied to every cell.
@@ -409,7 +573,7 @@ impl<T> IndexMut<Pos> for Grid<T> {
 impl fmt::Display for Grid<char> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for y in 0..self.height {
-            let line: String = self.row(y).iter().collect();
+            let line: String = self.row(y).unwrap_or_default().iter().collect();
             writeln!(f, "{line}")?;
         }
         Ok(())

@@ -10,12 +10,22 @@ pub mod flood;
 pub mod grid;
 pub mod parallel;
 pub mod pool;
-pub mod runs;
 pub mod streams;
 pub mod text;
 pub mod tile;
 
 /// What can go wrong building a grid from its cells.
+///
+/// ```
+/// use dungeon_generator::{Grid, GridError};
+///
+/// assert_eq!(
+///     Grid::from_cells(2, 2, vec![1, 2, 3]),
+///     Err(GridError::CellCount { width: 2, height: 2, expected: 4, got: 3 })
+/// );
+/// let ragged = "ab\nc".parse::<Grid<char>>().unwrap_err();
+/// assert_eq!(ragged.to_string(), "row 1 has 1 characters, the first row has 2");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// The cells given do not fill the grid exactly.

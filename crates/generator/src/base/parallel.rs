@@ -1,5 +1,7 @@
-//! Work split over the machine's cores, with results in the same order as one core gives.
+//! Work split over the machine's cores, with results in the same order as one core gives,
+//! or kept on the calling thread when it asks ([`on_this_thread`]).
 
+use std::cell::Cell;
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,6 +14,25 @@ fn cores() -> usize {
     *CORES.get_or_init(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
+thread_local! {
+    /// Whether work split on this thread stays on it (see [`on_this_thread`]).
+    static ALONE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Run `work` with every split it makes on this thread ([`map_blocks`]) kept on this
+/// thread: the same results, no other thread started.
+pub fn on_this_thread<R>(work: impl FnOnce() -> R) -> R {
+    /// Puts back what was there before, however `work` ends.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ALONE.set(self.0);
+        }
+    }
+    let _restore = Restore(ALONE.replace(true));
+    work()
+}
+
 /// `work` applied to blocks of `block` consecutive items of `items` on up to as many
 /// threads as the machine has cores (never fewer than `min_chunk` items per thread), the
 /// results concatenated in item order. Each thread takes the next block as soon as it is
@@ -19,7 +40,8 @@ fn cores() -> usize {
 /// them, and keeps one `state` from `init` for all its blocks (memory to reuse). `work`
 /// must give the same results for a block whatever thread and state run it, so the
 /// outcome depends neither on the number of cores nor on timing. The calling thread works
-/// too; when another cannot be started, the threads that run take its blocks.
+/// too; when another cannot be started, the threads that run take its blocks. Within
+/// [`on_this_thread`], the calling thread does it all.
 pub fn map_blocks<T, S, R>(
     items: &[T],
     (min_chunk, block): (usize, usize),
@@ -31,7 +53,11 @@ where
     R: Send,
 {
     let most = items.len() / min_chunk.max(1);
-    let threads = if most < 2 { 1 } else { cores().min(most) };
+    let threads = if most < 2 || ALONE.get() {
+        1
+    } else {
+        cores().min(most)
+    };
     if threads == 1 {
         return work(&mut init(), items);
     }
@@ -98,5 +124,26 @@ mod tests {
             );
         }
         assert!(map_blocks(&[] as &[u32], (1, 1), || 0, work).is_empty());
+    }
+
+    #[test]
+    fn work_kept_on_this_thread_gives_the_same_results_and_never_leaves_it() {
+        let items: Vec<u32> = (0..1000).collect();
+        let here = std::thread::current().id();
+        let threads = std::sync::Mutex::new(Vec::new());
+        let work = |(): &mut (), part: &[u32]| -> Vec<u32> {
+            threads.lock().unwrap().push(std::thread::current().id());
+            part.iter().map(|i| i * 3).collect()
+        };
+        let spread = map_blocks(&items, (1, 7), || (), work);
+        let before = threads.lock().unwrap().len();
+        let kept = super::on_this_thread(|| map_blocks(&items, (1, 7), || (), work));
+        assert_eq!(kept, spread);
+        // All of it in one piece, on this thread.
+        assert_eq!(threads.lock().unwrap()[before..], [here]);
+        assert!(
+            !super::ALONE.get(),
+            "the thread is free to split work again"
+        );
     }
 }

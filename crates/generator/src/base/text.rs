@@ -1,111 +1,36 @@
-//! Words for messages: lists joined as people write them, and user input and file names
-//! quoted briefly and harmlessly.
+//! Words for the generator's messages: user input quoted briefly and harmlessly, choices
+//! joined as people write them.
 //!
-//! Whatever a message quotes goes through one escaping ([`quote`] for typed or read text,
-//! [`quote_path`] for file names): control characters, and the invisible characters that
-//! reorder or hide the text around them (bidi overrides such as U+202E), are shown as
-//! escapes, so that a hostile name neither moves the terminal's cursor nor reads backwards;
-//! and it is bounded, so that a huge input gives a short line.
-
-use std::path::Path;
-
-/// `a`, `a or b`, `a, b or c`: the items joined as a choice.
-#[must_use]
-pub fn join_or<S: AsRef<str>>(items: &[S]) -> String {
-    match items.split_last() {
-        Some((last, [])) => last.as_ref().to_string(),
-        Some((last, rest)) => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} or {}", rest.join(", "), last.as_ref())
-        }
-        None => String::new(),
-    }
-}
+//! What a message quotes of the user's input is cut short, so that a huge input gives a
+//! short line, and escaped as Rust escapes text for debugging (control characters, and the
+//! invisible characters that reorder or hide the text around them, such as U+202E, as
+//! `\u{..}`), so that a hostile value neither moves the terminal's cursor nor reads
+//! backwards.
 
 /// The most characters of user input a message quotes.
-pub const QUOTED: usize = 40;
+const QUOTED: usize = 40;
 
-/// The most characters of a file name a message shows: a longer one is cut in the middle,
-/// keeping its start and its end (the file's own name).
-pub const QUOTED_PATH: usize = 100;
-
-/// `text` as a message quotes it: at most [`QUOTED`] characters (then `…` and how long it
-/// was), escaped, so that a huge or hostile input neither floods the screen nor moves the
-/// terminal's cursor.
-#[must_use]
+/// `text` as a message quotes it: at most [`QUOTED`] characters (then `…` and how many
+/// more there were), escaped.
 pub fn quote(text: &str) -> String {
-    let mut out = String::new();
-    for (n, unit) in units(text.as_bytes()).enumerate() {
-        if n == QUOTED {
-            let more = text.chars().count() - QUOTED;
-            out.push_str(&format!("… ({more} more characters)"));
-            break;
-        }
-        unit.push_to(&mut out);
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTED).collect();
+    let mut out = head.escape_debug().to_string();
+    let more = chars.count();
+    if more > 0 {
+        out.push_str(&format!("… ({more} more characters)"));
     }
     out
 }
 
-/// The file name `path` as a message shows it: escaped as [`quote`] escapes (bytes that are
-/// not UTF-8 as `\xNN`), and at most [`QUOTED_PATH`] characters, a longer name cut in the
-/// middle with `…`.
-#[must_use]
-pub fn quote_path(path: &Path) -> String {
-    let units: Vec<Unit> = units(path.as_os_str().as_encoded_bytes()).collect();
-    let mut out = String::new();
-    if units.len() <= QUOTED_PATH {
-        units.iter().for_each(|u| u.push_to(&mut out));
-    } else {
-        let half = QUOTED_PATH / 2;
-        units[..half].iter().for_each(|u| u.push_to(&mut out));
-        out.push('…');
-        units[units.len() - half..]
-            .iter()
-            .for_each(|u| u.push_to(&mut out));
+/// `a`, `a or b`, `a, b or c`: the items joined as a choice.
+pub fn join_or<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
-    out
-}
-
-/// One character of quoted text, or one byte that is not UTF-8.
-#[derive(Clone, Copy)]
-enum Unit {
-    Char(char),
-    Byte(u8),
-}
-
-/// The characters of `bytes`, and each byte that is not part of one.
-fn units(bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
-    bytes.utf8_chunks().flat_map(|chunk| {
-        let bad = chunk.invalid().iter().map(|&b| Unit::Byte(b));
-        chunk.valid().chars().map(Unit::Char).chain(bad)
-    })
-}
-
-impl Unit {
-    /// Append the unit as a message shows it.
-    fn push_to(self, out: &mut String) {
-        match self {
-            Unit::Char(c) if c.is_control() => out.extend(c.escape_default()),
-            Unit::Char(c) if reorders_or_hides(c) => out.extend(c.escape_unicode()),
-            Unit::Char(c) => out.push(c),
-            Unit::Byte(b) => out.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-}
-
-/// Whether `c` is invisible and changes how the text around it reads: bidi marks,
-/// embeddings, overrides and isolates, zero-width characters, line and paragraph
-/// separators.
-fn reorders_or_hides(c: char) -> bool {
-    matches!(
-        c,
-        '\u{061c}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}'
-            | '\u{feff}'
-            | '\u{fff9}'..='\u{fffb}'
-    )
 }
 
 #[cfg(test)]
@@ -121,38 +46,15 @@ mod tests {
     }
 
     #[test]
-    fn quotes_are_short_and_show_control_characters() {
+    fn quotes_are_short_and_show_control_and_reordering_characters() {
         assert_eq!(quote("seed"), "seed");
         assert_eq!(quote("a\u{1b}[2Jb\n"), "a\\u{1b}[2Jb\\n");
+        assert_eq!(quote("evil\u{202e}gnp"), "evil\\u{202e}gnp");
+        assert_eq!(quote("a\u{2066}b\u{200b}"), "a\\u{2066}b\\u{200b}");
+        assert_eq!(quote("Café ✓"), "Café ✓");
         let long = "9".repeat(1_000_000);
         let q = quote(&long);
         assert!(q.len() < 80, "{q}");
         assert!(q.ends_with("(999960 more characters)"), "{q}");
-    }
-
-    #[test]
-    fn quotes_show_characters_that_reorder_text_as_escapes() {
-        assert_eq!(quote("evil\u{202e}gnp.exe"), "evil\\u{202e}gnp.exe");
-        assert_eq!(quote("a\u{2066}b\u{200b}"), "a\\u{2066}b\\u{200b}");
-        assert_eq!(quote("Café ✓"), "Café ✓");
-    }
-
-    #[test]
-    fn file_names_are_escaped_and_cut_in_the_middle() {
-        assert_eq!(quote_path(Path::new("maps/cave.png")), "maps/cave.png");
-        assert_eq!(
-            quote_path(Path::new("/nonexistent/\u{1b}]0;pwned\u{7}.png")),
-            "/nonexistent/\\u{1b}]0;pwned\\u{7}.png"
-        );
-        let long = format!("/{}/end.png", "d".repeat(100_000));
-        let q = quote_path(Path::new(&long));
-        assert_eq!(q.chars().count(), QUOTED_PATH + 1, "{q}");
-        assert!(q.starts_with("/ddd") && q.ends_with("d/end.png") && q.contains('…'));
-        #[cfg(unix)]
-        {
-            use std::os::unix::ffi::OsStrExt;
-            let odd = std::ffi::OsStr::from_bytes(b"bad\xffname.png");
-            assert_eq!(quote_path(Path::new(odd)), "bad\\xffname.png");
-        }
     }
 }

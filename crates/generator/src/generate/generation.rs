@@ -1,12 +1,13 @@
 //! A map made a step at a time: a [`Generation`] places a room or joins a pair of rooms at
 //! each step, so that a caller without threads (a web page, which must draw its frames) can
 //! make a little of a big map each frame, show it filling in and drop it at any step.
-//! [`crate::generate`] and [`crate::generate_watched`] run one to the end, with the paths
+//! [`crate::generate`] and [`Generation::run`] run one to the end, with the paths
 //! of a map whose corridors do not merge on every core; both ways give the same map.
 
 use std::time::Duration;
 
-use crate::base::grid::Grid;
+use crate::base::grid::{Grid, Pos};
+use crate::base::parallel::on_this_thread;
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
 use crate::generate::rooms::Placing;
@@ -17,7 +18,7 @@ use crate::model::progress::Progress;
 use crate::model::recipe::Recipe;
 
 /// A clock for timing the stages: the time since any fixed moment.
-pub type Clock = fn() -> Duration;
+type Clock = fn() -> Duration;
 
 /// A map being made from a recipe, a room or a path at a time.
 ///
@@ -42,11 +43,16 @@ pub type Clock = fn() -> Duration;
 /// ```
 pub struct Generation {
     recipe: Recipe,
+    /// What the stages make: the map inside the recipe's margin (the recipe itself when it
+    /// has none), put in the middle of the whole map once it is done.
+    inner: Recipe,
     stage: Stage,
     /// Which room of the rooms stage each room is, once the rooms are placed.
     slots: Vec<u32>,
     clock: Option<Clock>,
     timings: Timings,
+    /// Whether every step stays on the calling thread.
+    alone: bool,
 }
 
 /// Where a generation is.
@@ -70,11 +76,30 @@ impl Generation {
         recipe.validate()?;
         Ok(Self {
             recipe: recipe.clone(),
+            inner: recipe.inner(),
             stage: Stage::Start,
             slots: Vec::new(),
             clock: system_clock(),
             timings: Timings::default(),
+            alone: false,
         })
+    }
+
+    /// The same generation, made on the calling thread only: the same map, without the
+    /// threads [`Generation::run`] and [`crate::generate`] start (see there when they do).
+    ///
+    /// ```
+    /// use dungeon_generator::{Generation, Progress, Recipe, generate};
+    ///
+    /// let recipe: Recipe = "dv1 seed=3 width=128 height=112 rooms=48".parse()?;
+    /// let here = Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())?;
+    /// assert_eq!(here, generate(&recipe)?);
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn on_calling_thread(mut self) -> Self {
+        self.alone = true;
+        self
     }
 
     /// The same generation, its stages timed by `clock`.
@@ -113,8 +138,11 @@ impl Generation {
         }
     }
 
-    /// Make the whole map, reporting to `progress`, with the paths of a map whose corridors
-    /// do not merge on every core.
+    /// Make the whole map, reporting to `progress`. Unless [`Generation::on_calling_thread`]
+    /// was asked for, it starts up to a thread per core (scoped: all of them have ended
+    /// when it returns) for a map of 32 paths or more whose corridors do not merge (each
+    /// path made on whichever core is free), for the doors of 1,024 rooms or more, and
+    /// for the landmarks a big crowded map's paths steer by; the map is the same.
     ///
     /// # Errors
     /// [`Error::Cancelled`] once `progress` is cancelled.
@@ -130,13 +158,18 @@ impl Generation {
     /// generation in; the map once done.
     fn step(&mut self, progress: &Progress, step: Step) -> Result<Option<Dungeon>, Error> {
         let started = self.now();
-        let outcome = self.make(progress, step);
+        let outcome = if self.alone {
+            on_this_thread(|| self.make(progress, step))
+        } else {
+            self.make(progress, step)
+        };
         let took = self.now().saturating_sub(started);
         match &self.stage {
             Stage::Start | Stage::Rooms(_) => self.timings.rooms += took,
             Stage::Paths(_) | Stage::Over => self.timings.paths += took,
         }
-        Ok(outcome?.map(|(tiles, rooms, paths)| {
+        Ok(outcome?.map(|parts| {
+            let (tiles, rooms, paths) = embed(parts, &self.recipe);
             Dungeon::with_paths(&self.recipe, tiles, rooms, paths, self.timings)
                 .with_slots(std::mem::take(&mut self.slots))
         }))
@@ -146,14 +179,14 @@ impl Generation {
     fn make(&mut self, progress: &Progress, step: Step) -> Result<Option<Parts>, Error> {
         match std::mem::replace(&mut self.stage, Stage::Over) {
             Stage::Start => {
-                progress.start_rooms(self.recipe.rooms);
-                self.stage = Stage::Rooms(Box::new(Placing::of(&self.recipe)));
+                progress.start_rooms(self.inner.rooms, self.recipe.margin);
+                self.stage = Stage::Rooms(Box::new(Placing::of(&self.inner)));
             }
             // The pairs are picked in a step of their own, timed with the paths.
             Stage::Rooms(placing) if placing.is_done() => {
                 let (tiles, rooms, slots) = placing.finish();
                 self.slots = slots;
-                let plan = PathPlan::of(&self.recipe);
+                let plan = PathPlan::of(&self.inner);
                 self.stage = Stage::Paths(Box::new(Joining::new(tiles, rooms, &plan, progress)?));
             }
             Stage::Rooms(mut placing) => {
@@ -185,6 +218,22 @@ impl Generation {
 
 /// A finished map's grid, rooms and paths.
 type Parts = (Grid<Tile>, Vec<Room>, Vec<Path>);
+
+/// The parts of the map made inside `recipe`'s margin, where they lie on its whole map:
+/// moved right and down by the margin, with rock all round.
+fn embed((tiles, rooms, paths): Parts, recipe: &Recipe) -> Parts {
+    let m = recipe.margin;
+    if m == 0 {
+        return (tiles, rooms, paths);
+    }
+    let tiles = Grid::from_fn(recipe.width, recipe.height, |p| {
+        let inner = Pos::new(p.x.wrapping_sub(m), p.y.wrapping_sub(m));
+        tiles.get(inner).copied().unwrap_or(Tile::FREE)
+    });
+    let rooms = rooms.iter().map(|room| room.shifted(m)).collect();
+    let paths = paths.iter().map(|path| path.shifted(m)).collect();
+    (tiles, rooms, paths)
+}
 
 /// How much of the path stage a step makes.
 #[derive(Clone, Copy)]

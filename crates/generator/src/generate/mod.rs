@@ -11,7 +11,7 @@ mod generation;
 pub mod replay;
 pub mod rooms;
 
-pub use generation::{Clock, Generation};
+pub use generation::Generation;
 
 use crate::model::Error;
 use crate::model::dungeon::Dungeon;
@@ -20,17 +20,28 @@ use crate::model::recipe::Recipe;
 
 /// Make the dungeon a recipe describes. The same recipe gives the same dungeon, always.
 ///
-/// # Errors
-/// When a value of the recipe is out of its range (see [`Recipe::validate`]).
-pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {
-    generate_watched(recipe, &Progress::default())
-}
-
-/// [`generate`], reporting rooms placed and paths joined to `progress` as it goes and
-/// stopping early when it is cancelled.
+/// A recipe too crowded for all its rooms makes a map of those that fit:
+/// [`Dungeon::shortfall`] says how many and why.
+///
+/// Big maps use every core (see [`Generation::run`] for when); to keep to the calling
+/// thread, `Generation::new(&recipe)?.on_calling_thread().run(&Progress::default())` gives
+/// the same map.
+///
+/// ```
+/// use dungeon_generator::{Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=7 rooms=5".parse()?;
+/// let dungeon = generate(&recipe)?;
+/// assert_eq!(dungeon, generate(&recipe)?, "the same recipe, the same map");
+/// assert_eq!((dungeon.rooms().len(), dungeon.paths().len()), (5, 4));
+/// assert!(generate(&Recipe { rooms: 0, ..recipe }).is_err());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 ///
 /// # Errors
-/// An out-of-range recipe, or [`Error::Cancelled`] once `progress` is cancelled.
-pub fn generate_watched(recipe: &Recipe, progress: &Progress) -> Result<Dungeon, Error> {
-    Generation::new(recipe)?.run(progress)
+/// When the recipe does not validate (see [`Recipe::validate`]): a value out of its
+/// range, a margin too wide, a pin that cannot be kept, too many room cells, or a recipe
+/// that would take too long.
+pub fn generate(recipe: &Recipe) -> Result<Dungeon, Error> {
+    Generation::new(recipe)?.run(&Progress::default())
 }

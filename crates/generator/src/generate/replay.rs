@@ -12,6 +12,19 @@ use crate::model::parts::Path;
 use crate::model::parts::Room;
 
 /// The steps of one dungeon's generation.
+///
+/// ```
+/// use dungeon_generator::{Replay, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// let replay = Replay::new(&dungeon);
+/// // The first step is one cell of the first room; the last is the dungeon itself.
+/// assert_eq!(replay.at(1).rooms()[0].cells().len(), 1);
+/// assert_eq!(replay.at(replay.len()), dungeon);
+/// // At most 100 frames for an animation, evenly spread.
+/// assert_eq!(replay.frames(100).len(), 100);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Replay<'a> {
     dungeon: &'a Dungeon,
@@ -25,7 +38,7 @@ impl<'a> Replay<'a> {
     pub fn new(dungeon: &'a Dungeon) -> Self {
         Self {
             dungeon,
-            room_cells: dungeon.rooms().iter().map(|r| r.cells.len()).sum(),
+            room_cells: dungeon.rooms().iter().map(|r| r.cells().len()).sum(),
             path_steps: dungeon.paths().iter().map(|p| p.cells.len()).sum(),
         }
     }
@@ -53,16 +66,9 @@ impl<'a> Replay<'a> {
     #[must_use]
     pub fn at(&self, steps: usize) -> Dungeon {
         let dungeon = self.dungeon;
-        let rooms = first_cells(
-            dungeon.rooms(),
-            steps,
-            |r| &r.cells,
-            |r, cells| Room {
-                cells,
-                colour: r.colour,
-                kind: r.kind,
-            },
-        );
+        let rooms = first_cells(dungeon.rooms(), steps, Room::cells, |r, cells| {
+            Room::of(cells, r.colour()).made_by(r.kind())
+        });
         let paths = first_cells(
             dungeon.paths(),
             steps.saturating_sub(self.room_cells),
@@ -70,7 +76,7 @@ impl<'a> Replay<'a> {
             |p, cells| Path { cells, ..p.clone() },
         );
         let slots = dungeon.slots()[..dungeon.slots().len().min(rooms.len())].to_vec();
-        Dungeon::from_parts(dungeon.recipe(), rooms, paths).with_slots(slots)
+        Dungeon::assemble(dungeon.recipe(), rooms, paths).with_slots(slots)
     }
 
     /// The step counts to show in at most `most` frames (at least one), evenly spread
@@ -91,7 +97,7 @@ impl<'a> Replay<'a> {
 fn first_cells<T, C>(
     all: &[T],
     mut steps: usize,
-    cells: impl Fn(&T) -> &Vec<C>,
+    cells: impl Fn(&T) -> &[C],
     cut: impl Fn(&T, Vec<C>) -> T,
 ) -> Vec<T>
 where
@@ -137,7 +143,7 @@ mod tests {
         assert_eq!(replay.at(replay.len() + 5), map);
         let first = replay.at(1);
         assert_eq!(first.rooms().len(), 1);
-        assert_eq!(first.rooms()[0].cells, vec![map.rooms()[0].cells[0]]);
+        assert_eq!(first.rooms()[0].cells(), vec![map.rooms()[0].cells()[0]]);
         assert_eq!(taken(&first), 1);
         assert_eq!(taken(&replay.at(0)), 0);
     }

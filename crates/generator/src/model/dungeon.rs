@@ -1,19 +1,41 @@
 //! A dungeon: what a recipe makes (see [`crate::generate()`]): the grid of tiles, the rooms
 //! in creation order with their cells in the order they grew, the paths between them in
-//! the order they were made, and what is read off those (doors, start, goal, figures).
+//! the order they were made, and what is read off those (cells, doors, start, goal,
+//! distances and paths).
 
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
+use crate::model::Error;
+use crate::model::cells::{Cell, cell_at, cells, door_cells};
 use crate::model::features::Features;
-use crate::model::figures::Figures;
 use crate::model::parts::{Path, Room, RoomKind};
-use crate::model::recipe::Recipe;
+use crate::model::recipe::{Fit, Recipe};
+use crate::model::shortfall::Shortfall;
+use crate::model::walking;
 
 /// A generated map: the grid of tiles, the rooms in creation order and the paths between
 /// them; its doors, start and goal are read off it when first asked for.
+///
+/// ```
+/// use dungeon_generator::{Cell, Recipe, generate};
+///
+/// let recipe: Recipe = "dv1 seed=11 rooms=6 margin=1".parse()?;
+/// let dungeon = generate(&recipe)?;
+/// assert_eq!((dungeon.width(), dungeon.height()), (64, 56));
+/// assert_eq!(dungeon.recipe(), &recipe);
+/// assert!(dungeon.shortfall().is_none());
+/// // Every path runs from a cell of one room to a cell of another.
+/// for path in dungeon.paths() {
+///     assert!(dungeon.rooms()[path.from].contains(path.cells[0]));
+/// }
+/// let start = dungeon.features().start.expect("a map with rooms has a start");
+/// assert!(matches!(dungeon.cell(start), Some(Cell::Floor(_))));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Dungeon {
     recipe: Recipe,
@@ -25,12 +47,25 @@ pub struct Dungeon {
     slots: Vec<u32>,
     paths: Vec<Path>,
     features: OnceLock<Features>,
-    figures: OnceLock<Figures>,
+    /// The cells just outside rooms where doors are, for [`Dungeon::cell`].
+    door_cells: OnceLock<BitGrid>,
     timings: Timings,
 }
 
 /// How long each stage of a generation took: zero for a dungeon put together from parts.
+///
+/// ```
+/// use dungeon_generator::{Dungeon, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// let timings = dungeon.timings();
+/// println!("rooms {:?}, paths {:?}", timings.rooms, timings.paths);
+/// let again = Dungeon::from_parts(dungeon.recipe(), dungeon.rooms().to_vec(), dungeon.paths().to_vec())?;
+/// assert_eq!(again.timings(), Default::default());
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timings {
     /// Placing the rooms.
     pub rooms: Duration,
@@ -50,8 +85,16 @@ impl PartialEq for Dungeon {
 }
 
 /// What a dungeon holds, in numbers.
+///
+/// ```
+/// use dungeon_generator::generate;
+///
+/// let stats = generate(&"dv1 seed=3 rooms=4".parse()?)?.stats();
+/// assert_eq!((stats.rooms_requested, stats.rooms_placed, stats.paths), (4, 4, 3));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Rooms the recipe asked for.
     pub rooms_requested: u32,
@@ -68,17 +111,79 @@ pub struct Stats {
 }
 
 impl Dungeon {
-    /// The dungeon of `recipe` with these rooms and paths, as far as they go: a generation
-    /// under way, or a replay of one. `rooms` may hold a room's first cells only and
-    /// `paths` a path's first steps; the map is their cells, rooms over paths.
+    /// The dungeon of `recipe` with these rooms and paths, as far as they go: a map read
+    /// back, a generation under way, or a replay of one. `rooms` may hold a room's first
+    /// cells only and `paths` a path's first steps; the map is their cells, rooms over
+    /// paths.
     ///
-    /// Cells off the recipe's grid are left out.
-    #[must_use]
-    pub fn from_parts(recipe: &Recipe, rooms: Vec<Room>, paths: Vec<Path>) -> Dungeon {
+    /// ```
+    /// use dungeon_generator::{Dungeon, Error, Pos, generate};
+    ///
+    /// let made = generate(&"dv1 seed=4 rooms=5".parse()?)?;
+    /// let (rooms, mut paths) = (made.rooms().to_vec(), made.paths().to_vec());
+    /// let again = Dungeon::from_parts(made.recipe(), rooms.clone(), paths.clone())?;
+    /// assert_eq!(again, made);
+    /// // A path off the map is refused, not drawn.
+    /// paths[0].cells.push(Pos::new(500, 500));
+    /// let refused = Dungeon::from_parts(made.recipe(), rooms, paths);
+    /// assert!(matches!(refused, Err(Error::PathLeaps { path: 0, .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A recipe that does not validate ([`Recipe::validate`]); a room's or a path's cell
+    /// off the map ([`Error::CellOffMap`]) or in two rooms ([`Error::CellTwice`]); a path
+    /// from or to a room not given ([`Error::PathToNoRoom`]), or one whose cells are not
+    /// each beside the last ([`Error::PathLeaps`]).
+    pub fn from_parts(
+        recipe: &Recipe,
+        rooms: Vec<Room>,
+        paths: Vec<Path>,
+    ) -> Result<Dungeon, Error> {
+        recipe.validate()?;
+        let (width, height) = (recipe.width, recipe.height);
+        let on_map = |cell: Pos| {
+            (cell.x < width && cell.y < height)
+                .then_some(())
+                .ok_or(Error::CellOffMap {
+                    cell,
+                    width,
+                    height,
+                })
+        };
+        let mut taken = Grid::new(width, height, false);
+        for &cell in rooms.iter().flat_map(Room::cells) {
+            on_map(cell)?;
+            if std::mem::replace(&mut taken[cell], true) {
+                return Err(Error::CellTwice { cell });
+            }
+        }
+        for (i, path) in paths.iter().enumerate() {
+            if let Some(&room) = [path.from, path.to].iter().find(|&&r| r >= rooms.len()) {
+                return Err(Error::PathToNoRoom {
+                    path: i,
+                    room,
+                    rooms: rooms.len(),
+                });
+            }
+            if let Some(step) = path.cells.windows(2).find(|w| !w[0].is_beside(w[1])) {
+                return Err(Error::PathLeaps {
+                    path: i,
+                    from: step[0],
+                    to: step[1],
+                });
+            }
+            path.cells.iter().try_for_each(|&cell| on_map(cell))?;
+        }
+        Ok(Dungeon::assemble(recipe, rooms, paths))
+    }
+
+    /// [`Dungeon::from_parts`] of parts known to be sound: a replay's.
+    pub(crate) fn assemble(recipe: &Recipe, rooms: Vec<Room>, paths: Vec<Path>) -> Dungeon {
         let mut tiles = Grid::new(recipe.width, recipe.height, Tile::FREE);
         for (id, room) in rooms.iter().enumerate() {
             let tile = Tile::of_room(id.min(Tile::MAX_ROOMS as usize - 1) as u32);
-            for &cell in &room.cells {
+            for &cell in room.cells() {
                 if let Some(t) = tiles.get_mut(cell) {
                     *t = tile;
                 }
@@ -89,8 +194,7 @@ impl Dungeon {
 
     /// The dungeon of `recipe` on `tiles`, which hold `rooms`, with the cells of `paths`
     /// outside rooms made path cells; it took `timings` to make.
-    #[must_use]
-    pub fn with_paths(
+    pub(crate) fn with_paths(
         recipe: &Recipe,
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,
@@ -109,7 +213,7 @@ impl Dungeon {
             slots: Vec::new(),
             paths,
             features: OnceLock::new(),
-            figures: OnceLock::new(),
+            door_cells: OnceLock::new(),
             timings,
         }
     }
@@ -171,6 +275,81 @@ impl Dungeon {
         self.tiles.get(p).copied()
     }
 
+    /// What the cell at `p` is to a game: rock, wall, a room's floor, corridor or door
+    /// (see [`Cell`]); `None` outside the map.
+    ///
+    /// ```
+    /// use dungeon_generator::{Cell, generate};
+    ///
+    /// let dungeon = generate(&"dv1 seed=3 rooms=5".parse()?)?;
+    /// let start = dungeon.features().start.expect("a map with rooms has a start");
+    /// assert!(matches!(dungeon.cell(start), Some(Cell::Floor(_))));
+    /// let door = dungeon.features().doors[0];
+    /// assert_eq!(dungeon.cell(door.outside), Some(Cell::Door));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn cell(&self, p: Pos) -> Option<Cell> {
+        cell_at(&self.tiles, self.door_cells(), p)
+    }
+
+    /// Every cell as a game reads it (see [`Cell`]), row by row: what [`Dungeon::cell`]
+    /// says of each, made in one pass.
+    #[must_use]
+    pub fn cells(&self) -> Grid<Cell> {
+        cells(&self.tiles, self.door_cells())
+    }
+
+    /// Steps from the nearest of `starts` to every cell one can walk to from them (rooms'
+    /// floors, corridors and doors, stepping left, right, up or down); `None` for the
+    /// cells no start reaches, rock and walls among them. Starts off the map or on rock
+    /// are left out. A distance map, as bracket-lib's Dijkstra map: no random numbers,
+    /// the same map for the same starts.
+    ///
+    /// ```
+    /// use dungeon_generator::generate;
+    ///
+    /// let dungeon = generate(&"dv1 seed=5 rooms=6".parse()?)?;
+    /// let features = dungeon.features();
+    /// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+    /// // From every door at once: how far each cell is from the nearest door.
+    /// let near_doors = dungeon.distances(features.doors.iter().map(|d| d.outside));
+    /// assert!(near_doors[start].is_some());
+    /// assert_eq!(dungeon.distances([start])[goal], Some(features.longest_route));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn distances(&self, starts: impl IntoIterator<Item = Pos>) -> Grid<Option<u32>> {
+        walking::distances(&self.tiles, starts).map(|&d| (d != u32::MAX).then_some(d))
+    }
+
+    /// The shortest walk from `from` to `to`, both included, one step left, right, up or
+    /// down at a time over the cells one can walk; `None` when either cell is off the map
+    /// or not walkable, or no walk joins them. Of several walks as short, always the same
+    /// one: no random numbers.
+    ///
+    /// ```
+    /// use dungeon_generator::generate;
+    ///
+    /// let dungeon = generate(&"dv1 seed=5 rooms=6".parse()?)?;
+    /// let features = dungeon.features();
+    /// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+    /// let path = dungeon.path(start, goal).expect("every room is joined");
+    /// assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+    /// assert_eq!(path.len() as u32, features.longest_route + 1);
+    /// assert!(path.windows(2).all(|step| step[0].is_beside(step[1])));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn path(&self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        walking::path(&self.tiles, from, to)
+    }
+
+    fn door_cells(&self) -> &BitGrid {
+        self.door_cells
+            .get_or_init(|| door_cells(self.width(), self.height(), &self.features().doors))
+    }
+
     /// The rooms in creation order, each marked with what made it ([`Room::kind`]):
     /// pinned rooms where they were in the map they came from (see [`crate::Recipe::pins`]),
     /// vaults last.
@@ -185,7 +364,7 @@ impl Dungeon {
     pub fn pinned_rooms(&self) -> usize {
         self.rooms
             .iter()
-            .filter(|r| r.kind == RoomKind::Pinned)
+            .filter(|r| r.kind() == RoomKind::Pinned)
             .count()
     }
 
@@ -194,7 +373,7 @@ impl Dungeon {
     pub fn is_pinned(&self, index: usize) -> bool {
         self.rooms
             .get(index)
-            .is_some_and(|r| r.kind == RoomKind::Pinned)
+            .is_some_and(|r| r.kind() == RoomKind::Pinned)
     }
 
     /// The room of the recipe's vault `index` (counted from 0), once it is made.
@@ -203,7 +382,7 @@ impl Dungeon {
         self.rooms
             .iter()
             .rev()
-            .find(|r| r.kind == RoomKind::Vault(index))
+            .find(|r| r.kind() == RoomKind::Vault(index))
     }
 
     /// The paths, in the order they were made, each joining two rooms.
@@ -215,23 +394,19 @@ impl Dungeon {
     /// The doors, the start and the goal, found the first time they are asked for.
     #[must_use]
     pub fn features(&self) -> &Features {
-        self.features.get_or_init(|| {
-            let cells: Vec<&[Pos]> = self.rooms.iter().map(|r| r.cells.as_slice()).collect();
-            Features::find(self.recipe.seed, &self.tiles, &cells, &self.paths)
-        })
+        self.features
+            .get_or_init(|| Features::find(self.recipe.seed, &self.tiles, &self.rooms, &self.paths))
     }
 
-    /// How readable the map is, measured the first time it is asked for.
+    /// Fewer rooms than the recipe asked for, and why (see [`Shortfall`]); `None` when
+    /// every room asked for was placed. A crowded recipe still makes a map, with the rooms
+    /// that fit: look here to know.
     #[must_use]
-    pub fn figures(&self) -> &Figures {
-        self.figures.get_or_init(|| {
-            let rooms = (self.rooms.as_slice(), self.recipe.room_size);
-            Figures::of(
-                &self.tiles,
-                rooms,
-                &self.paths,
-                self.features().longest_route,
-            )
+    pub fn shortfall(&self) -> Option<Shortfall> {
+        let (asked, placed) = (self.recipe.rooms, self.rooms.len() as u32);
+        (placed < asked).then_some(match self.recipe.fit {
+            Fit::Shrink => Shortfall::Full { asked, placed },
+            Fit::Move => Shortfall::LeftOut { asked, placed },
         })
     }
 

@@ -1,22 +1,34 @@
 //! What a game master or a game needs beyond rooms and paths: doors, where the adventurer
-//! starts, and the goal farthest from the start (the original design placed the adventurer as far as
-//! possible from a target, by walking distance).
+//! starts, the goal farthest from the start (the original design placed the adventurer as
+//! far as possible from a target, by walking distance) and the room farthest from it.
 //!
 //! All of it is read off a finished dungeon: doors from the paths, the start from its own
-//! stream, the goal from one breadth-first flood over the cells one can walk (rooms and
-//! paths). So looking at them never moves a room or a path.
+//! stream, the goal and the farthest room from one breadth-first flood over the cells one
+//! can walk (rooms and paths). So looking at them never moves a room or a path.
 
-use std::collections::VecDeque;
-
-use crate::base::grid::{Grid, Pos, index};
+use crate::base::grid::{Grid, Pos};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::{Tile, TileKind};
-use crate::model::parts::Path;
+use crate::model::parts::{Path, Room};
+use crate::model::walking::walking_distances;
 
 /// Where a path leaves or enters a room: the edge between the room's `cell` and the path
 /// cell `outside` it.
+///
+/// ```
+/// use dungeon_generator::{Cell, generate};
+///
+/// let dungeon = generate(&"dv1 seed=3 rooms=4".parse()?)?;
+/// for door in &dungeon.features().doors {
+///     assert!(door.cell.is_beside(door.outside));
+///     assert!(dungeon.rooms()[door.room].contains(door.cell));
+///     // As a game reads the map, the door is the cell outside.
+///     assert_eq!(dungeon.cell(door.outside), Some(Cell::Door));
+/// }
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Door {
     /// The room's index.
     pub room: usize,
@@ -27,7 +39,22 @@ pub struct Door {
 }
 
 /// A dungeon's doors, start and goal.
+///
+/// ```
+/// use dungeon_generator::generate;
+///
+/// let dungeon = generate(&"dv1 seed=9 rooms=8".parse()?)?;
+/// let features = dungeon.features();
+/// let (start, goal) = (features.start.unwrap(), features.goal.unwrap());
+/// // The player starts in a room; the stairs go in the middle of the farthest room.
+/// let stairs = dungeon.rooms()[features.farthest_room.unwrap()].centre();
+/// let walk = dungeon.path(start, stairs).expect("every room is joined");
+/// assert!(walk.len() as u32 <= features.longest_route + 1);
+/// assert_eq!(dungeon.distances([start])[goal], Some(features.longest_route));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Features {
     /// One per edge where a path meets a room, in the order the paths first cross them.
     pub doors: Vec<Door>,
@@ -37,25 +64,23 @@ pub struct Features {
     pub goal: Option<Pos>,
     /// Steps from the start to the goal.
     pub longest_route: u32,
-}
-
-/// Whether one can walk on a tile: a room's floor or a path.
-#[must_use]
-pub fn walkable(tile: Tile) -> bool {
-    tile != Tile::FREE
+    /// The room whose centre ([`crate::Room::centre`]) is farthest from the start by
+    /// walking (the first of several as far): where the stairs down go, in a room, where
+    /// the goal may be a corridor's cell. `None` when there are no rooms.
+    pub farthest_room: Option<usize>,
 }
 
 impl Features {
-    /// Read the features off `tiles`, `rooms`' cells (for the start) and `paths`, on the map
-    /// made from `seed`.
+    /// Read the features off `tiles`, `rooms` and `paths`, on the map made from `seed`.
     #[must_use]
-    pub fn find(seed: u64, tiles: &Grid<Tile>, room_cells: &[&[Pos]], paths: &[Path]) -> Self {
+    pub(crate) fn find(seed: u64, tiles: &Grid<Tile>, rooms: &[Room], paths: &[Path]) -> Self {
         let doors = doors(tiles, paths);
+        let room_cells: Vec<&[Pos]> = rooms.iter().map(Room::cells).collect();
         let total: u64 = room_cells.iter().map(|c| c.len() as u64).sum();
         let start = (total > 0).then(|| {
             let mut k = rand::RngExt::random_range(&mut stream(seed, Stage::Start, 0), 0..total);
             let mut chosen = Pos::default();
-            for cells in room_cells {
+            for cells in &room_cells {
                 if k < cells.len() as u64 {
                     chosen = cells[k as usize];
                     break;
@@ -64,17 +89,23 @@ impl Features {
             }
             chosen
         });
-        let (goal, longest_route) = start
-            .map(|s| {
-                let distances = walking_distances(tiles, s);
-                farthest(tiles, &distances)
-            })
+        let distances = start.map(|s| walking_distances(tiles, s));
+        let (goal, longest_route) = distances
+            .as_ref()
+            .map(|distances| farthest(tiles, distances))
             .map_or((None, 0), |(g, d)| (Some(g), d));
+        let farthest_room = distances.and_then(|distances| {
+            let steps = |room: &Room| distances.get(room.centre()).copied().unwrap_or(u32::MAX);
+            let reached = (0..rooms.len()).filter(|&i| steps(&rooms[i]) != u32::MAX);
+            // The first of the farthest: `max_by_key` keeps the last of equals.
+            reached.rev().max_by_key(|&i| steps(&rooms[i]))
+        });
         Self {
             doors,
             start,
             goal,
             longest_route,
+            farthest_room,
         }
     }
 }
@@ -105,30 +136,6 @@ fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
         }
     }
     doors
-}
-
-/// Steps from `start` to every cell one can walk to from it over rooms and paths
-/// (`u32::MAX` for the others), by a breadth-first flood.
-#[must_use]
-pub fn walking_distances(tiles: &Grid<Tile>, start: Pos) -> Grid<u32> {
-    let mut distance = Grid::new(tiles.width(), tiles.height(), u32::MAX);
-    if !tiles.get(start).is_some_and(|&t| walkable(t)) {
-        return distance;
-    }
-    let w = tiles.width();
-    let mut queue = VecDeque::from([start]);
-    distance.as_mut_slice()[index(w, start)] = 0;
-    while let Some(p) = queue.pop_front() {
-        let d = distance.as_slice()[index(w, p)];
-        for n in tiles.neighbours(p) {
-            let slot = &mut distance.as_mut_slice()[index(w, n)];
-            if *slot == u32::MAX && walkable(tiles[n]) {
-                *slot = d + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    distance
 }
 
 /// The first cell, in reading order, at the greatest finite distance, with that distance.

@@ -1,26 +1,41 @@
 //! What a map is: the recipe that decides it (with its key table and the named styles it
 //! picks from), the finished dungeon with its rooms, paths, doors, start and goal, the
-//! progress of one being made, and sweeps of one key across its values.
+//! progress of one being made.
 
+pub mod cells;
 pub mod dungeon;
 pub mod features;
-pub mod figures;
 pub mod parts;
 pub mod progress;
 pub mod recipe;
-pub mod sweep;
-pub mod tally;
+#[cfg(feature = "serde")]
+pub mod saving;
+pub mod shortfall;
+pub mod walking;
 
+use crate::base::grid::Pos;
 use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
 
-/// What is wrong with a recipe, one of its values or a sweep, or why a map was not made.
-/// Values quoted from the user's input are cut short (see [`crate::base::text::quote`]).
+/// What is wrong with a recipe or one of its values, or with a map's parts, or why a map
+/// was not made.
+/// Values quoted from the user's input are cut short and escaped.
+///
+/// ```
+/// use dungeon_generator::{Error, Recipe};
+///
+/// let error = "dv1 width=5000".parse::<Recipe>().unwrap_err();
+/// assert!(matches!(error, Error::OutOfRange { .. }));
+/// assert_eq!(error.to_string(), "width = 5000 is out of range: allowed 1 to 2048");
+/// // It is a std error, so `?` takes it into a `Box<dyn Error>`.
+/// let boxed: Box<dyn std::error::Error> = error.into();
+/// assert!(boxed.to_string().contains("width"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Nothing to parse.
     #[error("the recipe is empty; a recipe starts with `{VERSION}`")]
     Empty,
-    /// The string does not start with [`VERSION`].
+    /// The string does not start with [`recipe::Recipe::VERSION`].
     #[error("the recipe starts with `{found}`, not the version tag `{VERSION}`")]
     Version {
         /// The first word, cut short.
@@ -74,7 +89,8 @@ pub enum Error {
         /// The values allowed, in words.
         range: String,
     },
-    /// More room cells than the map may hold (see [`room_cells_allowed`]).
+    /// More room cells than the map inside its margin may hold (see
+    /// [`recipe::Recipe::room_cells_most`]); `width` and `height` are that map's.
     #[error(
         "rooms × room-size = {rooms} × {room_size} = {asked} room cells is too many for a \
          {width}×{height} map: at most {allowed} (a third of its cells, never more than \
@@ -92,13 +108,26 @@ pub enum Error {
         /// The map's height in cells.
         height: u32,
     },
-    /// A recipe estimated (by [`recipe::seconds`]) to take longer than
-    /// [`recipe::SECONDS_MOST`] to make; `fits` rooms would not.
+    /// A margin as wide as half the map or more: no cell would be left inside it.
+    #[error(
+        "margin = {margin} leaves no cell inside a {width}×{height} map: at most {most}",
+        most = (width.min(height).saturating_sub(1)) / 2
+    )]
+    MarginTooWide {
+        /// The margin asked for.
+        margin: u32,
+        /// The map's width in cells.
+        width: u32,
+        /// The map's height in cells.
+        height: u32,
+    },
+    /// A recipe estimated (by [`recipe::Recipe::seconds`]) to take longer than
+    /// [`recipe::Recipe::SECONDS_MOST`] to make; `fits` rooms would not.
     #[error(
         "{rooms} rooms chained across this map would take about {seconds} s to make, more \
          than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
          with connect=nearest or connect=loops",
-        most = recipe::SECONDS_MOST
+        most = recipe::Recipe::SECONDS_MOST
     )]
     TooSlow {
         /// Rooms asked for.
@@ -109,11 +138,11 @@ pub enum Error {
         fits: u32,
     },
     /// Pins and vaults whose boxes hold so many cells that reading and placing them would
-    /// take longer than [`recipe::SECONDS_MOST`] (estimated at 40 ns a cell).
+    /// take longer than [`recipe::Recipe::SECONDS_MOST`] (estimated at 40 ns a cell).
     #[error(
         "the pins and vaults hold {cells} cells in their boxes: placing them would take about \
          {seconds} s, more than the {most} s a recipe may take; pin fewer or smaller rooms",
-        most = recipe::SECONDS_MOST
+        most = recipe::Recipe::SECONDS_MOST
     )]
     PinsTooSlow {
         /// The cells of their boxes, all together (the text's characters × 6, for text not
@@ -121,27 +150,6 @@ pub enum Error {
         cells: u64,
         /// Seconds they would take, estimated.
         seconds: u64,
-    },
-    /// A sweep of a key no recipe has.
-    #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
-    SweepUnknownKey {
-        /// The key as given, cut short.
-        key: String,
-    },
-    /// A sweep that is not `KEY`, `KEY=FROM:TO:COUNT` or `KEY=A:B:…`.
-    #[error("write a sweep as KEY=FROM:TO:COUNT, such as stickiness=0:1:11; not `{0}`")]
-    SweepMalformed(String),
-    /// A sweep of too few or too many values.
-    #[error("a sweep takes 1 to {most} values, not {count}", most = sweep::MOST)]
-    SweepCount {
-        /// The count as given, cut short.
-        count: String,
-    },
-    /// A key whose whole range is too long to sweep.
-    #[error("`{key}` has too many values to play them all; give them as {key}=FROM:TO:COUNT")]
-    SweepRangeTooLong {
-        /// The key.
-        key: String,
     },
     /// A pin that cannot be kept, and why (see [`recipe::Recipe::check_pins`]).
     #[error("pin {pin} {fault}")]
@@ -167,11 +175,48 @@ pub enum Error {
         /// The cell's row.
         y: u32,
     },
-    /// A sweep of a key whose values are neither numbers nor choices.
-    #[error("`{key}` cannot be swept: its values are neither numbers nor choices")]
-    SweepNotNumbers {
-        /// The key.
-        key: String,
+    /// Fewer rooms were placed than asked for: what a game that wants them all makes of
+    /// [`crate::Dungeon::shortfall`].
+    #[error(transparent)]
+    Shortfall(#[from] shortfall::Shortfall),
+    /// A room given without a cell.
+    #[error("a room needs at least one cell")]
+    RoomWithoutCells,
+    /// A cell given twice: twice in one room, or in two rooms.
+    #[error("cell {cell} is given twice")]
+    CellTwice {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A room's or a path's cell off the map.
+    #[error("cell {cell} is off the {width}×{height} map")]
+    CellOffMap {
+        /// The cell.
+        cell: Pos,
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
+    },
+    /// A path from or to a room the map does not have.
+    #[error("path {path} joins room {room}, but the map has {rooms} rooms")]
+    PathToNoRoom {
+        /// The path, counted from 0.
+        path: usize,
+        /// The room it names.
+        room: usize,
+        /// The rooms the map has.
+        rooms: usize,
+    },
+    /// A path that leaps: two cells in a row not side by side.
+    #[error("path {path} leaps from {from} to {to}: each step goes left, right, up or down")]
+    PathLeaps {
+        /// The path, counted from 0.
+        path: usize,
+        /// The cell it leaves.
+        from: Pos,
+        /// The next cell.
+        to: Pos,
     },
     /// The watcher called the generation off.
     #[error("generation was cancelled")]

@@ -16,6 +16,26 @@ use crate::model::parts::{Path, Room};
 
 /// Shared state of one generation. Make one per generation; it can be watched from other
 /// threads while the generation runs.
+///
+/// ```
+/// use std::sync::Arc;
+/// use dungeon_generator::{Error, Generation, Progress, Recipe};
+///
+/// let recipe: Recipe = "dv1 seed=5 width=256 height=224 rooms=192".parse()?;
+/// let progress = Arc::new(Progress::default());
+/// let watched = Arc::clone(&progress);
+/// let making = std::thread::spawn(move || Generation::new(&recipe)?.run(&watched));
+/// // Another thread (a progress bar, a loading screen) reads how far it got, and may call it off.
+/// let fraction = progress.snapshot().fraction();
+/// assert!((0.0..=1.0).contains(&fraction));
+/// let dungeon = making.join().expect("no panic")?;
+/// assert_eq!(progress.snapshot().rooms_placed as usize, dungeon.rooms().len());
+/// let called_off = Progress::default();
+/// called_off.cancel();
+/// let again: Recipe = "dv1 seed=5".parse()?;
+/// assert_eq!(Generation::new(&again)?.run(&called_off), Err(Error::Cancelled));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Debug, Default)]
 pub struct Progress {
     cancelled: AtomicBool,
@@ -23,6 +43,9 @@ pub struct Progress {
     rooms_total: AtomicU32,
     paths_joined: AtomicU32,
     paths_total: AtomicU32,
+    /// The recipe's margin: rooms and paths are made on the map inside it, and kept for a
+    /// live watcher where they lie on the whole map.
+    margin: AtomicU32,
     /// The rooms and paths made so far, kept only for a live watcher.
     made: Option<Mutex<Made>>,
 }
@@ -37,6 +60,18 @@ struct Made {
 
 /// Where a generation is: rooms placed of those asked for, then paths joined of those to
 /// make (0 of 0 until the rooms are done).
+///
+/// ```
+/// use dungeon_generator::{Generation, Progress, Recipe};
+///
+/// let progress = Progress::default();
+/// let recipe: Recipe = "dv1 seed=5 rooms=6".parse()?;
+/// Generation::new(&recipe)?.run(&progress)?;
+/// let done = progress.snapshot();
+/// assert_eq!((done.rooms_placed, done.paths_joined, done.paths_total), (6, 5, 5));
+/// assert_eq!(done.fraction(), 1.0);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Snapshot {
     /// Rooms placed so far.
@@ -136,12 +171,19 @@ impl Progress {
         }
     }
 
-    pub(crate) fn start_rooms(&self, total: u32) {
+    /// Rooms are about to be placed, `total` of them, on the map inside a margin of
+    /// `margin` cells.
+    pub(crate) fn start_rooms(&self, total: u32, margin: u32) {
         self.rooms_total.store(total, Ordering::Relaxed);
+        self.margin.store(margin, Ordering::Relaxed);
+    }
+
+    fn margin(&self) -> u32 {
+        self.margin.load(Ordering::Relaxed)
     }
 
     pub(crate) fn room_placed(&self, room: &Room) {
-        self.keep(|made| made.rooms.push(room.clone()));
+        self.keep(|made| made.rooms.push(room.shifted(self.margin())));
         self.rooms_placed.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -152,7 +194,7 @@ impl Progress {
     /// One more pair done, joined by `path` (none when the pair could not be joined).
     pub(crate) fn path_joined(&self, path: Option<&Path>) {
         if let Some(path) = path {
-            self.keep(|made| made.paths.push(path.clone()));
+            self.keep(|made| made.paths.push(path.shifted(self.margin())));
         }
         self.paths_joined.fetch_add(1, Ordering::Relaxed);
     }

@@ -8,7 +8,7 @@ use crate::Dungeon;
 use crate::generate;
 use crate::generate::corridors::{half_rect, staircase};
 use crate::generate::rooms::diamond::radius_for;
-use crate::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use crate::model::recipe::{Connect, Corridor, Recipe, Shape};
 use crate::{Pos, Rect};
 use common::{four_connected, turns};
 use rand_pcg::Pcg64Mcg;
@@ -39,11 +39,11 @@ fn every_shape_keeps_its_rooms_within_size_on_the_grid_whole_and_apart() {
                 for (i, room) in d.rooms().iter().enumerate() {
                     let context = format!("{}: room {i}", d.recipe());
                     assert!(
-                        !room.cells.is_empty() && room.cells.len() <= size as usize,
+                        !room.cells().is_empty() && room.cells().len() <= size as usize,
                         "{context}"
                     );
-                    assert!(four_connected(&room.cells), "{context} is in pieces");
-                    for &p in &room.cells {
+                    assert!(four_connected(room.cells()), "{context} is in pieces");
+                    for &p in room.cells() {
                         assert!(p.x < w && p.y < h, "{context} leaves the grid");
                         assert!(taken.insert(p), "{context} overlaps another at {p}");
                     }
@@ -63,23 +63,23 @@ fn each_shape_has_its_shape() {
     for seed in 0..20 {
         let rect = with(seed, |r| r.shape = Shape::Rect);
         for room in rect.rooms() {
-            let b = bounds(&room.cells);
+            let b = bounds(room.cells());
             assert_eq!(
                 b.area(),
-                room.cells.len() as u64,
+                room.cells().len() as u64,
                 "a rect room fills its box"
             );
             let (long, short) = (b.width().max(b.height()), b.width().min(b.height()));
             // Proportions within 1:3, unless cut back by a neighbour.
-            if room.cells.len() as u32 > 80 {
+            if room.cells().len() as u32 > 80 {
                 assert!(long <= 3 * short, "{b:?}");
             }
         }
         let diamond = with(seed, |r| r.shape = Shape::Diamond);
         for room in diamond.rooms() {
-            let centre = room.cells[0];
+            let centre = room.cells()[0];
             let r = room
-                .cells
+                .cells()
                 .iter()
                 .map(|p| p.manhattan(centre))
                 .max()
@@ -87,31 +87,31 @@ fn each_shape_has_its_shape() {
             assert!(r <= radius_for(90));
             let full = (2 * r * r + 2 * r + 1) as usize;
             assert_eq!(
-                room.cells.len(),
+                room.cells().len(),
                 full,
                 "a diamond holds every cell within {r}"
             );
         }
         let cross = with(seed, |r| r.shape = Shape::Cross);
         for room in cross.rooms() {
-            let c = room.cells[0];
+            let c = room.cells()[0];
             // Every cell is in the row band or the column band through the centre.
             let half = room
-                .cells
+                .cells()
                 .iter()
                 .filter(|p| p.x == c.x)
                 .map(|p| p.y)
                 .collect::<BTreeSet<_>>();
             assert!(half.len() as u32 >= 1);
-            let b = bounds(&room.cells);
+            let b = bounds(room.cells());
             assert!(
-                (room.cells.len() as u64) < b.area() || room.cells.len() <= 9,
+                (room.cells().len() as u64) < b.area() || room.cells().len() <= 9,
                 "a cross does not fill its box"
             );
         }
         // A mixed map has rooms of several shapes over a few seeds; colours never move.
         let mixed = with(seed, |r| r.shape = Shape::Mixed);
-        let colours = |d: &Dungeon| d.rooms().iter().map(|r| r.colour).collect::<Vec<_>>();
+        let colours = |d: &Dungeon| d.rooms().iter().map(|r| r.colour()).collect::<Vec<_>>();
         assert_eq!(colours(&mixed), colours(&rect));
         assert_eq!(colours(&mixed), colours(&with(seed, |_| {})));
     }
@@ -124,7 +124,7 @@ fn mean_aspect(stretch: f64) -> f64 {
     for seed in 0..40 {
         let d = with(seed, |r| r.stretch = stretch);
         for room in d.rooms() {
-            let b = bounds(&room.cells);
+            let b = bounds(room.cells());
             sum += (f64::from(b.width()) / f64::from(b.height())).ln();
             n += 1.0;
         }

@@ -6,7 +6,7 @@ use super::growth;
 use crate::Progress;
 use crate::Tile;
 use crate::generate::rooms::{RoomPlan, cave, place_rooms};
-use crate::recipe::{Fit, Shape};
+use crate::model::recipe::{Fit, Shape};
 use crate::{Grid, Pos};
 use common::four_connected;
 use rand_pcg::Pcg64Mcg;
@@ -128,10 +128,10 @@ fn placed_rooms_stay_on_the_grid_never_overlap_and_match_the_tiles() {
         let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
         let mut seen = BTreeSet::new();
         for (i, room) in rooms.iter().enumerate() {
-            assert!(!room.cells.is_empty());
-            assert!(room.cells.len() <= 60);
-            assert!(four_connected(&room.cells));
-            for &p in &room.cells {
+            assert!(!room.cells().is_empty());
+            assert!(room.cells().len() <= 60);
+            assert!(four_connected(room.cells()));
+            for &p in room.cells() {
                 assert!(tiles.contains(p));
                 assert!(seen.insert(p), "two rooms share {p}");
                 assert_eq!(tiles[p], Tile::of_room(i as u32));
@@ -160,5 +160,5 @@ fn a_full_grid_stops_placement_instead_of_looping() {
     let rooms = place_rooms(&mut tiles, &plan, &Progress::default()).unwrap();
     assert!(rooms.len() < 1000);
     assert!(tiles.as_slice().iter().all(|t| !t.is_outside_rooms()));
-    assert_eq!(rooms.iter().map(|r| r.cells.len()).sum::<usize>(), 30);
+    assert_eq!(rooms.iter().map(|r| r.cells().len()).sum::<usize>(), 30);
 }

@@ -3,9 +3,11 @@
 //! program's, each of which includes this file as a module.
 #![allow(dead_code)]
 
-use dungeon_generator::flood::{Flood, FloodSpec};
-use dungeon_generator::recipe::{Choice, Recipe};
-use dungeon_generator::{Dungeon, Grid, Pos, Room, Tile, generate};
+use std::collections::{BTreeSet, VecDeque};
+
+use dungeon_generator::{
+    Connect, Corridor, Dungeon, Fit, Grid, Pos, Recipe, Room, Shape, Tile, generate,
+};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -20,13 +22,13 @@ pub fn fingerprint(d: &Dungeon) -> u64 {
     };
     eat(d.rooms().len() as u64);
     for room in d.rooms() {
-        eat(room.cells.len() as u64);
-        for p in &room.cells {
+        eat(room.cells().len() as u64);
+        for p in room.cells() {
             eat(u64::from(p.x) << 32 | u64::from(p.y));
         }
-        eat(u64::from(room.colour.0) << 16
-            | u64::from(room.colour.1) << 8
-            | u64::from(room.colour.2));
+        eat(u64::from(room.colour().0) << 16
+            | u64::from(room.colour().1) << 8
+            | u64::from(room.colour().2));
     }
     eat(d.paths().len() as u64);
     for path in d.paths() {
@@ -39,6 +41,38 @@ pub fn fingerprint(d: &Dungeon) -> u64 {
     h
 }
 
+/// Steps from `starts` to each cell of a `width × height` grid that `open` lets in, by a
+/// plain breadth-first search over four neighbours (the reference the tests hold the
+/// generator's searches to), until `goal` is reached: each cell's steps (`None` where not
+/// reached), and the goal reached with its steps, if any.
+pub fn reference_flood(
+    (width, height): (u32, u32),
+    starts: &[Pos],
+    open: impl Fn(Pos) -> bool,
+    goal: impl Fn(Pos) -> bool,
+) -> (Grid<Option<u32>>, Option<(Pos, u32)>) {
+    let mut steps = Grid::new(width, height, None);
+    let mut queue = VecDeque::new();
+    for &p in starts {
+        if steps.get(p) == Some(&None) {
+            steps[p] = Some(0);
+            queue.push_back((p, 0));
+        }
+    }
+    while let Some((p, d)) = queue.pop_front() {
+        if goal(p) {
+            return (steps, Some((p, d)));
+        }
+        for q in steps.neighbours(p) {
+            if steps[q].is_none() && open(q) {
+                steps[q] = Some(d + 1);
+                queue.push_back((q, d + 1));
+            }
+        }
+    }
+    (steps, None)
+}
+
 /// Whether `cells` form one 4-connected group.
 pub fn four_connected(cells: &[Pos]) -> bool {
     let Some(&first) = cells.first() else {
@@ -46,32 +80,42 @@ pub fn four_connected(cells: &[Pos]) -> bool {
     };
     let w = cells.iter().map(|p| p.x).max().unwrap() + 1;
     let h = cells.iter().map(|p| p.y).max().unwrap() + 1;
-    let set: std::collections::BTreeSet<Pos> = cells.iter().copied().collect();
-    let mut flood = Flood::new(w, h);
-    flood.run(
-        &[first],
-        &mut FloodSpec::new().select(|p| set.contains(&p)),
-        &mut Pcg64Mcg::new(0),
-    );
-    flood.order().len() == set.len()
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let (steps, _) = reference_flood((w, h), &[first], |p| set.contains(&p), |_| false);
+    cells.iter().all(|&p| steps[p].is_some())
 }
 
 /// Steps of the shortest route from a cell of room `a` to a cell of room `b` through free
-/// cells only (a plain breadth-first flood, the reference for path lengths); `None` when
-/// free cells do not join them.
+/// cells inside the margin only (a plain breadth-first flood, the reference for path
+/// lengths); `None` when free cells do not join them.
 pub fn free_distance(d: &Dungeon, a: usize, b: usize) -> Option<u32> {
-    free_distance_in(d.tiles(), d.rooms(), a, b)
+    free_distance_within(d.tiles(), d.rooms(), (a, b), d.recipe().margin)
 }
 
 /// [`free_distance`] on any map: `tiles` with its `rooms`.
 pub fn free_distance_in(tiles: &Grid<Tile>, rooms: &[Room], a: usize, b: usize) -> Option<u32> {
-    let target = Tile::of_room(b as u32);
-    let mut flood = Flood::new(tiles.width(), tiles.height());
-    let mut spec = FloodSpec::new()
-        .select(|p| tiles[p].is_outside_rooms() || tiles[p] == target)
-        .goal(|p| tiles[p] == target);
-    flood.run(&rooms[a].cells, &mut spec, &mut Pcg64Mcg::new(0));
-    flood.goal().and_then(|g| flood.value(g).copied())
+    free_distance_within(tiles, rooms, (a, b), 0)
+}
+
+/// Whether `p` lies inside the margin of `margin` cells along the edges of `tiles`.
+pub fn inside_margin(tiles: &Grid<Tile>, margin: u32, p: Pos) -> bool {
+    p.x >= margin && p.y >= margin && p.x + margin < tiles.width() && p.y + margin < tiles.height()
+}
+
+/// [`free_distance`] from room `a` to room `b` over the cells inside a margin of `margin`.
+fn free_distance_within(
+    tiles: &Grid<Tile>,
+    rooms: &[Room],
+    (a, b): (usize, usize),
+    margin: u32,
+) -> Option<u32> {
+    let target = |t: Tile| t.room() == Some(b);
+    let open = |p: Pos| {
+        inside_margin(tiles, margin, p) && (tiles[p].is_outside_rooms() || target(tiles[p]))
+    };
+    let size = (tiles.width(), tiles.height());
+    let (_, goal) = reference_flood(size, rooms[a].cells(), open, |p| target(tiles[p]));
+    goal.map(|(_, steps)| steps)
 }
 
 /// The golden fingerprint of the map each recipe text makes.
@@ -82,25 +126,29 @@ pub fn fingerprints(recipes: &[impl AsRef<str>]) -> Vec<u64> {
         .collect()
 }
 
-/// The fewest cells of other rooms any route from room `a` into room `b` must cross: a
-/// breadth-first search with two queues (0-1 BFS), the reference for crossing paths.
+/// The fewest cells of other rooms any route from room `a` into room `b` must cross, inside
+/// the margin: a breadth-first search with two queues (0-1 BFS), the reference for
+/// crossing paths.
 pub fn fewest_crossings(d: &Dungeon, a: usize, b: usize) -> u32 {
     let tiles = d.tiles();
-    let (ta, tb) = (Tile::of_room(a as u32), Tile::of_room(b as u32));
+    let (ta, tb) = (Some(a), Some(b));
     let mut cost = vec![u32::MAX; tiles.len()];
     let mut queue = std::collections::VecDeque::new();
-    for &p in &d.rooms()[a].cells {
+    for &p in d.rooms()[a].cells() {
         cost[tiles.index_of(p).unwrap()] = 0;
         queue.push_back(p);
     }
     while let Some(p) = queue.pop_front() {
         let c = cost[tiles.index_of(p).unwrap()];
-        if tiles[p] == tb {
+        if tiles[p].room() == tb {
             return c;
         }
-        for n in tiles.neighbours(p) {
+        for n in tiles
+            .neighbours(p)
+            .filter(|&n| inside_margin(tiles, d.recipe().margin, n))
+        {
             let t = tiles[n];
-            let step = u32::from(!(t.is_outside_rooms() || t == ta || t == tb));
+            let step = u32::from(!(t.is_outside_rooms() || t.room() == ta || t.room() == tb));
             let i = tiles.index_of(n).unwrap();
             if c + step < cost[i] {
                 cost[i] = c + step;
@@ -148,22 +196,22 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         room_size,
         stickiness: rng.random_range(0.0..=1.0),
         randomness: rng.random_range(0.0..=1.0),
-        shape: pick(rng),
+        shape: pick(rng, Shape::ALL),
         stretch: if rng.random_bool(0.5) {
             0.0
         } else {
             rng.random_range(-1.0..=1.0)
         },
-        corridor: pick(rng),
+        corridor: pick(rng, Corridor::ALL),
         bends: rng.random_range(1..=8),
-        connect: pick(rng),
+        connect: pick(rng, Connect::ALL),
         loops: rng.random_range(0.0..=1.0),
         spacing: if rng.random_bool(0.5) {
             0
         } else {
             rng.random_range(0..=8)
         },
-        fit: pick(rng),
+        fit: pick(rng, Fit::ALL),
         merge: if rng.random_bool(0.5) {
             0.0
         } else {
@@ -174,12 +222,17 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         corridors_seed: rng.random_bool(0.25).then(|| rng.random()),
         pins: Vec::new(),
         vaults: Vec::new(),
+        margin: if width.min(height) >= 3 && rng.random_bool(0.2) {
+            rng.random_range(1..=((width.min(height) - 1) / 2).min(3))
+        } else {
+            0
+        },
     }
 }
 
-/// One of a style's choices, at random.
-pub fn pick<C: Choice>(rng: &mut Pcg64Mcg) -> C {
-    C::ALL[rng.random_range(0..C::ALL.len())]
+/// One of a style's choices (its `ALL`), at random.
+pub fn pick<C: Copy>(rng: &mut Pcg64Mcg, all: &[C]) -> C {
+    all[rng.random_range(0..all.len())]
 }
 
 fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {

@@ -15,9 +15,9 @@ use std::time::Duration;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::formats::{self, Format, Options, Target, naming};
 use dungeon_files::formats::{png, safe_write};
+use dungeon_files::text::quote_path;
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_generator::Recipe;
 
 pub use alarm::Alarm;
 pub use dungeon_files::formats::layout::read_layout;

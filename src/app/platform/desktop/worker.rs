@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::worker::{Done, Drawing, Generated, Requests};
 use dungeon_files::draw::raster::Style;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Dungeon, Error, Progress, generate_watched};
+use dungeon_generator::{Dungeon, Error, Generation, Progress, Recipe};
 
 struct Job {
     id: u64,
@@ -128,7 +127,7 @@ fn make(job: &Job, mut send: impl FnMut(Result<Generated, String>, bool) -> bool
     let mut drawing = match &job.map {
         Map::Make(recipe) => {
             let start = Instant::now();
-            let dungeon = match generate_watched(recipe, &job.progress) {
+            let dungeon = match Generation::new(recipe).and_then(|g| g.run(&job.progress)) {
                 Ok(dungeon) => dungeon,
                 Err(Error::Cancelled) => return true,
                 Err(e) => return send(Err(e.to_string()), false),

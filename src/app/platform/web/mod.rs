@@ -10,9 +10,9 @@ use std::io;
 use std::path::Path;
 
 use dungeon_files::formats::{self, Format, Options, naming, png};
+use dungeon_files::text::quote_path;
 use dungeon_generator::Dungeon;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::text::quote_path;
+use dungeon_generator::Recipe;
 use dungeon_viewer::browser;
 
 pub use alarm::Alarm;

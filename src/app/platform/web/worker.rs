@@ -10,8 +10,7 @@ use std::time::Duration;
 use super::clock::{Instant, clock};
 use crate::app::worker::{Done, Drawing, Requests};
 use dungeon_files::draw::raster::Style;
-use dungeon_generator::recipe::Recipe;
-use dungeon_generator::{Dungeon, Error, Generation, Progress};
+use dungeon_generator::{Dungeon, Error, Generation, Progress, Recipe};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a
 /// second while a big map is made (more of each frame is drawing it as it fills in).
@@ -112,8 +111,9 @@ impl Worker {
                 progress,
             } => match Generation::new(&recipe) {
                 Ok(generation) => {
+                    // The page has no threads: every step on its own.
                     let work = Work::Making {
-                        generation: generation.with_clock(clock),
+                        generation: generation.with_clock(clock).on_calling_thread(),
                         style,
                         progress,
                         took: started.elapsed(),

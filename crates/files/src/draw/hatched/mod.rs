@@ -33,8 +33,7 @@ use std::collections::HashSet;
 
 use super::style::{Style, tint};
 use super::vector::{Colour, FillRule, Layer, Paint, Scene, Segment};
-use dungeon_generator::{Dungeon, Grid, Pos, Rect, Rgb, TileKind};
-use dungeon_generator::{walkable, walking_distances};
+use dungeon_generator::{Dungeon, Grid, Pos, Rgb, TileKind};
 use outline::{Corner, Curve};
 use pen::{Pen, edges, row_runs};
 use plane::Vec2;
@@ -146,7 +145,7 @@ struct Sheet<'a> {
 
 impl<'a> Sheet<'a> {
     fn new(dungeon: &'a Dungeon, style: &'a Style) -> Self {
-        let floor = dungeon.tiles().map(|&t| walkable(t));
+        let floor = dungeon.tiles().map(|t| t.is_walkable());
         let sharp = sharp_corners(dungeon);
         let curves = outline::trace(&floor)
             .iter()
@@ -209,11 +208,11 @@ impl<'a> Sheet<'a> {
         if look.colours {
             for room in self.dungeon.rooms() {
                 let colour = Colour {
-                    rgb: room.colour,
+                    rgb: room.colour(),
                     alpha: WASH,
                 };
                 let mut wash = Layer::new(Paint::Fill(colour, FillRule::NonZero)).clipped();
-                for (y, xs) in row_runs(&room.cells) {
+                for (y, xs) in row_runs(room.cells()) {
                     wash.push(pen.cells(xs, y));
                 }
                 layers.push(wash);
@@ -267,13 +266,12 @@ fn tinted(dungeon: &Dungeon, pen: &Pen) -> Vec<Layer> {
     let Some(start) = features.start else {
         return Vec::new();
     };
-    let distances = walking_distances(dungeon.tiles(), start);
+    let distances = dungeon.distances([start]);
     let farthest = features.longest_route.max(1);
     let (alpha, steps) = TINT;
     let mut by_step: Vec<Vec<Pos>> = vec![Vec::new(); steps as usize + 1];
     for p in dungeon.tiles().positions() {
-        let d = distances[p];
-        if d != u32::MAX {
+        if let Some(d) = distances[p] {
             let step = u64::from(d.min(farthest)) * u64::from(steps) / u64::from(farthest);
             by_step[step as usize].push(p);
         }
@@ -313,9 +311,8 @@ fn sharp_corners(dungeon: &Dungeon) -> HashSet<Corner> {
         sharp.extend(door_edge(door.cell, door.outside));
     }
     for room in dungeon.rooms() {
-        if let Some(r) = Rect::around(room.cells.iter().copied())
-            && u64::from(r.width()) * u64::from(r.height()) == room.cells.len() as u64
-        {
+        let r = room.bounds();
+        if r.area() == room.cells().len() as u64 {
             let (right, bottom) = (r.x1 + 1, r.y1 + 1);
             sharp.extend((r.x0..=right).flat_map(|x| [(x, r.y0), (x, bottom)]));
             sharp.extend((r.y0..=bottom).flat_map(|y| [(r.x0, y), (right, y)]));

@@ -258,7 +258,7 @@ mod tests {
         ];
         for text in recipes {
             let d = dungeon_generator::generate(&text.parse().unwrap()).unwrap();
-            let floor = d.tiles().map(|&t| dungeon_generator::walkable(t));
+            let floor = d.tiles().map(|t| t.is_walkable());
             let outlines: Vec<Vec<Vec2>> = trace(&floor)
                 .iter()
                 .map(|ring| smooth(ring, |_| false).flattened(16))

@@ -33,7 +33,7 @@ pub fn place(dungeon: &Dungeon, cell_size: u32) -> Labels {
         };
     }
     let mut order: Vec<usize> = (0..rooms.len()).collect();
-    order.sort_by_key(|&i| (rooms[i].cells.len(), i));
+    order.sort_by_key(|&i| (rooms[i].cells().len(), i));
     let mut placer = Placer {
         dungeon,
         n: cell_size,
@@ -302,17 +302,15 @@ fn by_depth(room: &Room) -> Vec<Pos> {
 /// Each of `room`'s cells, in the room's order, with its steps through the room from the
 /// nearest cell outside it (1 for a cell on its edge).
 fn depths(room: &Room) -> Vec<(Pos, u32)> {
-    let Some(bounds) = Rect::around(room.cells.iter().copied()) else {
-        return Vec::new();
-    };
+    let bounds = room.bounds();
     let local = |p: Pos| Pos::new(p.x - bounds.x0 + 1, p.y - bounds.y0 + 1);
     // The room's cells with a ring of outside around them.
     let mut depth = Grid::new(bounds.width() + 2, bounds.height() + 2, 0u32);
-    for &p in &room.cells {
+    for &p in room.cells() {
         depth[local(p)] = u32::MAX;
     }
     let mut front: Vec<Pos> = room
-        .cells
+        .cells()
         .iter()
         .map(|&p| local(p))
         .filter(|&p| depth.neighbours(p).any(|q| depth[q] == 0))
@@ -334,5 +332,5 @@ fn depths(room: &Room) -> Vec<(Pos, u32)> {
         }
         front = next;
     }
-    room.cells.iter().map(|&p| (p, depth[local(p)])).collect()
+    room.cells().iter().map(|&p| (p, depth[local(p)])).collect()
 }

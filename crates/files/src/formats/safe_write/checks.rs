@@ -11,7 +11,7 @@ use rustix::fs::{FileType, OFlags, Stat};
 use rustix::process::{getegid, geteuid, getgroups};
 
 use super::dir::Located;
-use dungeon_generator::text::quote_path;
+use crate::text::quote_path;
 
 /// What a file of this type is, in words, when it is not a regular file.
 fn irregular(kind: FileType) -> Option<&'static str> {

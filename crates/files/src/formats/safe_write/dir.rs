@@ -18,7 +18,7 @@ use rustix::io::Errno;
 
 use super::links::{MOST_LINKS, may_enter, may_follow};
 use super::temporary;
-use dungeon_generator::text::quote_path;
+use crate::text::quote_path;
 
 /// A directory, held open: files are looked at, made, renamed and removed in it by name,
 /// never through a path that could change meanwhile.

@@ -17,7 +17,7 @@ use std::path::Path;
 use rustix::fs::Stat;
 use rustix::process::geteuid;
 
-use dungeon_generator::text::quote_path;
+use crate::text::quote_path;
 
 /// Symbolic links followed at most, as the system does.
 pub const MOST_LINKS: usize = 40;

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use dungeon_generator::recipe::{Recipe, seconds};
+use dungeon_generator::Recipe;
 
 /// The most bytes a series writes, unless told otherwise.
 pub const BYTES_MOST: u64 = 4_000_000_000;
@@ -41,7 +41,7 @@ const INKED_NANOS: f64 = 180.0;
 const STORED_BLOCK: u64 = 65_535;
 const STORED_BLOCK_BYTES: u64 = 5;
 /// Nanoseconds of generation for each cell of a map, besides the estimate of its paths'
-/// cost (see [`seconds`]): W4 with `connect=nearest` takes 236.
+/// cost (see [`Recipe::seconds`]): W4 with `connect=nearest` takes 236.
 const GENERATION_NANOS: f64 = 250.0;
 
 /// What a series costs.
@@ -70,7 +70,7 @@ impl Estimate {
     /// Add the making of `recipe`'s map.
     pub(super) fn map(&mut self, recipe: &Recipe) {
         let cells = f64::from(recipe.width) * f64::from(recipe.height);
-        self.seconds += seconds(recipe) + cells * GENERATION_NANOS * 1e-9;
+        self.seconds += recipe.seconds() + cells * GENERATION_NANOS * 1e-9;
     }
 
     /// Add a picture of `(width, height)` pixels, `cells_wide` cells across, written as

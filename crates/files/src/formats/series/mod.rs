@@ -24,11 +24,11 @@ use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
 use crate::draw::within_pixels;
+use crate::sweep::Sweep;
 use dungeon_generator::Dungeon;
+use dungeon_generator::Recipe;
 use dungeon_generator::Replay;
-use dungeon_generator::Sweep;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::Recipe;
 use estimate::Written as Drawn;
 pub use estimate::{Estimate, Over};
 
@@ -123,7 +123,9 @@ impl Series {
         Ok(match self {
             Series::Replay(recipe) => vec![recipe.clone()],
             Series::Sweep(base, sweep) => sweep.recipes(base),
-            Series::Sheet(base, size) => base.consecutive_seeds(size.tiles())?,
+            Series::Sheet(base, size) => base
+                .consecutive_seeds(size.tiles())
+                .collect::<Result<_, _>>()?,
             Series::Batch(recipes) => recipes.clone(),
         })
     }
@@ -269,7 +271,7 @@ pub fn write_sweep(
         |_| SWEEP_DELAY,
         |i, d| {
             let value = key.format(&key.get(d.recipe()));
-            format!("{}-{:03}-{value}", key.name, i + 1)
+            format!("{}-{:03}-{value}", key.name(), i + 1)
         },
         options,
         (to, &budget),

@@ -12,8 +12,8 @@ use crate::formats::safe_write::{
     Dir, Located, Staged, checks, open_regular, place_new_with, replace_pair, stage,
 };
 use crate::formats::{Destination, Error, Place};
+use crate::text::quote_path;
 use dungeon_generator::Dungeon;
-use dungeon_generator::text::quote_path;
 
 /// The tileset written with a map that replaces the file `map`: `<stem>.tiles.png` (its
 /// name as given, and where it goes), checked before any work is done. The command line never writes over a file the user

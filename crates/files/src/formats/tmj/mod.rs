@@ -30,7 +30,7 @@ use crate::draw::pixels::Pixels;
 use crate::draw::raster::{self, MIN_GRID_CELL};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
-use dungeon_generator::{Grid, Rect, TileKind};
+use dungeon_generator::{Grid, TileKind};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod disk;
@@ -193,20 +193,20 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
         .rooms()
         .iter()
         .enumerate()
-        .filter_map(|(k, room)| {
-            let bounds = Rect::around(room.cells.iter().copied())?;
-            let Rgb(r, g, b) = room.colour;
+        .map(|(k, room)| {
+            let bounds = room.bounds();
+            let Rgb(r, g, b) = room.colour();
             let (x, y) = (px(bounds.x0) as f64, px(bounds.y0) as f64);
-            Some(Object {
+            Object {
                 width: px(bounds.width()),
                 height: px(bounds.height()),
                 properties: vec![
                     Property::new("index", "int", k),
                     Property::new("colour", "color", format!("#ff{r:02x}{g:02x}{b:02x}")),
-                    Property::new("cells", "int", room.cells.len()),
+                    Property::new("cells", "int", room.cells().len()),
                 ],
                 ..Object::new((k + 1).to_string(), "room", x, y)
-            })
+            }
         })
         .collect();
     let features = dungeon.features();

@@ -12,7 +12,6 @@ use std::collections::BTreeSet;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Pos;
 use dungeon_generator::TileKind;
-use dungeon_generator::walkable;
 
 /// A corner of the grid: (x, y) in cells, origin top-left.
 pub type Corner = (u32, u32);
@@ -53,7 +52,7 @@ impl Edges {
             .collect();
         let tile = |x: i64, y: i64| {
             let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
-            dungeon.tile(Pos::new(x, y)).filter(|&t| walkable(t))
+            dungeon.tile(Pos::new(x, y)).filter(|t| t.is_walkable())
         };
         // Whether the edge between cells a and b (either may be off the map) is a wall.
         let wall = |a: (i64, i64), b: (i64, i64)| match (tile(a.0, a.1), tile(b.0, b.1)) {

@@ -49,7 +49,7 @@ impl Facing {
         let stride = w + 2;
         let at = |p: Pos| (p.y as usize + 1) * stride + p.x as usize + 1;
         let mut label = vec![BLOCKED; stride * (h + 2)];
-        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32))) {
+        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32).unwrap_or_default())) {
             let inside = &mut label[(y + 1) * stride + 1..][..w];
             for (l, tile) in inside.iter_mut().zip(row) {
                 if tile.is_outside_rooms() {
@@ -62,7 +62,7 @@ impl Facing {
         // and down: the first flood to reach a cell labels it.
         let mut queue: Vec<u32> = Vec::with_capacity(w * h);
         for (r, room) in rooms.iter().enumerate() {
-            for &p in &room.cells {
+            for &p in room.cells() {
                 label[at(p)] = r as u32;
                 queue.push(at(p) as u32);
             }
@@ -189,11 +189,7 @@ mod tests {
             .enumerate()
             .map(|(i, &x)| {
                 tiles[Pos::new(x, 0)] = Tile::of_room(i as u32);
-                Room {
-                    cells: vec![Pos::new(x, 0)],
-                    colour: Rgb(0, 0, 0),
-                    kind: Default::default(),
-                }
+                Room::of(vec![Pos::new(x, 0)], Rgb(0, 0, 0))
             })
             .collect();
         let facing = Facing::new(&tiles, &rooms, || false).expect("not called off");

@@ -278,7 +278,7 @@ impl Router {
             || (),
             |(), part| {
                 part.iter()
-                    .map(|r| PathEnd::new(&tiles, &r.cells))
+                    .map(|r| PathEnd::new(&tiles, r.cells()))
                     .collect()
             },
         );
@@ -417,7 +417,7 @@ impl Router {
 
     /// Whether the map is big and rooms cover more than half of it.
     fn crowded(&self) -> bool {
-        let room_cells: usize = self.rooms.iter().map(|r| r.cells.len()).sum();
+        let room_cells: usize = self.rooms.iter().map(|r| r.cells().len()).sum();
         self.tiles.len() >= LANDMARKS_FROM_CELLS && 2 * room_cells > self.tiles.len()
     }
 
@@ -433,7 +433,7 @@ impl Router {
         }
         let other = Tile::of_room(u32::try_from(b).ok()?);
         let tiles = &self.tiles;
-        self.rooms[a].cells.iter().find_map(|&c| {
+        self.rooms[a].cells().iter().find_map(|&c| {
             tiles
                 .neighbours(c)
                 .find(|&n| tiles[n] == other)

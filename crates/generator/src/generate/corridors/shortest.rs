@@ -99,12 +99,12 @@ impl Router {
         let guide = landmarks.map(|l| {
             (
                 l,
-                l.span(target.cells.iter().filter_map(|&c| tiles.index_of(c))),
+                l.span(target.cells().iter().filter_map(|&c| tiles.index_of(c))),
             )
         });
         let mut route = searches.crossing.find(
             tiles,
-            &self.rooms[from].cells,
+            self.rooms[from].cells(),
             u32::try_from(to).ok()?,
             side.bounds,
             |i| regions.leads_into(i, (to, &side.doors)),

@@ -131,7 +131,7 @@ impl Settling {
         let entries = entries(&fixed.pins, &grown, &near_fixed, plan.rooms as usize);
         for entry in &entries {
             if let Entry::Kept(k) = *entry {
-                for &p in &grown[k].cells {
+                for &p in grown[k].cells() {
                     taken.set(p);
                 }
             }
@@ -194,28 +194,18 @@ impl Settling {
                 let mut room = self.pins[pin].room();
                 // Pinned in the map it came from, it is the room grown there: its cells in
                 // the order they grew, as the corridors and a replay take them.
-                let grown = self.grown.get(slot).map(|r| &r.cells);
+                let grown = self.grown.get(slot).map(Room::cells);
                 if let Some(cells) = grown.filter(|c| is_same(c, self.pins[pin].footprint())) {
-                    room.cells.clone_from(cells);
+                    room = Room::of(cells.to_vec(), room.colour()).made_by(RoomKind::Pinned);
                 }
-                put(tiles, free, &room.cells, index, spacing);
+                put(tiles, free, room.cells(), index, spacing);
                 Some((room, slot, None))
             }
             Entry::Kept(k) => {
-                let room = std::mem::take(&mut self.grown[k].cells);
-                put(tiles, free, &room, index, spacing);
-                let colour = self.grown[k].colour;
-                let kind = RoomKind::Grown;
+                let room = self.grown[k].clone();
+                put(tiles, free, room.cells(), index, spacing);
                 let streams = Some((Stage::RoomColour, u64::from(self.ids[k])));
-                Some((
-                    Room {
-                        cells: room,
-                        colour,
-                        kind,
-                    },
-                    k,
-                    streams,
-                ))
+                Some((room, k, streams))
             }
             Entry::Again(k) => {
                 let (plan, id, near) = (&self.plan, self.ids[k], &self.near_kept);
@@ -226,17 +216,9 @@ impl Settling {
                 };
                 match grow_somewhere(tiles, free, &mut origins, plan, id, index, MOVE_TRIES, keep) {
                     Attempt::Placed(cells) => {
-                        let colour = self.grown[k].colour;
+                        let colour = self.grown[k].colour();
                         let streams = Some((Stage::RoomColour, u64::from(id)));
-                        Some((
-                            Room {
-                                cells,
-                                colour,
-                                kind: RoomKind::Grown,
-                            },
-                            k,
-                            streams,
-                        ))
+                        Some((Room::of(cells, colour), k, streams))
                     }
                     Attempt::LeftOut | Attempt::Full => None,
                 }
@@ -246,11 +228,7 @@ impl Settling {
                 put(tiles, free, &cells, index, spacing);
                 let streams = (Stage::VaultColour, v as u64);
                 let colour = room_colour(&mut stream(self.plan.seed, streams.0, streams.1));
-                let room = Room {
-                    cells,
-                    colour,
-                    kind: RoomKind::Vault(v),
-                };
+                let room = Room::of(cells, colour).made_by(RoomKind::Vault(v));
                 Some((room, self.grown.len() + v, Some(streams)))
             }
         };
@@ -271,7 +249,7 @@ impl Settling {
                 let grown = self
                     .rooms
                     .iter()
-                    .filter(|r| !matches!(r.kind, RoomKind::Vault(_)));
+                    .filter(|r| !matches!(r.kind(), RoomKind::Vault(_)));
                 (id, rooms.saturating_sub(grown.count()))
             }
             Filling::Growing { id, left } => (id, left),
@@ -298,11 +276,7 @@ impl Settling {
             Attempt::Placed(cells) => {
                 let streams = (Stage::RoomColour, u64::from(id));
                 let colour = room_colour(&mut stream(plan.seed, streams.0, streams.1));
-                let room = Room {
-                    cells,
-                    colour,
-                    kind: RoomKind::Grown,
-                };
+                let room = Room::of(cells, colour);
                 let slot = self.grown.len() + self.vaults.len() + self.slots.len();
                 self.placed(room, slot, Some(streams), progress);
             }
@@ -360,7 +334,7 @@ fn entries(pins: &[Pin], grown: &[Room], near_pins: &BitGrid, most: usize) -> Ve
         .enumerate()
         .map(|(k, (&pin, room))| match pin {
             Some(pin) => Entry::Pin { pin, slot: k },
-            None if near_pins.any(room.cells.iter().copied()) => Entry::Again(k),
+            None if near_pins.any(room.cells().iter().copied()) => Entry::Again(k),
             None => Entry::Kept(k),
         })
         .collect();
@@ -393,7 +367,7 @@ fn entries(pins: &[Pin], grown: &[Room], near_pins: &BitGrid, most: usize) -> Ve
 /// `None` for a pinned room) that could not, or, among [`REDRAWS`] draws, the one least
 /// like any pinned room's.
 fn recolour(rooms: &mut [Room], colours: &[Option<(Stage, u64)>], seed: u64) {
-    let pinned = PinColours::of(rooms.iter().filter(|r| r.kind == RoomKind::Pinned));
+    let pinned = PinColours::of(rooms.iter().filter(|r| r.kind() == RoomKind::Pinned));
     if pinned.is_empty() {
         return;
     }
@@ -401,13 +375,13 @@ fn recolour(rooms: &mut [Room], colours: &[Option<(Stage, u64)>], seed: u64) {
         let Some((stage, index)) = *from else {
             continue;
         };
-        if pinned.nearest(room.colour).is_none() {
+        if pinned.nearest(room.colour()).is_none() {
             continue;
         }
         let mut rng = stream(seed, stage, index);
         // The first draw is the colour it has.
         room_colour(&mut rng);
-        let mut best = (f64::NEG_INFINITY, room.colour);
+        let mut best = (f64::NEG_INFINITY, room.colour());
         for _ in 0..REDRAWS {
             let colour = room_colour(&mut rng);
             let Some(distance) = pinned.nearest(colour) else {
@@ -418,7 +392,7 @@ fn recolour(rooms: &mut [Room], colours: &[Option<(Stage, u64)>], seed: u64) {
                 best = (distance, colour);
             }
         }
-        room.colour = best.1;
+        room.recolour(best.1);
     }
 }
 
@@ -430,7 +404,7 @@ impl PinColours {
     fn of<'a>(rooms: impl Iterator<Item = &'a Room>) -> Self {
         let mut cubes: BTreeMap<[i32; 3], Vec<Lab>> = BTreeMap::new();
         for room in rooms {
-            let lab = Lab::of(room.colour);
+            let lab = Lab::of(room.colour());
             cubes.entry(cube(lab)).or_default().push(lab);
         }
         Self(cubes)

@@ -85,7 +85,7 @@ impl Growing {
         if let Some(pin) = self.pins.get(self.rooms.len()) {
             let room = pin.room();
             let spacing = self.plan.spacing;
-            put(&mut self.tiles, &mut self.free, &room.cells, slot, spacing);
+            put(&mut self.tiles, &mut self.free, room.cells(), slot, spacing);
             self.placed(room, u32::MAX, progress);
             return Ok(self.is_done());
         }
@@ -108,16 +108,7 @@ impl Growing {
         ) {
             Attempt::Placed(cells) => {
                 let colour = room_colour(&mut stream(plan.seed, Stage::RoomColour, id.into()));
-                let kind = Default::default();
-                self.placed(
-                    Room {
-                        cells,
-                        colour,
-                        kind,
-                    },
-                    id,
-                    progress,
-                );
+                self.placed(Room::of(cells, colour), id, progress);
             }
             Attempt::LeftOut => {}
             Attempt::Full => self.full = true,

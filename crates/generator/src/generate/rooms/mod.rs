@@ -99,7 +99,7 @@ pub fn place_rooms(
 ) -> Result<Vec<Room>, Error> {
     let free = std::mem::replace(tiles, Grid::new(0, 0, Tile::FREE));
     let mut growing = Growing::new(free, plan, &[], true);
-    progress.start_rooms(plan.rooms);
+    progress.start_rooms(plan.rooms, 0);
     while !growing.place_next(progress)? {}
     let (placed, rooms) = growing.finish();
     *tiles = placed;

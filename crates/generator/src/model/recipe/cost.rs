@@ -1,5 +1,6 @@
 //! How long a recipe takes to make, estimated from its values before any work, and the
-//! bound that keeps every allowed recipe within [`SECONDS_MOST`].
+//! bound that keeps every allowed recipe within [`SECONDS_MOST`] ([`Recipe::seconds`],
+//! [`Recipe::rooms_that_fit`]).
 //!
 //! Only the `chain` connection can be slow: each of its paths runs from one room to the
 //! next one made, across the map. A path's work grows with the map's longer side (the way
@@ -20,8 +21,8 @@
 
 use super::{Connect, Recipe, Shape};
 
-/// The longest a recipe may take to make, in seconds, by [`seconds`].
-pub const SECONDS_MOST: f64 = 5.0;
+/// The longest a recipe may take to make, in seconds, by [`Recipe::seconds`].
+pub(super) const SECONDS_MOST: f64 = 5.0;
 
 /// How many times the CPU time measured the estimate is: for slower machines.
 const MARGIN: f64 = 2.0;
@@ -64,16 +65,32 @@ const PARTIAL_UP_TO: f64 = 0.75;
 /// The crowding at which a partial merge is dearest.
 const PARTIAL_CROWDING: f64 = 0.3;
 
-/// The estimated seconds `recipe` takes to make on a 2-core machine: what
-/// [`Recipe::validate`] holds to [`SECONDS_MOST`].
-#[must_use]
-pub fn seconds(recipe: &Recipe) -> f64 {
+impl Recipe {
+    /// The seconds this recipe is estimated to take to make on a 2-core machine, before
+    /// any work: what [`Recipe::validate`] holds to [`Recipe::SECONDS_MOST`]. Only a
+    /// `chain` across a big crowded map comes near it.
+    #[must_use]
+    pub fn seconds(&self) -> f64 {
+        seconds(self)
+    }
+
+    /// The most rooms, from 1 up to this recipe's own, that keep it within
+    /// [`Recipe::SECONDS_MOST`]; 0 when even one room would not.
+    #[must_use]
+    pub fn rooms_that_fit(&self) -> u32 {
+        rooms_that_fit(self)
+    }
+}
+
+/// The estimated seconds `recipe` takes to make on a 2-core machine.
+fn seconds(recipe: &Recipe) -> f64 {
     match recipe.connect {
         // Each path joins near neighbours: the work grows as the cells, never beyond a
         // second or two.
         Connect::Nearest | Connect::Loops => 0.0,
         Connect::Chain => {
-            let (width, height) = (f64::from(recipe.width), f64::from(recipe.height));
+            let (width, height) = recipe.inner_size();
+            let (width, height) = (f64::from(width), f64::from(height));
             let cells = width * height;
             let (rooms, crowding) = crowding(recipe);
             let room_cells = rooms * f64::from(recipe.room_size);
@@ -145,8 +162,7 @@ pub(crate) fn pin_cells(recipe: &Recipe) -> u64 {
 
 /// The most rooms, from 1 up to the recipe's own, that keep it within [`SECONDS_MOST`];
 /// 0 when even one room would not.
-#[must_use]
-pub fn rooms_that_fit(recipe: &Recipe) -> u32 {
+fn rooms_that_fit(recipe: &Recipe) -> u32 {
     let fits = |rooms: u32| {
         seconds(&Recipe {
             rooms,
@@ -172,12 +188,18 @@ pub fn rooms_that_fit(recipe: &Recipe) -> u32 {
 /// when spacing fences the rooms, half the cells fenced, whichever is more (measured: rooms
 /// a quarter fenced by spacing 4 or 8 cost no more than on open ground).
 fn crowding(recipe: &Recipe) -> (f64, f64) {
-    let cells = f64::from(recipe.width) * f64::from(recipe.height);
+    let cells = inner_cells(recipe);
     let size = f64::from(recipe.room_size);
     let fenced = (size.sqrt() + f64::from(recipe.spacing)).powi(2);
     let rooms = f64::from(recipe.rooms).min((cells / fenced).ceil());
     let covered = rooms * size / cells * winding(recipe);
     (rooms, covered.max(rooms * fenced / cells / 2.0))
+}
+
+/// The cells of the map inside its margin, where rooms and corridors are made.
+fn inner_cells(recipe: &Recipe) -> f64 {
+    let (width, height) = recipe.inner_size();
+    f64::from(width) * f64::from(height)
 }
 
 /// How much more of the map caves wall off than compact rooms of as many cells: 1 for

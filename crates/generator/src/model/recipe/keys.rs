@@ -1,7 +1,7 @@
 //! The table of recipe keys, [`KEYS`]: each key's name, help in a user's words, the values
-//! it takes, its default, where the window's panel shows it and when it applies. Parsing,
-//! printing, validation, the command line's flags, the panel's controls and tooltips, the
-//! sweeps and the README's table all come from it, so a new key is one entry here.
+//! it takes, its default and when it applies. Parsing, printing, validation, the command
+//! line's flags, the panel's controls and tooltips, the sweeps and the README's table all
+//! come from it, so a new key is one entry here.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -12,13 +12,25 @@ use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::vault::Vault;
 use super::{
-    BENDS, HEIGHT, LOOPS, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
+    BENDS, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
     STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
 use crate::model::Error;
 
 /// A key's value, whatever its kind.
+///
+/// ```
+/// use dungeon_generator::{Key, Recipe, Value};
+///
+/// let recipe: Recipe = "dv1 shape=cross stickiness=0.25".parse()?;
+/// let value = |name| Key::named(name).unwrap().get(&recipe);
+/// assert_eq!(value("rooms"), Value::Whole(12));
+/// assert_eq!(value("stickiness"), Value::Fraction(0.25));
+/// assert_eq!(value("shape"), Value::Choice(3));
+/// assert_eq!(value("rooms-seed"), Value::Absent);
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A whole number.
@@ -37,6 +49,22 @@ pub enum Value {
 }
 
 /// What values a key takes.
+///
+/// ```
+/// use dungeon_generator::{Key, Kind};
+///
+/// // A game's settings screen, from the key table.
+/// for key in Key::all() {
+///     let control = match key.kind() {
+///         Kind::Whole { min, max } => format!("{min}..={max}"),
+///         Kind::Fraction { min, max } => format!("{min}..{max}"),
+///         Kind::Choice { names, .. } => names.join("/"),
+///         Kind::Pins | Kind::Vaults => continue,
+///     };
+///     println!("{}: {control} ({})", key.name(), key.kind().allowed());
+/// }
+/// assert_eq!(Key::named("shape").unwrap().kind().allowed(), "cave, rect, diamond, cross or mixed");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     /// Whole numbers from `min` to `max`.
@@ -53,14 +81,15 @@ pub enum Kind {
         /// The most.
         max: f64,
     },
-    /// One of a style's names (see [`Choice`]).
+    /// One of a style's names: [`crate::Shape`], [`crate::Corridor`], [`crate::Connect`] or
+    /// [`crate::Fit`].
     Choice {
         /// Their names in recipes.
         names: &'static [&'static str],
         /// A few words on each for the key's help (empty for none).
         glosses: &'static [&'static str],
     },
-    /// Pinned rooms as the program writes them (see [`Pin`]), joined by [`SEPARATOR`].
+    /// Pinned rooms as the program writes them (see [`Pin`]), joined by `~`.
     Pins,
     /// Vaults as the program writes them (see [`Vault`]), joined by [`SEPARATOR`].
     Vaults,
@@ -83,44 +112,39 @@ impl Kind {
 }
 
 /// One key of the recipe: its name, what it does in a user's words, the values it takes,
-/// and how to read and set it on a [`Recipe`]. [`KEYS`] lists them all; parsing, printing,
-/// validation, the command line's flags, the panel's controls and the README's table all
-/// come from it.
+/// and how to read and set it on a [`Recipe`]. [`Key::all`] lists them in the order a
+/// recipe is written; parsing, printing, validation, the command line's flags, the
+/// panel's controls and the README's table all come from them.
+///
+/// ```
+/// use dungeon_generator::{Key, Kind, Recipe, Value};
+///
+/// let key = Key::named("room-size").expect("a key of the recipe");
+/// assert_eq!(key.kind(), Kind::Whole { min: 1, max: 4096 });
+/// let mut recipe = Recipe::default();
+/// key.set(&mut recipe, key.parse("40")?)?;
+/// assert_eq!((recipe.room_size, key.get(&recipe)), (40, Value::Whole(40)));
+/// assert!(key.parse("0").is_err());
+/// assert!(Key::all().iter().any(|k| k.name() == "margin"));
+/// # Ok::<(), dungeon_generator::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Key {
     /// As written in recipes and as a flag: `room-size`, `--room-size`.
-    pub name: &'static str,
+    name: &'static str,
     /// What it does, for `--help`, tooltips and the README; a style key's help goes on
     /// with its choices (see [`Key::help`]).
     about: &'static str,
     /// What values it takes.
-    pub kind: Kind,
+    kind: Kind,
     /// Whether every recipe prints it; the other keys appear only when they differ from
     /// their default, so recipes written before they existed print as they always did.
-    pub always_printed: bool,
-    /// Where the window's panel shows it.
-    pub group: Group,
+    pub(super) always_printed: bool,
     /// Whether a sweep may play it: the keys that shape a map without resizing it.
-    pub sweepable: bool,
+    sweepable: bool,
     applies: fn(&Recipe) -> Result<(), &'static str>,
     get: fn(&Recipe) -> Value,
     set: fn(&mut Recipe, Value),
-}
-
-/// The groups of keys, as the window's panel shows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// The seed, edited in a box of its own.
-    Seed,
-    /// The kind of dungeon: room shape, corridor style and connection style.
-    Kind,
-    /// How the rooms and paths of that kind come out.
-    Tuning,
-    /// The map's size, its rooms' number and size.
-    Size,
-    /// What re-rolling one stage and pinning rooms set: the window's buttons and
-    /// gestures, not controls of their own.
-    Rerolls,
 }
 
 /// Every key applies to every recipe.
@@ -144,6 +168,36 @@ impl std::fmt::Debug for Key {
 }
 
 impl Key {
+    /// Every key, in the order a recipe is written.
+    #[must_use]
+    pub fn all() -> &'static [Key] {
+        &KEYS
+    }
+
+    /// The key named `name` (as written in recipes: `room-size`), if there is one.
+    #[must_use]
+    pub fn named(name: &str) -> Option<&'static Key> {
+        KEYS.iter().find(|k| k.name == name)
+    }
+
+    /// Its name as written in recipes and as a flag: `room-size`, `--room-size`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// What values it takes.
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Whether a sweep may play it: the keys that shape a map without resizing it.
+    #[must_use]
+    pub fn sweepable(&self) -> bool {
+        self.sweepable
+    }
+
     /// What it does, for `--help`, tooltips and the README: a style key's ends in its
     /// choices, each with its few words from the style's table.
     #[must_use]
@@ -314,8 +368,7 @@ fn joined<T: fmt::Display>(items: &[T]) -> String {
 }
 
 /// The shortest decimal that reads back as `x`: `0.5`, `1`, `1e-320` (not 330 digits).
-#[must_use]
-pub fn fmt_fraction(x: f64) -> String {
+fn fmt_fraction(x: f64) -> String {
     let plain = format!("{x}");
     let scientific = format!("{x:e}");
     if scientific.len() < plain.len() {
@@ -359,7 +412,6 @@ macro_rules! stage_seed {
                 max: u64::MAX,
             },
             always_printed: false,
-            group: Group::Rerolls,
             sweepable: false,
             applies: always,
             get: |r| r.$field.map_or(Value::Absent, Value::Whole),
@@ -398,7 +450,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub const KEYS: [Key; 20] = [
+pub(crate) const KEYS: [Key; 21] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -408,7 +460,6 @@ pub const KEYS: [Key; 20] = [
             max: u64::MAX,
         },
         always_printed: true,
-        group: Group::Seed,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.seed),
@@ -424,7 +475,6 @@ pub const KEYS: [Key; 20] = [
         about: "How many cells wide the map is.",
         kind: whole(&WIDTH),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.width.into()),
@@ -435,7 +485,6 @@ pub const KEYS: [Key; 20] = [
         about: "How many cells high the map is.",
         kind: whole(&HEIGHT),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.height.into()),
@@ -448,7 +497,6 @@ pub const KEYS: [Key; 20] = [
                 about 5 s (the message says how many).",
         kind: whole(&ROOMS),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.rooms.into()),
@@ -460,7 +508,6 @@ pub const KEYS: [Key; 20] = [
                 by others stays smaller.",
         kind: whole(&ROOM_SIZE),
         always_printed: true,
-        group: Group::Size,
         sweepable: false,
         applies: always,
         get: |r| Value::Whole(r.room_size.into()),
@@ -472,7 +519,6 @@ pub const KEYS: [Key; 20] = [
                 from the cell added last (long winding caverns).",
         kind: fraction(&STICKINESS),
         always_printed: true,
-        group: Group::Tuning,
         sweepable: true,
         applies: caves,
         get: |r| Value::Fraction(r.stickiness),
@@ -484,7 +530,6 @@ pub const KEYS: [Key; 20] = [
                 nearly every step; always as short as they can be.",
         kind: fraction(&RANDOMNESS),
         always_printed: true,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.corridor {
             Corridor::Flood => Ok(()),
@@ -498,7 +543,6 @@ pub const KEYS: [Key; 20] = [
         about: "The rooms' shape",
         kind: choice::<Shape>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.shape.index()),
@@ -509,7 +553,6 @@ pub const KEYS: [Key; 20] = [
         about: "Which way caves grow: 0 evenly, towards 1 ever wider, towards -1 ever taller.",
         kind: fraction(&STRETCH),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: caves,
         get: |r| Value::Fraction(r.stretch),
@@ -520,7 +563,6 @@ pub const KEYS: [Key; 20] = [
         about: "How a corridor runs",
         kind: choice::<Corridor>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.corridor.index()),
@@ -531,7 +573,6 @@ pub const KEYS: [Key; 20] = [
         about: "The most bends a twisty corridor takes: 1 is a single L, 8 a long staircase.",
         kind: whole(&BENDS),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.corridor {
             Corridor::Twisty => Ok(()),
@@ -545,7 +586,6 @@ pub const KEYS: [Key; 20] = [
         about: "Which rooms get a corridor",
         kind: choice::<Connect>(),
         always_printed: false,
-        group: Group::Kind,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.connect.index()),
@@ -557,7 +597,6 @@ pub const KEYS: [Key; 20] = [
                 corridor, shortest first: 0 none (a tree), 1 every pair.",
         kind: fraction(&LOOPS),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: |r| match r.connect {
             Connect::Loops => Ok(()),
@@ -572,7 +611,6 @@ pub const KEYS: [Key; 20] = [
                 rooms touch, as the original did; corridors then run at least that far.",
         kind: whole(&SPACING),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Whole(r.spacing.into()),
@@ -583,7 +621,6 @@ pub const KEYS: [Key; 20] = [
         about: "What a room does where it has no room to grow",
         kind: choice::<Fit>(),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Choice(r.fit.index()),
@@ -596,11 +633,21 @@ pub const KEYS: [Key; 20] = [
                 run side by side only where no other way exists, growing shared trunks.",
         kind: fraction(&MERGE),
         always_printed: false,
-        group: Group::Tuning,
         sweepable: true,
         applies: always,
         get: |r| Value::Fraction(r.merge),
         set: |r, v| r.merge = as_f64(v),
+    },
+    Key {
+        name: "margin",
+        about: "Cells of rock kept clear along every edge: 1 or more closes the map with \
+                walls all round.",
+        kind: whole(&MARGIN),
+        always_printed: false,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.margin.into()),
+        set: |r, v| r.margin = as_u32(v),
     },
     stage_seed!(
         "rooms-seed",
@@ -621,7 +668,6 @@ pub const KEYS: [Key; 20] = [
                 number, box, colour and cells in base64url.",
         kind: Kind::Pins,
         always_printed: false,
-        group: Group::Rerolls,
         sweepable: false,
         applies: always,
         get: |r| Value::Pins(r.pins.clone()),
@@ -637,7 +683,6 @@ pub const KEYS: [Key; 20] = [
                 with a place) and cells in base64url.",
         kind: Kind::Vaults,
         always_printed: false,
-        group: Group::Rerolls,
         sweepable: false,
         applies: always,
         get: |r| Value::Vaults(r.vaults.clone()),
@@ -649,34 +694,7 @@ pub const KEYS: [Key; 20] = [
     },
 ];
 
-/// The key named `name`, if there is one.
-#[must_use]
-pub fn key(name: &str) -> Option<&'static Key> {
-    KEYS.iter().find(|k| k.name == name)
-}
-
-/// The README's table of keys, in Markdown: one row per key with its values, its default
-/// and what it does.
-#[must_use]
-pub fn keys_markdown() -> String {
-    let mut table = String::from("| key | values | default | what it does |\n|---|---|---|---|\n");
-    for key in &KEYS {
-        table.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            key.name,
-            key.kind.allowed(),
-            match key.format(&key.default_value()).as_str() {
-                "" => "none".to_string(),
-                default => default.to_string(),
-            },
-            key.help()
-        ));
-    }
-    table
-}
-
 /// The names of every key, for messages.
-#[must_use]
-pub fn key_names() -> String {
+pub(crate) fn key_names() -> String {
     KEYS.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
 }

@@ -30,7 +30,7 @@ use crate::model::parts::{Room, RoomKind};
 /// let map = generate(&recipe)?;
 /// let pin = Pin::of_room(&map, 4).expect("the map has a room 4");
 /// assert_eq!(pin.room_index(), Some(4));
-/// assert!(map.rooms()[4].cells.iter().all(|&p| pin.covers(p)));
+/// assert!(map.rooms()[4].cells().iter().all(|&p| pin.covers(p)));
 /// // Its text, as the recipe writes it, reads back the same.
 /// assert!(pin.to_string().starts_with("5@"));
 /// assert_eq!(pin.to_string().parse::<Pin>(), Ok(pin));
@@ -48,7 +48,7 @@ pub struct Pin {
 }
 
 /// Joins the pins of a recipe's `pin` key, and the vaults of its `vault` key.
-pub const SEPARATOR: char = '~';
+pub(crate) const SEPARATOR: char = '~';
 
 impl Pin {
     /// The pin that keeps room `index` of `dungeon`: its cells, its colour, and which room
@@ -59,8 +59,8 @@ impl Pin {
         let room = dungeon.rooms().get(index)?;
         Some(Pin {
             index: Some(dungeon.slot(index)),
-            colour: room.colour,
-            cells: Footprint::of(&room.cells).ok()?,
+            colour: room.colour(),
+            cells: Footprint::of(room.cells()).ok()?,
         })
     }
 
@@ -109,11 +109,7 @@ impl Pin {
     /// The room it keeps: its cells row by row, its colour.
     #[must_use]
     pub fn room(&self) -> Room {
-        Room {
-            cells: self.cells().collect(),
-            colour: self.colour,
-            kind: RoomKind::Pinned,
-        }
+        Room::of(self.cells().collect(), self.colour).made_by(RoomKind::Pinned)
     }
 
     /// Its cells and their place.
@@ -161,7 +157,7 @@ impl TryFrom<String> for Pin {
 ///
 /// ```
 /// use dungeon_generator::Pin;
-/// use dungeon_generator::recipe::NotAPin;
+/// use dungeon_generator::NotAPin;
 ///
 /// assert_eq!("1.2.3".parse::<Pin>(), Err(NotAPin));
 /// // An error like any other: `?` takes it into a `Box<dyn Error>`.

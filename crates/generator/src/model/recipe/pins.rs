@@ -7,7 +7,7 @@ use super::footprint::Footprint;
 use super::pin::Pin;
 use super::{HEIGHT, Recipe, WIDTH};
 use crate::base::bits::BitGrid;
-use crate::base::grid::{Grid, Pos};
+use crate::base::grid::{Grid, Pos, Rect};
 use crate::model::Error;
 use crate::model::dungeon::Dungeon;
 use crate::model::parts::RoomKind;
@@ -15,8 +15,7 @@ use crate::model::parts::RoomKind;
 /// Why a pin or a vault cannot be kept; an [`Error::Pin`] or [`Error::Vault`] says which.
 ///
 /// ```
-/// use dungeon_generator::recipe::PinFault;
-/// use dungeon_generator::{Error, Pos, Vault};
+/// use dungeon_generator::{Error, PinFault, Pos, Vault};
 ///
 /// // Two cells touching only at a corner are no room.
 /// let fault = Vault::new([Pos::new(0, 0), Pos::new(1, 1)]).unwrap_err();
@@ -68,6 +67,12 @@ pub enum PinFault {
         /// How many pieces.
         pieces: usize,
     },
+    /// It lies in the cells the recipe's margin keeps clear.
+    #[error("lies in the map's margin: the {margin} cells along each edge are kept clear")]
+    InMargin {
+        /// The margin, in cells.
+        margin: u32,
+    },
     /// It shares a cell with a pin (an earlier one, for a pin).
     #[error("overlaps pin {other}")]
     Overlaps {
@@ -118,13 +123,13 @@ impl Recipe {
     /// let recipe: Recipe = "dv1 seed=7".parse()?;
     /// let map = generate(&recipe)?;
     /// let room = &map.rooms()[2];
-    /// let pinned = recipe.pin_at(&map, room.cells[0])?;
+    /// let pinned = recipe.pin_at(&map, room.cells()[0])?;
     /// // Pinning moves no other room; every stage re-rolled, the room stays.
     /// let same = generate(&pinned)?;
     /// let others = |i: &usize| *i != 2;
-    /// assert!((0..12).filter(others).all(|i| same.rooms()[i].cells == map.rooms()[i].cells));
+    /// assert!((0..12).filter(others).all(|i| same.rooms()[i].cells() == map.rooms()[i].cells()));
     /// let other = generate(&pinned.reseeded(8))?;
-    /// assert!(room.cells.iter().all(|p| other.rooms()[2].cells.contains(p)));
+    /// assert!(room.cells().iter().all(|&p| other.rooms()[2].contains(p)));
     /// assert!(other.is_pinned(2));
     /// # Ok::<(), dungeon_generator::Error>(())
     /// ```
@@ -158,15 +163,11 @@ impl Recipe {
             if std::mem::replace(&mut pinned[index], true) {
                 continue;
             }
-            match dungeon.rooms()[index].kind {
+            match dungeon.rooms()[index].kind() {
                 RoomKind::Pinned => {}
                 RoomKind::Vault(v) => {
-                    let corner = dungeon.rooms()[index]
-                        .cells
-                        .iter()
-                        .fold(Pos::new(u32::MAX, u32::MAX), |c, p| {
-                            Pos::new(c.x.min(p.x), c.y.min(p.y))
-                        });
+                    let bounds = dungeon.rooms()[index].bounds();
+                    let corner = Pos::new(bounds.x0, bounds.y0);
                     if let Some(vault) = recipe.vaults.get_mut(v)
                         && vault.place().is_none()
                     {
@@ -355,6 +356,10 @@ impl Recipe {
             Some(fault)
         } else if !cells.is_within(self.width, self.height) {
             Some(self.off_map())
+        } else if self.in_margin(cells) {
+            Some(PinFault::InMargin {
+                margin: self.margin,
+            })
         } else {
             pieces_fault(cells)
         }
@@ -370,6 +375,16 @@ impl Recipe {
             map_width: self.width,
             map_height: self.height,
         })
+    }
+
+    /// Whether `cells` reach into the margin.
+    fn in_margin(&self, cells: &Footprint) -> bool {
+        let Rect { x0, y0, x1, y1 } = cells.bounds();
+        let m = u64::from(self.margin);
+        let past = |near: u32, far: u32, side: u32| {
+            u64::from(near) < m || u64::from(far) + 1 + m > u64::from(side)
+        };
+        past(x0, x1, self.width) || past(y0, y1, self.height)
     }
 
     fn off_map(&self) -> PinFault {

@@ -4,8 +4,8 @@
 //! variant, its name in recipes and a few words for the help), one file and the arm of that
 //! `match` the compiler then asks for.
 
-/// A recipe key that picks one of a few named styles.
-pub trait Choice: Copy + PartialEq + 'static {
+/// A recipe key that picks one of a few named styles: what the key table reads of each.
+pub(crate) trait Choice: Copy + PartialEq + 'static {
     /// Every style, the default first.
     const ALL: &'static [Self];
     /// Their names in recipes, in the same order.
@@ -52,9 +52,28 @@ macro_rules! choices {
             )*
         }
 
+        impl $enum {
+            /// Every style, the default first.
+            pub const ALL: &'static [Self] = &[$enum::$first, $($enum::$other),*];
+            /// Their names in recipes, in the same order.
+            pub const NAMES: &'static [&'static str] = &[$first_name, $($other_name),*];
+
+            /// Its place in [`Self::ALL`].
+            #[must_use]
+            pub fn index(self) -> usize {
+                Choice::index(self)
+            }
+
+            /// Its name in recipes.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                Choice::name(self)
+            }
+        }
+
         impl Choice for $enum {
-            const ALL: &'static [Self] = &[$enum::$first, $($enum::$other),*];
-            const NAMES: &'static [&'static str] = &[$first_name, $($other_name),*];
+            const ALL: &'static [Self] = $enum::ALL;
+            const NAMES: &'static [&'static str] = $enum::NAMES;
             const GLOSSES: &'static [&'static str] = &[$first_gloss, $($other_gloss),*];
         }
     };
@@ -62,6 +81,19 @@ macro_rules! choices {
 
 choices! {
     /// The rooms' shape, the recipe's `shape`.
+    ///
+    /// ```
+    /// use dungeon_generator::{Recipe, Shape, generate};
+    ///
+    /// assert_eq!(Shape::ALL.iter().map(|s| s.name()).collect::<Vec<_>>(), Shape::NAMES);
+    /// let rect = Recipe { shape: Shape::Rect, ..Recipe::default() };
+    /// assert_eq!(rect, "dv1 shape=rect".parse()?);
+    /// // Each rectangular room fills the box around it.
+    /// for room in generate(&rect)?.rooms() {
+    ///     assert_eq!(room.cells().len() as u64, room.bounds().area());
+    /// }
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     pub enum Shape {
         /// Grown cell by cell like a cave, the original's.
         Cave => "cave": "grown cell by cell",
@@ -78,6 +110,14 @@ choices! {
 
 choices! {
     /// How a corridor runs between two rooms, the recipe's `corridor`.
+    ///
+    /// ```
+    /// use dungeon_generator::{Corridor, Recipe};
+    ///
+    /// let recipe = Recipe { corridor: Corridor::HalfRect, ..Recipe::default() };
+    /// assert_eq!(recipe.to_string(), format!("{} corridor=half-rect", Recipe::default()));
+    /// assert_eq!(Corridor::HalfRect.name(), "half-rect");
+    /// ```
     pub enum Corridor {
         /// The shortest way through free cells, wiggled by randomness.
         Flood => "flood": "the shortest way, wiggled by randomness",
@@ -90,6 +130,16 @@ choices! {
 
 choices! {
     /// What a room does where it has no room to grow, the recipe's `fit`.
+    ///
+    /// ```
+    /// use dungeon_generator::{Fit, Recipe, Shortfall, generate};
+    ///
+    /// // Rooms that do not fit are left out, and the map says so.
+    /// let crowded = Recipe { fit: Fit::Move, width: 12, height: 12, rooms: 9, ..Recipe::default() };
+    /// let dungeon = generate(&crowded)?;
+    /// assert!(matches!(dungeon.shortfall(), Some(Shortfall::LeftOut { asked: 9, .. })));
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     pub enum Fit {
         /// It grows smaller where it starts, as the original's did: it may come out tiny or
         /// thin.
@@ -103,6 +153,17 @@ choices! {
 
 choices! {
     /// Which rooms get a corridor between them, the recipe's `connect`.
+    ///
+    /// ```
+    /// use dungeon_generator::{Connect, Recipe, generate};
+    ///
+    /// // A tree of short corridors: one path fewer than rooms.
+    /// let nearest = Recipe { connect: Connect::Nearest, rooms: 8, ..Recipe::default() };
+    /// let dungeon = generate(&nearest)?;
+    /// assert_eq!(dungeon.paths().len() + 1, dungeon.rooms().len());
+    /// assert_eq!(Connect::ALL[Connect::Nearest.index()], Connect::Nearest);
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
     pub enum Connect {
         /// Each room to the next one made, the original's.
         Chain => "chain": "each to the next one made, crossing the map",

@@ -26,8 +26,8 @@ use crate::base::grid::{Pos, Rect};
 /// recipe.vaults = vec![shrine.clone(), shrine.at(Pos::new(3, 4))];
 /// let map = generate(&recipe)?;
 /// let placed = map.vault(1).expect("a vault with a place is always made");
-/// assert!(placed.cells.contains(&Pos::new(5, 4)));
-/// assert_eq!(placed.kind, RoomKind::Vault(1));
+/// assert!(placed.contains(Pos::new(5, 4)));
+/// assert_eq!(placed.kind(), RoomKind::Vault(1));
 /// // The same recipe gives the same map: the first vault lands where it did.
 /// assert_eq!(generate(&recipe)?.vault(0), map.vault(0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -76,8 +76,8 @@ mod tests {
         let mut wavefront = Wavefront::default();
         let (mut after, mut floods) = (0, 0);
         for pair in rooms.windows(2) {
-            let from = PathEnd::new(tiles, &pair[0].cells).unwrap();
-            let to = PathEnd::new(tiles, &pair[1].cells).unwrap();
+            let from = PathEnd::new(tiles, pair[0].cells()).unwrap();
+            let to = PathEnd::new(tiles, pair[1].cells()).unwrap();
             let frame = Frame::new(whole, size, from.bounds, to.bounds);
             let found = wavefront.flood(&free, &frame, &from, &to, None, u32::MAX);
             let Some(reached) = found.reached else {

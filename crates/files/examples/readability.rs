@@ -1,15 +1,15 @@
 //! How readable each kind of dungeon is: for every room shape × corridor style × connection
-//! style, the figures of [`dungeon_generator::Figures`] over a run of seeds, at 64×56 with 12 rooms (W1)
+//! style, the figures of [`dungeon_files::figures::Figures`] over a run of seeds, at 64×56 with 12 rooms (W1)
 //! and at 256×224 with 192 rooms (W3), as a Markdown table.
 //!
 //! ```sh
-//! cargo run --release -p dungeon-generator --example readability -- "spacing=2 fit=move merge=1" 20
-//! cargo run --release -p dungeon-generator --example readability -- "" 5   # today's, 5 seeds
+//! cargo run --release -p dungeon-files --example readability -- "spacing=2 fit=move merge=1" 20
+//! cargo run --release -p dungeon-files --example readability -- "" 5   # today's, 5 seeds
 //! ```
 
-use dungeon_generator::Tally;
+use dungeon_files::figures::Tally;
 use dungeon_generator::generate;
-use dungeon_generator::recipe::{Choice, Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Connect, Corridor, Recipe, Shape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

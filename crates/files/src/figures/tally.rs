@@ -1,7 +1,8 @@
 //! Readability figures summed over many maps, for measuring kinds of dungeon.
 
-use crate::model::dungeon::Dungeon;
-use crate::model::figures::Figures;
+use dungeon_generator::Dungeon;
+
+use super::Figures;
 
 /// Figures summed over many maps, with the rooms asked for and placed and the paths made,
 /// and the shares the readability goals are stated in.
@@ -22,7 +23,7 @@ pub struct Tally {
 impl Tally {
     /// Count `dungeon` in.
     pub fn add(&mut self, dungeon: &Dungeon) {
-        let f = dungeon.figures();
+        let f = Figures::of(dungeon);
         let s = &mut self.sum;
         s.connected = self.maps == 0 || s.connected;
         self.maps += 1;

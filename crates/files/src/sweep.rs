@@ -1,5 +1,5 @@
 //! Sweeps: one recipe key played across its values at a fixed seed, to see how it shapes
-//! the map. Written `stickiness=0:1:11` (from 0 to 1 in 11 evenly spread values),
+//! the map: the window's Sweep, `render --sweep` and its series. Written `stickiness=0:1:11` (from 0 to 1 in 11 evenly spread values),
 //! `shape=cave:cross` (these choices), or just a key (`stickiness`: its whole range in
 //! [`STEPS`] values; a choice key: every choice; a whole-number key with a short range:
 //! every number).
@@ -7,9 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::base::text::quote;
-use crate::model::Error;
-use crate::model::recipe::{self, Key, Kind, Recipe, Value};
+use dungeon_generator::{Key, Kind, Recipe, Value};
+
+use crate::text::quote;
 
 /// Values a sweep over a whole range of fractions takes when it is not told.
 pub const STEPS: u32 = 11;
@@ -18,6 +18,47 @@ pub const MOST: u32 = 1000;
 /// A whole-number key is swept over its whole range only when it has at most this many
 /// values.
 const SHORT_RANGE: u64 = 32;
+
+/// What is wrong with a sweep.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A sweep of a key no recipe has.
+    #[error("no recipe key `{key}` to sweep; keys: {keys}", keys = key_names())]
+    UnknownKey {
+        /// The key as given, cut short.
+        key: String,
+    },
+    /// A sweep that is not `KEY`, `KEY=FROM:TO:COUNT` or `KEY=A:B:…`.
+    #[error("write a sweep as KEY=FROM:TO:COUNT, such as stickiness=0:1:11; not `{0}`")]
+    Malformed(String),
+    /// A sweep of too few or too many values.
+    #[error("a sweep takes 1 to {MOST} values, not {count}")]
+    Count {
+        /// The count as given, cut short.
+        count: String,
+    },
+    /// A key whose whole range is too long to sweep.
+    #[error("`{key}` has too many values to play them all; give them as {key}=FROM:TO:COUNT")]
+    RangeTooLong {
+        /// The key.
+        key: String,
+    },
+    /// A sweep of a key whose values are neither numbers nor choices.
+    #[error("`{key}` cannot be swept: its values are neither numbers nor choices")]
+    NotNumbers {
+        /// The key.
+        key: String,
+    },
+    /// A value out of the key's range, or not of its kind.
+    #[error(transparent)]
+    Value(#[from] dungeon_generator::Error),
+}
+
+/// The names of every key, for messages.
+fn key_names() -> String {
+    let names: Vec<&str> = Key::all().iter().map(Key::name).collect();
+    names.join(", ")
+}
 
 /// One key and the values it takes in turn.
 #[derive(Clone, Debug)]
@@ -34,15 +75,15 @@ impl Sweep {
     /// A whole-number key with more than a few dozen values, or a key whose values are
     /// neither numbers nor choices.
     pub fn across(key: &'static Key) -> Result<Self, Error> {
-        let values = match key.kind {
+        let values = match key.kind() {
             Kind::Pins | Kind::Vaults => return Err(not_numbers(key)),
             Kind::Choice { names, .. } => (0..names.len()).map(Value::Choice).collect(),
             Kind::Whole { min, max } if max - min < SHORT_RANGE => {
                 (min..=max).map(Value::Whole).collect()
             }
             Kind::Whole { .. } => {
-                return Err(Error::SweepRangeTooLong {
-                    key: key.name.to_string(),
+                return Err(Error::RangeTooLong {
+                    key: key.name().to_string(),
                 });
             }
             Kind::Fraction { min, max } => spread(min, max, STEPS).map(Value::Fraction).collect(),
@@ -79,8 +120,8 @@ impl Sweep {
 
 /// Why `key` cannot be swept.
 fn not_numbers(key: &Key) -> Error {
-    Error::SweepNotNumbers {
-        key: key.name.to_string(),
+    Error::NotNumbers {
+        key: key.name().to_string(),
     }
 }
 
@@ -105,17 +146,17 @@ impl FromStr for Sweep {
             Some((name, range)) => (name.trim(), Some(range.trim())),
             None => (text.trim(), None),
         };
-        let key = recipe::key(name).ok_or_else(|| Error::SweepUnknownKey { key: quote(name) })?;
+        let key = Key::named(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
         let Some(range) = range else {
             return Self::across(key);
         };
         let parts: Vec<&str> = range.split(':').map(str::trim).collect();
         if parts.len() > MOST as usize {
-            return Err(Error::SweepCount {
+            return Err(Error::Count {
                 count: parts.len().to_string(),
             });
         }
-        let values = match (key.kind, parts.as_slice()) {
+        let values = match (key.kind(), parts.as_slice()) {
             (Kind::Pins | Kind::Vaults, _) => return Err(not_numbers(key)),
             (Kind::Choice { .. }, names) => names
                 .iter()
@@ -126,7 +167,7 @@ impl FromStr for Sweep {
                     .parse()
                     .ok()
                     .filter(|n| (1..=MOST).contains(n))
-                    .ok_or_else(|| Error::SweepCount {
+                    .ok_or_else(|| Error::Count {
                         count: format!("`{}`", quote(count)),
                     })?;
                 let number = |text: &str| -> Result<f64, Error> {
@@ -141,13 +182,13 @@ impl FromStr for Sweep {
                 };
                 let (from, to) = (number(from)?, number(to)?);
                 spread(from, to, count)
-                    .map(|x| match key.kind {
+                    .map(|x| match key.kind() {
                         Kind::Whole { .. } => Value::Whole(x.round() as u64),
                         _ => Value::Fraction(x),
                     })
                     .collect()
             }
-            _ => return Err(Error::SweepMalformed(quote(text))),
+            _ => return Err(Error::Malformed(quote(text))),
         };
         Ok(Self { key, values })
     }
@@ -157,7 +198,7 @@ impl fmt::Display for Sweep {
     /// The key and its values as a recipe writes them: `stickiness=0:0.1:…:1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let values: Vec<String> = self.values.iter().map(|v| self.key.format(v)).collect();
-        write!(f, "{}={}", self.key.name, values.join(":"))
+        write!(f, "{}={}", self.key.name(), values.join(":"))
     }
 }
 
@@ -203,6 +244,7 @@ mod tests {
         assert!(error("stickiness=0:1:x").contains("1 to 1000"));
         assert!(error("rooms").contains("rooms=FROM:TO:COUNT"));
         assert!(error("shape=cave:blob").contains("blob"));
+        assert!(error("pin=a:b:3").contains("cannot be swept"));
     }
 
     #[test]

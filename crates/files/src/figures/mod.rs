@@ -1,15 +1,18 @@
 //! Figures that say how readable a map is, measured on the finished dungeon: rooms apart
 //! or touching, rooms that look like rooms, corridors that meet rather than run side by
-//! side, dead ends and loops. A corridor cell is a path cell outside every room.
+//! side, dead ends and loops ([`Figures`]), and summed over many maps ([`Tally`]). A
+//! corridor cell is a path cell outside every room. The window shows them, the JSON
+//! export writes them, and the tests and `cargo run -p dungeon-files --example
+//! readability` measure kinds of dungeon by them.
 
-use crate::base::grid::{Grid, Pos, holds_square};
-use crate::base::tile::Tile;
-use crate::model::features::walking_distances;
-use crate::model::parts::{Path, Room};
+mod tally;
+
+pub use tally::Tally;
+
+use dungeon_generator::{Dungeon, Grid, Pos, Room, Tile};
 
 /// How readable a map is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Figures {
     /// Rooms with a cell beside or diagonally beside another room's.
     pub rooms_touching: u32,
@@ -17,21 +20,21 @@ pub struct Figures {
     pub rooms_under_half: u32,
     /// Rooms of fewer cells than a quarter of the room size, or of 4 cells or more without
     /// a 2×2 block anywhere: rooms that are not rooms.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub rooms_not_rooms: u32,
     /// Path cells outside every room.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub corridor_cells: u64,
     /// Corridor cells in a 2×2 block of corridor cells.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub corridor_in_blocks: u64,
     /// Corridor cells beside a corridor cell that no path they are on goes through.
     pub corridor_beside: u64,
     /// Paths that step straight from room to room.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub zero_length_paths: u32,
     /// Turns of all paths together.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub turns: u64,
     /// Rooms joined to exactly one other.
     pub dead_ends: u32,
@@ -40,20 +43,17 @@ pub struct Figures {
     /// Steps from the start to the goal: the longest walk from the start.
     pub longest_route: u32,
     /// Whether one can walk from every room to every other.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[serde(skip)]
     pub connected: bool,
 }
 
 impl Figures {
-    /// The figures of a map of `tiles` with `rooms` (asked for at `room_size` cells) and
-    /// `paths`, whose longest walk is `longest_route` steps.
+    /// The figures of `dungeon`.
     #[must_use]
-    pub fn of(
-        tiles: &Grid<Tile>,
-        (rooms, room_size): (&[Room], u32),
-        paths: &[Path],
-        longest_route: u32,
-    ) -> Self {
+    pub fn of(dungeon: &Dungeon) -> Self {
+        let (tiles, rooms, paths) = (dungeon.tiles(), dungeon.rooms(), dungeon.paths());
+        let room_size = dungeon.recipe().room_size;
+        let longest_route = dungeon.features().longest_route;
         let size = room_size as usize;
         let mut figures = Figures {
             connected: true,
@@ -61,15 +61,15 @@ impl Figures {
             ..Figures::default()
         };
         for (i, room) in rooms.iter().enumerate() {
-            let own = room_tile(i);
-            let touching = room
-                .cells
-                .iter()
-                .any(|&c| around(tiles, c).any(|n| tiles[n].room().is_some() && tiles[n] != own));
+            let touching = room.cells().iter().any(|&c| {
+                tiles
+                    .around(c)
+                    .any(|n| tiles[n].room().is_some_and(|other| other != i))
+            });
             figures.rooms_touching += u32::from(touching);
-            figures.rooms_under_half += u32::from(2 * room.cells.len() < size);
-            let thin = room.cells.len() >= 4 && !holds_square(&room.cells);
-            figures.rooms_not_rooms += u32::from(4 * room.cells.len() < size || thin);
+            figures.rooms_under_half += u32::from(2 * room.cells().len() < size);
+            let thin = room.cells().len() >= 4 && !holds_square(room);
+            figures.rooms_not_rooms += u32::from(4 * room.cells().len() < size || thin);
         }
         let corridor: Vec<Pos> = tiles
             .positions()
@@ -131,29 +131,22 @@ impl Figures {
         } else {
             paths.len() as i64 - rooms.len() as i64 + 1
         };
-        if let Some(first) = rooms.first().and_then(|r| r.cells.first()) {
-            let distances = walking_distances(tiles, *first);
+        if let Some(&first) = rooms.first().and_then(|r| r.cells().first()) {
+            let distances = dungeon.distances([first]);
             figures.connected = rooms
                 .iter()
-                .all(|r| r.cells.iter().any(|&c| distances[c] != u32::MAX));
+                .all(|r| r.cells().iter().any(|&c| distances[c].is_some()));
         }
         figures
     }
 }
 
-fn room_tile(i: usize) -> Tile {
-    Tile::of_room(u32::try_from(i).unwrap_or(Tile::MAX_ROOMS - 1))
-}
-
-/// The eight cells around `p` on the grid.
-fn around(tiles: &Grid<Tile>, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    (-1..=1_i64).flat_map(move |dy| {
-        (-1..=1_i64).filter_map(move |dx| {
-            let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
-            let q = Pos::new(u32::try_from(x).ok()?, u32::try_from(y).ok()?);
-            ((dx, dy) != (0, 0) && tiles.contains(q)).then_some(q)
-        })
-    })
+/// Whether `room` holds a 2×2 block of its own cells somewhere.
+fn holds_square(room: &Room) -> bool {
+    let corner = |c: Pos, dx: i32, dy: i32| c.offset(dx, dy).is_some_and(|p| room.contains(p));
+    room.cells()
+        .iter()
+        .any(|&c| corner(c, 1, 0) && corner(c, 0, 1) && corner(c, 1, 1))
 }
 
 /// How many times a path of unit steps turns.
