@@ -91,7 +91,7 @@ pub enum Kind {
     },
     /// Pinned rooms as the program writes them (see [`Pin`]), joined by `~`.
     Pins,
-    /// Vaults as the program writes them (see [`Vault`]), joined by [`SEPARATOR`].
+    /// Vaults as the program writes them (see [`Vault`]), joined by `~`.
     Vaults,
 }
 
