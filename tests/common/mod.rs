@@ -15,6 +15,11 @@ mod maps;
 #[allow(unused_imports)]
 pub use maps::*;
 
+/// The map of the recipe `text`.
+pub fn dungeon(text: &str) -> dungeon_generator::Dungeon {
+    dungeon_generator::generate(&text.parse().unwrap()).unwrap()
+}
+
 /// Run the program with `args` and collect what it did.
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
