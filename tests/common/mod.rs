@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod renderers;
+pub mod tiled;
+pub mod writes;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
