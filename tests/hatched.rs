@@ -1,25 +1,18 @@
 //! The hatched look, as issue 47 asks of it: a W1 cave map at 24 pixels a cell reads as an
 //! inked map (light floor, a dark wall along every edge between floor and rock, hatching in
 //! the rock beside the floor and paper three cells away, anti-aliased), the same bytes every
-//! time, and its SVG, with smooth curves for the caves' walls, drawn by real renderers as
-//! its PNG within a few percent.
+//! time; its SVG, with smooth curves for the caves' walls, is drawn by real renderers as its
+//! PNG within a few percent in `tests/live/svg.rs`.
 
 use crate::common;
 
 use std::collections::BTreeSet;
 
-use common::renderers::{self, Renderer};
+use common::renderers::{CAVES, CELL};
 use common::{run, scratch};
 use dungeon_files::draw::hatched::PARCHMENT_PAPER;
-use dungeon_files::draw::pixels::Pixels;
-use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::png as png_file;
-use dungeon_files::formats::svg::to_svg;
 use dungeon_generator::{Dungeon, Pos, Rgb, generate};
-
-/// A W1 map of caves, as the Caverns preset makes them.
-const CAVES: &str = "dv1 seed=7 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
-const CELL: u32 = 24;
 
 fn luminance(Rgb(r, g, b): Rgb) -> f64 {
     0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)
@@ -155,87 +148,6 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
         })
         .collect();
     assert!(shades.len() > 500, "only {} colours", shades.len());
-}
-
-/// How far `drawn`'s pixels are from `expected`'s: the mean difference of a channel, and
-/// the share of pixels with a channel off by more than a tenth, both as fractions.
-fn difference(expected: &Pixels, drawn: &renderers::Drawn) -> (f64, f64) {
-    let (mut total, mut off, mut count) = (0.0, 0u64, 0u64);
-    for y in 0..expected.height() {
-        for x in 0..expected.width() {
-            let Rgb(r, g, b) = expected.pixel(x, y).unwrap();
-            let [dr, dg, db, _] = drawn.pixel(x, y);
-            let diffs = [r.abs_diff(dr), g.abs_diff(dg), b.abs_diff(db)];
-            total += diffs.iter().map(|&d| f64::from(d)).sum::<f64>() / 3.0;
-            off += u64::from(diffs.iter().any(|&d| d > 25));
-            count += 1;
-        }
-    }
-    (total / count as f64 / 255.0, off as f64 / count as f64)
-}
-
-#[test]
-fn the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png() {
-    let dir = scratch("hatched-svg");
-    let d = generate(&CAVES.parse().unwrap()).unwrap();
-    for (look, cell_size) in [
-        (
-            Look {
-                hatched: true,
-                doors: true,
-                marks: true,
-                numbers: true,
-                ..Look::ORIGINAL
-            },
-            CELL,
-        ),
-        (
-            Look {
-                hatched: true,
-                print: true,
-                colours: true,
-                distance: true,
-                ..Look::ORIGINAL
-            },
-            12,
-        ),
-    ] {
-        let style = Style {
-            cell_size,
-            grid: true,
-            look,
-        };
-        let svg = to_svg(&d, &style).unwrap();
-        // The walls are stroked paths with curves (quadratic Béziers) around the caves.
-        let curves = svg
-            .lines()
-            .filter(|l| l.starts_with("<path fill=\"none\" stroke="))
-            .map(|l| l.matches('Q').count())
-            .max();
-        assert!(
-            curves.is_some_and(|c| c > 100),
-            "the caves' walls have few curves: {curves:?}"
-        );
-        let expected = rasterize(&d, &style).unwrap();
-        for renderer in renderers::at_hand()
-            .into_iter()
-            .filter(|&r| matches!(r, Renderer::Resvg | Renderer::Rsvg))
-        {
-            let drawn = renderer.draw(&svg, &dir);
-            assert_eq!(
-                (drawn.width, drawn.height),
-                (expected.width(), expected.height())
-            );
-            let (mean, off) = difference(&expected, &drawn);
-            assert!(
-                mean < 0.02 && off < 0.03,
-                "{renderer:?} at {cell_size} px: off by {:.2} % on average, {:.2} % of \
-                 pixels by more than a tenth",
-                mean * 100.0,
-                off * 100.0
-            );
-        }
-    }
 }
 
 #[test]

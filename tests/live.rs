@@ -1,17 +1,31 @@
-//! The program running live, as a user meets it: the real window under Xvfb
-//! ([`window`]) and the web page in Chromium ([`web`]). They need programs beyond Rust, so
-//! this test crate has a harness of its own (libtest-mimic): what each group needs is
-//! checked once, and where it is missing its tests are counted as *ignored*, with the
-//! reason, in `cargo test`'s summary; under `CI` they fail instead. Filters
-//! (`cargo test window::`, several too), `--list`, `--test-threads` and `--ignored` work as
-//! with any test crate.
+//! The tests that need more than Rust: the program running live, as a user meets it, in
+//! the real window under Xvfb ([`window`]) and the web page in Chromium ([`web`]); files
+//! read by the real Tiled ([`tiled`]) and SVG drawn by rsvg-convert and ImageMagick
+//! ([`svg`]); and what only the superuser can set up: another user racing a write
+//! ([`race`]) or planting files ([`writes`]), a small disk mounted ([`series`]). Each of
+//! those but the window and the page has its file in `tests/live/`, beside the tests of
+//! its part that need nothing in `tests/main.rs`. This test crate has a harness of its own
+//! (libtest-mimic): what each group needs ([`Needs`]) is checked once, and where it is
+//! missing its tests are counted as *ignored*, with the reason, in `cargo test`'s summary;
+//! under `CI` they fail instead. Filters (`cargo test window::`, several too), `--list`,
+//! `--test-threads` and `--ignored` work as with any test crate.
 //!
 //! A test is a plain function, registered by one line in [`TESTS`]; one left out of the
 //! list is a `never used` warning, which clippy denies.
 
 mod common;
+#[path = "live/race.rs"]
+mod race;
+#[path = "live/series.rs"]
+mod series;
+#[path = "live/svg.rs"]
+mod svg;
+#[path = "live/tiled.rs"]
+mod tiled;
 mod web;
 mod window;
+#[path = "live/writes.rs"]
+mod writes;
 
 use std::sync::OnceLock;
 
@@ -26,19 +40,45 @@ enum Needs {
     Window,
     /// The built page, Node.js with its driver, and Chromium ([`web::missing`]).
     Page,
+    /// The superuser, to act as another user or give files to one ([`not_superuser`]).
+    Superuser,
+    /// A small file system mounted for the test ([`series::missing`]).
+    Mount,
+    /// The real Tiled, to read our maps ([`tiled::missing`]).
+    Tiled,
+    /// rsvg-convert, ImageMagick's SVG renderer and the numbers' font, to draw our SVG
+    /// ([`common::renderers::missing`]).
+    SvgRenderers,
 }
 
 impl Needs {
     /// Why the tests that need this cannot run here, if they cannot; checked once a run.
     fn missing(self) -> Option<&'static str> {
-        static WINDOW: OnceLock<Option<String>> = OnceLock::new();
-        static PAGE: OnceLock<Option<String>> = OnceLock::new();
-        match self {
-            Needs::Nothing => None,
-            Needs::Window => WINDOW.get_or_init(window::missing).as_deref(),
-            Needs::Page => PAGE.get_or_init(web::missing).as_deref(),
+        // Each need's answer, kept in a static of its own.
+        macro_rules! once {
+            () => {{
+                static CHECKED: OnceLock<Option<String>> = OnceLock::new();
+                &CHECKED
+            }};
         }
+        type Check = fn() -> Option<String>;
+        let (checked, check): (&OnceLock<Option<String>>, Check) = match self {
+            Needs::Nothing => return None,
+            Needs::Window => (once!(), window::missing),
+            Needs::Page => (once!(), web::missing),
+            Needs::Superuser => (once!(), not_superuser),
+            Needs::Mount => (once!(), series::missing),
+            Needs::Tiled => (once!(), tiled::missing),
+            Needs::SvgRenderers => (once!(), common::renderers::missing),
+        };
+        checked.get_or_init(check).as_deref()
     }
+}
+
+/// Why this user cannot act as another: only the superuser may.
+fn not_superuser() -> Option<String> {
+    (!rustix::process::geteuid().is_root())
+        .then(|| "needs the superuser: run these tests as root (CI does)".into())
 }
 
 /// A test: its name as filters see it (`window::panel::…`), what it needs, its function.
@@ -98,6 +138,15 @@ const TESTS: &[Test] = tests![
     Page: web::a_favourites_name_is_shown_with_control_and_direction_characters_escaped,
     Page: web::space_gives_other_seeds_at_each_visit,
     Page: web::the_documents_give_the_pages_size_as_built,
+    SvgRenderers: svg::rsvg_and_inkscape_draw_the_pngs_pixels_and_imagemagick_one_pixel_right_and_down,
+    SvgRenderers: svg::the_svgs_digits_sit_inside_their_labels_in_every_renderer,
+    SvgRenderers: svg::the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png,
+    Tiled: tiled::real_tiled_reads_every_cell_room_start_and_goal,
+    Tiled: tiled::render_writes_the_map_and_its_tileset_beside_it,
+    Superuser: race::a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_s_files,
+    Superuser: writes::a_link_another_user_planted_in_a_shared_directory_is_not_followed,
+    Superuser: writes::a_folder_another_user_made_in_a_shared_directory_is_not_written_into,
+    Mount: series::a_series_larger_than_its_disk_s_free_space_is_refused_before_it_starts,
 ];
 
 /// The test as libtest-mimic runs it: ignored with the reason when what it needs is

@@ -4,13 +4,12 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use common::{run, scratch, stderr};
+use common::{dungeon, run, scratch, stderr};
 
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style, rasterize};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
-use dungeon_generator::generate;
 use dungeon_generator::{Dir, Pos};
 use dungeon_generator::{Tile, TileKind};
 
@@ -19,10 +18,6 @@ const RECIPES: [&str; 3] = [
     "dv1 seed=5 width=30 height=20 rooms=8 room-size=25 stickiness=1",
     "dv1 seed=3 width=40 height=30 rooms=10 room-size=40 shape=rect connect=loops",
 ];
-
-fn dungeon(text: &str) -> Dungeon {
-    generate(&text.parse().unwrap()).unwrap()
-}
 
 fn draw(d: &Dungeon, look: Look, cell_size: u32) -> Pixels {
     let style = Style {

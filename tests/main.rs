@@ -17,7 +17,6 @@ mod messages;
 mod numbers;
 mod pins;
 mod presets;
-mod race;
 mod readability;
 mod readme;
 mod render;

@@ -2,12 +2,12 @@
 //! other, every label lies inside the picture and over its own room (its middle over the
 //! room and more of it over that room than any other, or over no other room at all), and
 //! every room without a number is said, by `render` too; the PNG draws exactly those
-//! labels, and the SVG's digits sit inside them in every renderer at hand.
+//! labels (the SVG's digits sit inside them in every renderer: `tests/live/svg.rs`).
 
 use crate::common;
 
-use common::renderers::{self, Renderer};
-use common::{random_recipe, run, scratch, stderr};
+use common::renderers::TWOS;
+use common::{dungeon, random_recipe, run, scratch, stderr};
 use dungeon_files::draw::numbers::{Label, MIN_NUMBER_CELL, label_size, place, scale};
 use dungeon_files::draw::raster::{INK, Look, PAPER, Style, rasterize};
 use dungeon_files::formats::svg::to_svg;
@@ -16,14 +16,9 @@ use dungeon_generator::{Dungeon, Pos, TileKind, generate};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-/// The maps: two-cell rooms (whose labels overprinted each other), and 256×224
-/// with 192 rooms (where room 127, one cell inside room 2, was covered by its label).
-const TWOS: &str = "dv1 seed=3 width=30 height=20 rooms=40 room-size=2";
+/// The maps: two-cell rooms ([`TWOS`]), and 256×224 with 192 rooms (where room
+/// 127, one cell inside room 2, was covered by its label).
 const W3: &str = "dv1 seed=1 width=256 height=224 rooms=192";
-
-fn dungeon(text: &str) -> Dungeon {
-    generate(&text.parse().unwrap()).unwrap()
-}
 
 /// The maps and random ones of every kind, from one-cell rooms to big caves.
 fn maps() -> Vec<Dungeon> {
@@ -215,63 +210,5 @@ fn render_says_which_rooms_have_no_number_and_when_the_cells_are_too_small() {
         run(&["render", "--recipe", W3, "-o", &png]),
     ] {
         assert!(!stderr(&done).contains("room number"), "{}", stderr(&done));
-    }
-}
-
-/// Whether `c`, inside a label, is the digits' ink or a renderer's smoothing of it: well
-/// darker than the paper.
-fn inky(c: [u8; 4]) -> bool {
-    c[..3].iter().all(|&c| c < 180)
-}
-
-#[test]
-fn the_svgs_digits_sit_inside_their_labels_in_every_renderer() {
-    let dir = scratch("numbers-svg");
-    let small = "dv1 seed=7 width=30 height=20 rooms=6 room-size=40";
-    for (text, n) in [(TWOS, 12), (TWOS, 8), (small, 24), (small, 64)] {
-        let d = dungeon(text);
-        let style = |numbers| Style {
-            cell_size: n,
-            grid: true,
-            look: Look {
-                numbers,
-                print: n == 24,
-                ..Look::ORIGINAL
-            },
-        };
-        let (plain, numbered) = (
-            to_svg(&d, &style(false)).unwrap(),
-            to_svg(&d, &style(true)).unwrap(),
-        );
-        assert!(!numbered.contains("dominant-baseline"));
-        let labels = place(&d, n).placed;
-        for renderer in renderers::at_hand() {
-            let (a, b) = (renderer.draw(&plain, &dir), renderer.draw(&numbered, &dir));
-            // ImageMagick's own renderer draws each shape a pixel further right and down.
-            let reach = u32::from(renderer == Renderer::ImageMagick);
-            let in_label = |l: &Label, x: u32, y: u32| {
-                (l.x..l.right() + reach).contains(&x) && (l.y..l.bottom() + reach).contains(&y)
-            };
-            let mut ink = vec![0; labels.len()];
-            for y in 0..b.height {
-                for x in 0..b.width {
-                    let (was, is) = (a.pixel(x, y), b.pixel(x, y));
-                    let Some(i) = labels.iter().position(|l| in_label(l, x, y)) else {
-                        assert_eq!(was, is, "{renderer:?}, {text} at {n} px: ({x}, {y})");
-                        continue;
-                    };
-                    ink[i] += u32::from(inky(is));
-                }
-            }
-            // Each label holds its digits: a stroke down each at least.
-            for (label, ink) in labels.iter().zip(ink) {
-                let digits = label.number.to_string().len() as u32;
-                assert!(
-                    ink >= digits * 2 * scale(n),
-                    "{renderer:?}, {text} at {n} px: room {} has {ink} px of ink",
-                    label.number
-                );
-            }
-        }
     }
 }

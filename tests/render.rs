@@ -2,7 +2,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{run, scratch, stderr};
+use common::{dungeon, run, scratch, stderr};
 
 use dungeon_files::draw::Error as RasterError;
 use dungeon_files::draw::pixels::Pixels;
@@ -14,10 +14,6 @@ use dungeon_generator::Recipe;
 use dungeon_generator::Rgb;
 use dungeon_generator::TileKind;
 use dungeon_generator::generate;
-
-fn dungeon(text: &str) -> Dungeon {
-    generate(&text.parse().unwrap()).unwrap()
-}
 
 const RECIPES: [&str; 4] = [
     "dv1",

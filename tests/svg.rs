@@ -1,54 +1,15 @@
-//! The SVG export, drawn by real SVG renderers, is the PNG: resvg, rsvg-convert and
-//! Inkscape draw its every pixel, ImageMagick's own renderer each shape a pixel further
-//! right and down, as the formats' document says; and it carries its recipe.
+//! The SVG export, drawn by resvg, is the PNG, every pixel of it; and it carries its
+//! recipe. Other renderers draw it in `tests/live/svg.rs`.
 
 use crate::common;
 
-use common::renderers::{self, Renderer};
-use common::{run, scratch, stderr};
+use common::renderers::{RECIPES, Renderer, pixels, styles};
+use common::{dungeon, run, scratch, stderr};
 use dungeon_files::draw::Error as RasterError;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::Error as SvgError;
 use dungeon_files::formats::svg::to_svg;
-use dungeon_generator::generate;
-use dungeon_generator::{Dungeon, Pos, Rgb, Tile};
-
-const RECIPES: [&str; 4] = [
-    "dv1",
-    "dv1 seed=3 width=40 height=30 rooms=9 shape=mixed corridor=twisty connect=loops",
-    "dv1 seed=9 width=50 height=9 rooms=6 room-size=12 randomness=0 shape=rect",
-    "dv1 seed=2 width=1 height=1 rooms=1 room-size=1",
-];
-
-fn dungeon(text: &str) -> Dungeon {
-    generate(&text.parse().unwrap()).unwrap()
-}
-
-/// The styles a renderer draws: grid lines or not, original or print look, at cell sizes
-/// from too small for grid lines to large.
-fn styles() -> Vec<Style> {
-    let looks = [
-        (4, true, false),
-        (8, true, false),
-        (12, true, false),
-        (12, false, false),
-        (3, true, false),
-        (4, true, true),
-        (12, true, true),
-        (12, false, true),
-    ];
-    looks
-        .into_iter()
-        .map(|(cell_size, grid, print)| Style {
-            cell_size,
-            grid,
-            look: Look {
-                print,
-                ..Look::ORIGINAL
-            },
-        })
-        .collect()
-}
+use dungeon_generator::Rgb;
 
 #[test]
 fn drawn_by_resvg_every_pixel_matches_the_png() {
@@ -69,72 +30,6 @@ fn drawn_by_resvg_every_pixel_matches_the_png() {
                     [r, g, b, 255],
                     "{text}, {style:?}: ({x}, {y})"
                 );
-            }
-        }
-    }
-}
-
-/// Every pixel of a `width × height` picture, row by row.
-fn pixels(width: u32, height: u32) -> impl Iterator<Item = (u32, u32)> {
-    (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)))
-}
-
-/// rsvg-convert and Inkscape draw the PNG's pixels. ImageMagick's own renderer puts pixel
-/// centres on whole coordinates, so each shape covers one more pixel column at its right
-/// and one more row at its bottom: every pixel is the PNG's there, or the PNG's one pixel
-/// left, up, or up and left of it, and grid lines are two pixels wide (`assets/doc/
-/// FORMATS.md` says so).
-#[test]
-fn rsvg_and_inkscape_draw_the_pngs_pixels_and_imagemagick_one_pixel_right_and_down() {
-    let dir = scratch("svg-renderers");
-    let d = dungeon(RECIPES[1]);
-    let external: Vec<Renderer> = renderers::at_hand()
-        .into_iter()
-        .filter(|&r| r != Renderer::Resvg)
-        .collect();
-    for style in styles().into_iter().filter(|s| s.cell_size >= 4) {
-        let expected = rasterize(&d, &style).unwrap();
-        let png = |x: u32, y: u32| {
-            let Rgb(r, g, b) = expected.pixel(x, y).unwrap();
-            [r, g, b, 255]
-        };
-        let svg = to_svg(&d, &style).unwrap();
-        for &renderer in &external {
-            let drawn = renderer.draw(&svg, &dir);
-            assert_eq!(
-                (drawn.width, drawn.height),
-                (expected.width(), expected.height())
-            );
-            let mut differ = 0;
-            for (x, y) in pixels(drawn.width, drawn.height) {
-                let c = drawn.pixel(x, y);
-                if renderer != Renderer::ImageMagick {
-                    assert_eq!(c, png(x, y), "{renderer:?}, {style:?}: ({x}, {y})");
-                    continue;
-                }
-                let (left, up) = (x.saturating_sub(1), y.saturating_sub(1));
-                let near = [png(x, y), png(left, y), png(x, up), png(left, up)];
-                assert!(
-                    near.contains(&c),
-                    "{renderer:?}, {style:?}: ({x}, {y}) is {c:?}"
-                );
-                differ += u32::from(c != png(x, y));
-            }
-            if renderer == Renderer::ImageMagick {
-                assert!(differ > 0, "{style:?}: ImageMagick drew the PNG's pixels");
-                // A grid line's second pixel column, in rock away from rooms and paths.
-                let n = style.cell_size;
-                let rock = d.tiles().positions().find(|&p| {
-                    p.x + 1 < d.width()
-                        && d.tiles().get(Pos::new(p.x + 1, p.y)) == Some(&Tile::FREE)
-                        && d.tiles()[p] == Tile::FREE
-                        && !d.tiles().neighbours(p).any(|q| d.tiles()[q] != Tile::FREE)
-                });
-                if let (Some(p), true, false) = (rock, style.grid, style.look.print) {
-                    let (x, y) = (p.x * n + 1, p.y * n + n / 2);
-                    assert_eq!(drawn.pixel(x, y), png(p.x * n, y), "{style:?}: {p}");
-                    assert_ne!(png(x, y), png(p.x * n, y));
-                }
             }
         }
     }

@@ -2,105 +2,25 @@
 //! another user planted, never over a pipe, a device, a read-only file or a file with
 //! other names, never over a tileset the user did not name; temporary files named as ours
 //! and cleared once their writer is gone. Each test reproduces the defect as it was found
-//! and checks that the file the user had is untouched and that the message says why.
+//! and checks that the file the user had is untouched and that the message says why. A link
+//! or a folder another user planted needs the superuser to plant: `tests/live/writes.rs`.
 
 use crate::common;
 
 use std::fs;
-use std::io::ErrorKind;
-use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, lchown, symlink};
-use std::path::Path;
-use std::process::{Command, Output};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink};
+use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-use common::{names, run, scratch, stderr, within};
+use common::writes::{give_away, refused, render_to};
+use common::{names, run, scratch, stderr};
 use dungeon_files::formats::safe_write;
 use dungeon_generator::generate;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
 
-/// The uid of `nobody`: another user than the one running the tests.
-const NOBODY: u32 = 65534;
-
-/// `render` of a small map to `file`, ended if it runs over 30 s.
-fn render_to(file: &Path) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
-    command.args(["render", "--seed", "2", "--rooms", "3", "--width", "20"]);
-    command.args(["--height", "16", "-o"]).arg(file);
-    within(30, command)
-}
-
-/// The run failed with code 1 and said, in one line, each of `needles`.
-fn refused(out: &Output, needles: &[&str]) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for needle in needles {
-        assert!(err.contains(needle), "{err:?} does not say {needle:?}");
-    }
-}
-
-/// Give `path` (not what it leads to) to another user; false when this user may not
-/// (only the superuser may), for tests that need it.
-fn give_away(path: &Path) -> bool {
-    match lchown(path, Some(NOBODY), Some(NOBODY)) {
-        Ok(()) => true,
-        Err(e) if e.kind() == ErrorKind::PermissionDenied => {
-            eprintln!("not run: giving a file to another user needs the superuser");
-            false
-        }
-        Err(e) => panic!("lchown: {e}"),
-    }
-}
-
 fn favourite(seed: u64) -> Favourite {
     let recipe = format!("dv1 seed={seed} rooms=3 width=20 height=16 room-size=12");
     Favourite::new(&generate(&recipe.parse().unwrap()).unwrap()).unwrap()
-}
-
-#[test]
-fn a_link_another_user_planted_in_a_shared_directory_is_not_followed() {
-    let tmp = scratch("planted-link");
-    let shared = tmp.join("shared");
-    fs::create_dir(&shared).unwrap();
-    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
-    let victim = tmp.join("victim.conf");
-    fs::write(&victim, "the victim's settings").unwrap();
-    let planted = shared.join("map.png");
-    symlink(&victim, &planted).unwrap();
-    if !give_away(&planted) {
-        return;
-    }
-    let out = render_to(&planted);
-    refused(&out, &["map.png", "another user", "not followed"]);
-    assert_eq!(
-        fs::read_to_string(&victim).unwrap(),
-        "the victim's settings"
-    );
-    assert!(fs::symlink_metadata(&planted).unwrap().is_symlink());
-
-    // A planted link to a directory on the way is not followed either.
-    let victim_dir = tmp.join("victim-dir");
-    fs::create_dir(&victim_dir).unwrap();
-    let planted_dir = shared.join("maps");
-    symlink(&victim_dir, &planted_dir).unwrap();
-    assert!(give_away(&planted_dir));
-    refused(&render_to(&planted_dir.join("map.png")), &["another user"]);
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
-    command.args(["render", "--count", "1", "--width", "16", "-o"]);
-    command.arg(planted_dir.join("batch/"));
-    let out = within(30, command);
-    refused(&out, &["another user"]);
-    assert!(names(&victim_dir).is_empty());
-
-    // A link of the directory's owner is followed, as the system follows it.
-    let owned = tmp.join("owned");
-    fs::create_dir(&owned).unwrap();
-    let link = owned.join("map.png");
-    symlink(tmp.join("by-owner.png"), &link).unwrap();
-    fs::set_permissions(&owned, fs::Permissions::from_mode(0o1777)).unwrap();
-    assert!(give_away(&owned) && give_away(&link));
-    assert!(render_to(&link).status.success());
-    assert!(tmp.join("by-owner.png").is_file());
 }
 
 #[test]
@@ -361,31 +281,4 @@ fn a_file_with_other_names_is_refused_naming_them() {
         ],
     );
     assert_eq!(fs::read_to_string(&map).unwrap(), "kept");
-}
-
-#[test]
-fn a_folder_another_user_made_in_a_shared_directory_is_not_written_into() {
-    let tmp = scratch("theirs-shared");
-    let shared = tmp.join("shared");
-    fs::create_dir(&shared).unwrap();
-    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
-    // An empty folder, writable by all, as another user leaves one in /tmp.
-    let theirs = shared.join("x");
-    fs::create_dir(&theirs).unwrap();
-    fs::set_permissions(&theirs, fs::Permissions::from_mode(0o777)).unwrap();
-    if !give_away(&theirs) {
-        return;
-    }
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
-    command.args(["render", "--count", "2", "--width", "16", "-o"]);
-    command.arg(format!("{}/", theirs.display()));
-    refused(
-        &within(30, command),
-        &["x is a directory made by another user (uid 65534)"],
-    );
-    refused(&render_to(&theirs.join("map.png")), &["another user"]);
-    assert!(names(&theirs).is_empty());
-    // Their folder, given to the directory's owner, is written into as any other.
-    lchown(&theirs, Some(0), Some(0)).unwrap();
-    assert!(render_to(&theirs.join("map.png")).status.success());
 }

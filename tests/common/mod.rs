@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod renderers;
+pub mod tiled;
+pub mod writes;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -14,6 +16,11 @@ mod maps;
 // The maps' helpers, for tests/main.rs (tests/live.rs uses none of them).
 #[allow(unused_imports)]
 pub use maps::*;
+
+/// The map of the recipe `text`.
+pub fn dungeon(text: &str) -> dungeon_generator::Dungeon {
+    dungeon_generator::generate(&text.parse().unwrap()).unwrap()
+}
 
 /// Run the program with `args` and collect what it did.
 pub fn run(args: &[&str]) -> Output {

@@ -2,19 +2,68 @@
 //! in), rsvg-convert (librsvg, as GNOME and many web tools), ImageMagick's own renderer
 //! (`convert`, or `convert msvg:` where Inkscape would be used), and Inkscape where it is
 //! installed. The room numbers' font, DejaVu Sans Mono, is loaded into resvg from where
-//! fontconfig has it. Without rsvg-convert, ImageMagick's SVG module or the font, the tests
-//! that need them say loudly that they skip; under `CI` they fail instead, and `.ci/run`
-//! installs them, so CI never skips.
+//! fontconfig has it. The tests that need rsvg-convert, ImageMagick's SVG module or the
+//! font run in `tests/live.rs`, which counts them as ignored where [`missing`] says they
+//! cannot run (and fails them under `CI`; `.ci/run` installs them, so CI never skips).
+//! Also the maps and styles the SVG tests of both test crates draw.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
 use super::within;
+use dungeon_files::draw::raster::{Look, Style};
 use resvg::{tiny_skia, usvg};
 
 /// What `.ci/run` installs for these renderers (Debian).
 const PACKAGES: &str = "librsvg2-bin imagemagick libmagickcore-6.q16-6-extra fonts-dejavu-core";
+
+/// The maps the SVG is drawn of: the default, mixed shapes, a long thin map, one cell.
+pub const RECIPES: [&str; 4] = [
+    "dv1",
+    "dv1 seed=3 width=40 height=30 rooms=9 shape=mixed corridor=twisty connect=loops",
+    "dv1 seed=9 width=50 height=9 rooms=6 room-size=12 randomness=0 shape=rect",
+    "dv1 seed=2 width=1 height=1 rooms=1 room-size=1",
+];
+
+/// Two-cell rooms, whose room numbers' labels overprinted each other.
+pub const TWOS: &str = "dv1 seed=3 width=30 height=20 rooms=40 room-size=2";
+
+/// A W1 map of caves, as the Caverns preset makes them, for the hatched look.
+pub const CAVES: &str =
+    "dv1 seed=7 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
+/// The pixels a cell the hatched look is judged at.
+pub const CELL: u32 = 24;
+
+/// The styles a renderer draws: grid lines or not, original or print look, at cell sizes
+/// from too small for grid lines to large.
+pub fn styles() -> Vec<Style> {
+    let looks = [
+        (4, true, false),
+        (8, true, false),
+        (12, true, false),
+        (12, false, false),
+        (3, true, false),
+        (4, true, true),
+        (12, true, true),
+        (12, false, true),
+    ];
+    looks
+        .into_iter()
+        .map(|(cell_size, grid, print)| Style {
+            cell_size,
+            grid,
+            look: Look {
+                print,
+                ..Look::ORIGINAL
+            },
+        })
+        .collect()
+}
+
+/// Every pixel of a `width × height` picture, row by row.
+pub fn pixels(width: u32, height: u32) -> impl Iterator<Item = (u32, u32)> {
+    (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)))
+}
 
 /// A renderer of SVG files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,26 +93,35 @@ impl Drawn {
     }
 }
 
-/// The renderers at hand: resvg, rsvg-convert and ImageMagick's own (or a loud skip of
-/// those missing, a failure under `CI`), and Inkscape where it is installed. Empty when
-/// DejaVu Sans Mono, the numbers' font, is missing.
-pub fn at_hand() -> Vec<Renderer> {
-    if font().is_none() {
-        skip_or_fail("DejaVu Sans Mono (fontconfig's `fc-match` does not find it)");
-        return Vec::new();
-    }
-    let mut renderers = vec![Renderer::Resvg];
-    if runs(Command::new("rsvg-convert").arg("--version")) {
-        renderers.push(Renderer::Rsvg);
-    } else {
-        skip_or_fail("rsvg-convert (librsvg) does not run");
-    }
+/// Why rsvg-convert, ImageMagick's own renderer or the numbers' font DejaVu Sans Mono
+/// cannot draw here, if they cannot: what is lacking and what to install.
+pub fn missing() -> Option<String> {
     let formats = Command::new("convert").args(["-list", "format"]).output();
-    if formats.is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("MSVG")) {
-        renderers.push(Renderer::ImageMagick);
-    } else {
-        skip_or_fail("ImageMagick's `convert` has no SVG renderer (MSVG)");
-    }
+    let lacking: Vec<&str> = [
+        (
+            font().is_some(),
+            "no DejaVu Sans Mono (fontconfig's `fc-match` does not find it)",
+        ),
+        (
+            runs(Command::new("rsvg-convert").arg("--version")),
+            "rsvg-convert (librsvg) does not run",
+        ),
+        (
+            formats.is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("MSVG")),
+            "ImageMagick's `convert` has no SVG renderer (MSVG)",
+        ),
+    ]
+    .into_iter()
+    .filter(|(found, _)| !found)
+    .map(|(_, what)| what)
+    .collect();
+    (!lacking.is_empty()).then(|| format!("{}: apt-get install -y {PACKAGES}", lacking.join(", ")))
+}
+
+/// The renderers at hand: resvg, rsvg-convert and ImageMagick's own (the harness checked
+/// them, [`missing`]), and Inkscape where it is installed.
+pub fn at_hand() -> Vec<Renderer> {
+    let mut renderers = vec![Renderer::Resvg, Renderer::Rsvg, Renderer::ImageMagick];
     if runs(Command::new("inkscape").arg("--version")) {
         renderers.push(Renderer::Inkscape);
     }
@@ -175,18 +233,4 @@ fn read_png(file: &Path) -> Drawn {
         height: info.height,
         rgba,
     }
-}
-
-/// Say loudly that a renderer's tests skip `why`; under `CI`, fail.
-fn skip_or_fail(why: &str) {
-    if std::env::var_os("CI").is_some() {
-        panic!("SVG renderer tests cannot run: {why}. Install: apt-get install -y {PACKAGES}");
-    }
-    // Straight to the terminal: the test harness would hide eprintln! of a passing test.
-    let bar = "!".repeat(78);
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n{bar}\n!! SKIPPING an SVG renderer: {why}.\n!! To run it, install: apt-get \
-         install -y {PACKAGES}\n{bar}\n"
-    );
 }
