@@ -85,6 +85,9 @@ impl Address {
             .is_some_and(|held| split(held).0 == split(&text).0);
         platform::set_fragment(&text, !self.holds_no_map && !same_map);
         self.holds = Some(text);
+        // What was read before is no longer there: Back to it, before the next look, is a
+        // change.
+        self.read = None;
         self.holds_no_map = false;
     }
 }
