@@ -44,6 +44,16 @@ async function shownMap(page, recipe) {
     return page.evaluate(() => window.dungeonViewer.shown);
 }
 
+// K keeps the map on screen, `recipe`, among the favourites: wait until the browser's
+// storage holds it.
+async function keep(page, recipe) {
+    await page.click("#glcanvas", { position: { x: 300, y: 300 } });
+    await page.keyboard.press("k");
+    await page.waitForFunction(
+        (r) => (window.localStorage.getItem("favourites.json") || "").includes(r),
+        recipe, { timeout: PATIENCE, polling: 50 });
+}
+
 function fragment(page) {
     return page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
 }
@@ -101,11 +111,7 @@ const scenarios = {
     async favourite(context) {
         const { page, problems } = await open(context, address);
         const first = await nextMap(page, 0);
-        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
-        await page.keyboard.press("k");
-        await page.waitForFunction(
-            (r) => (window.localStorage.getItem("favourites.json") || "").includes(r),
-            first.recipe, { timeout: PATIENCE, polling: 50 });
+        await keep(page, first.recipe);
         await page.keyboard.press("Space");
         await nextMap(page, first.count);
         await page.reload();
@@ -288,11 +294,7 @@ const scenarios = {
     async "named-favourite"(context, [name]) {
         const { page, problems } = await open(context, address);
         const first = await nextMap(page, 0);
-        await page.click("#glcanvas", { position: { x: 300, y: 300 } });
-        await page.keyboard.press("k");
-        await page.waitForFunction(
-            (r) => (window.localStorage.getItem("favourites.json") || "").includes(r),
-            first.recipe, { timeout: PATIENCE, polling: 50 });
+        await keep(page, first.recipe);
         await page.evaluate((n) => {
             const list = JSON.parse(window.localStorage.getItem("favourites.json"));
             list[0].name = n;
