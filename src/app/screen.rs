@@ -266,12 +266,12 @@ impl Screen {
         figures: Option<Arc<Figures>>,
         watch: &mut Watch,
     ) {
-        let mut drawing = Drawing::new(Arc::clone(&dungeon), style, took).measured(figures);
+        let mut drawing = Drawing::new(Arc::clone(&dungeon), style, took).measured(figures.clone());
         if style.look.hatched {
             if let Some(Ok(plain)) = drawing.preview() {
                 self.show(plain, watch);
             }
-            self.waiting_for = Some(self.worker.redraw(dungeon, style, took));
+            self.waiting_for = Some(self.worker.redraw(dungeon, style, took, figures));
             self.redrawing = true;
             self.take_new_map(PATIENCE, watch);
             return;

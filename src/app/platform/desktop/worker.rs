@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::worker::{Done, Drawing, Generated, Requests};
 use dungeon_files::draw::raster::Style;
+use dungeon_files::figures::Figures;
 use dungeon_generator::{Dungeon, Error, Generation, Progress, Recipe};
 
 struct Job {
@@ -25,7 +26,7 @@ struct Job {
 
 enum Map {
     Make(Recipe),
-    Draw(Arc<Dungeon>, Duration),
+    Draw(Arc<Dungeon>, Duration, Option<Arc<Figures>>),
 }
 
 /// The window's handle on the worker thread.
@@ -79,10 +80,16 @@ impl Worker {
         self.send(Map::Make(recipe.clone()), style)
     }
 
-    /// Ask for `dungeon`, made in `took`, drawn again in `style`, calling off the request
-    /// before; returns the request's number.
-    pub fn redraw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration) -> u64 {
-        self.send(Map::Draw(dungeon, took), style)
+    /// Ask for `dungeon`, made in `took` and measured as `figures` (when it was), drawn
+    /// again in `style`, calling off the request before; returns the request's number.
+    pub fn redraw(
+        &mut self,
+        dungeon: Arc<Dungeon>,
+        style: Style,
+        took: Duration,
+        figures: Option<Arc<Figures>>,
+    ) -> u64 {
+        self.send(Map::Draw(dungeon, took, figures), style)
     }
 
     fn send(&mut self, map: Map, style: Style) -> u64 {
@@ -143,7 +150,9 @@ fn make(job: &Job, mut send: impl FnMut(Result<Generated, String>, bool) -> bool
             }
             drawing
         }
-        Map::Draw(dungeon, took) => Drawing::new(Arc::clone(dungeon), job.style, *took),
+        Map::Draw(dungeon, took, figures) => {
+            Drawing::new(Arc::clone(dungeon), job.style, *took).measured(figures.clone())
+        }
     };
     match drawing.advance(|| !job.progress.is_cancelled()) {
         Some(result) => send(result, false),

@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::clock::{Instant, clock};
 use crate::app::worker::{Done, Drawing, Requests};
 use dungeon_files::draw::raster::Style;
+use dungeon_files::figures::Figures;
 use dungeon_generator::{Dungeon, Error, Generation, Progress, Recipe};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a
@@ -70,11 +71,17 @@ impl Worker {
         id
     }
 
-    /// Ask for `dungeon`, made in `took`, drawn again in `style`, dropping the request
-    /// before; returns the request's number.
-    pub fn redraw(&mut self, dungeon: Arc<Dungeon>, style: Style, took: Duration) -> u64 {
+    /// Ask for `dungeon`, made in `took` and measured as `figures` (when it was), drawn
+    /// again in `style`, dropping the request before; returns the request's number.
+    pub fn redraw(
+        &mut self,
+        dungeon: Arc<Dungeon>,
+        style: Style,
+        took: Duration,
+        figures: Option<Arc<Figures>>,
+    ) -> u64 {
         let (id, _) = self.requests.next();
-        let drawing = Drawing::new(dungeon, style, took);
+        let drawing = Drawing::new(dungeon, style, took).measured(figures);
         self.work = Some((id, Work::Drawing(Box::new(drawing))));
         id
     }
