@@ -4,6 +4,7 @@
 mod common;
 
 mod cells;
+mod closed;
 mod dungeon;
 mod grid;
 mod hostile;

@@ -204,6 +204,10 @@ impl Generation {
                     self.stage = Stage::Paths(joining);
                     return Ok(None);
                 }
+                if let Some(kept) = joining.kept() {
+                    let slot = |i: usize| self.slots.get(i).copied().unwrap_or(i as u32);
+                    self.slots = kept.iter().map(|&i| slot(i)).collect();
+                }
                 return Ok(Some(joining.finish()));
             }
             Stage::Over => return Err(Error::Cancelled),

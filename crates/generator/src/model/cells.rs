@@ -51,8 +51,10 @@ pub enum Cell {
     Floor(usize),
     /// A path's cell outside every room that is not a door.
     Corridor,
-    /// A path's cell just outside a room, where the path leaves it (see the module's
-    /// documentation): walkable, and the cell a game opens and closes.
+    /// A path's cell just outside a room, beside the room's cell where the path leaves it
+    /// ([`crate::Door::outside`]): walkable, and the cell a game opens and closes. Two
+    /// rooms whose path is one cell long share it; rooms that touch, joined by a path that
+    /// steps straight from one into the other, have no door between them.
     Door,
 }
 

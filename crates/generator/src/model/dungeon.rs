@@ -152,10 +152,47 @@ impl Dungeon {
                 })
         };
         let mut taken = Grid::new(width, height, false);
-        for &cell in rooms.iter().flat_map(Room::cells) {
-            on_map(cell)?;
-            if std::mem::replace(&mut taken[cell], true) {
-                return Err(Error::CellTwice { cell });
+        let margin = recipe.margin;
+        let in_margin = |c: Pos| {
+            let far = |v: u32, side: u32| u64::from(v) + u64::from(margin) >= u64::from(side);
+            c.x < margin || c.y < margin || far(c.x, width) || far(c.y, height)
+        };
+        let mut vaults: Vec<Option<usize>> = vec![None; recipe.vaults.len()];
+        for (r, room) in rooms.iter().enumerate() {
+            for &cell in room.cells() {
+                on_map(cell)?;
+                if std::mem::replace(&mut taken[cell], true) {
+                    return Err(Error::CellTwice { cell });
+                }
+                if in_margin(cell) {
+                    return Err(Error::RoomInMargin {
+                        room: r,
+                        cell,
+                        margin,
+                    });
+                }
+            }
+            if let Some(cell) = room.loose_cell() {
+                return Err(Error::RoomInPieces { room: r, cell });
+            }
+            if let RoomKind::Vault(vault) = room.kind() {
+                match vaults.get_mut(vault) {
+                    None => {
+                        return Err(Error::NoSuchVault {
+                            room: r,
+                            vault,
+                            vaults: recipe.vaults.len(),
+                        });
+                    }
+                    Some(Some(first)) => {
+                        return Err(Error::VaultTwice {
+                            vault,
+                            first: *first,
+                            second: r,
+                        });
+                    }
+                    Some(slot) => *slot = Some(r),
+                }
             }
         }
         for (i, path) in paths.iter().enumerate() {
@@ -174,6 +211,21 @@ impl Dungeon {
                 });
             }
             path.cells.iter().try_for_each(|&cell| on_map(cell))?;
+            let ends = [
+                (true, path.cells.first(), path.from),
+                (false, path.cells.last(), path.to),
+            ];
+            for (start, cell, room) in ends {
+                let Some(&cell) = cell else { continue };
+                if !rooms[room].contains(cell) {
+                    return Err(Error::PathEndOutside {
+                        path: i,
+                        start,
+                        cell,
+                        room,
+                    });
+                }
+            }
         }
         Ok(Dungeon::assemble(recipe, rooms, paths))
     }
@@ -379,10 +431,27 @@ impl Dungeon {
     /// The room of the recipe's vault `index` (counted from 0), once it is made.
     #[must_use]
     pub fn vault(&self, index: usize) -> Option<&Room> {
+        self.vault_room(index).map(|r| &self.rooms[r])
+    }
+
+    /// Which room the recipe's vault `index` (counted from 0) is, once it is made: its
+    /// index in [`Dungeon::rooms`], the one [`Cell::Floor`] carries on its cells.
+    ///
+    /// ```
+    /// use dungeon_generator::{Cell, Pos, Recipe, Vault, generate};
+    ///
+    /// let mut recipe: Recipe = "dv1 seed=4".parse()?;
+    /// recipe.vaults.push(Vault::new((0..3).map(|x| Pos::new(x, 0)))?.at(Pos::new(9, 9)));
+    /// let map = generate(&recipe)?;
+    /// let room = map.vault_room(0).expect("a vault with a place is always made");
+    /// assert_eq!(map.cell(Pos::new(10, 9)), Some(Cell::Floor(room)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn vault_room(&self, index: usize) -> Option<usize> {
         self.rooms
             .iter()
-            .rev()
-            .find(|r| r.kind() == RoomKind::Vault(index))
+            .rposition(|r| r.kind() == RoomKind::Vault(index))
     }
 
     /// The paths, in the order they were made, each joining two rooms.

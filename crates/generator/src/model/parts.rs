@@ -159,6 +159,23 @@ impl Room {
         }
     }
 
+    /// A cell of the room not joined to its first cell edge to edge, if any: a room is
+    /// one piece.
+    pub(crate) fn loose_cell(&self) -> Option<Pos> {
+        let first = *self.cells.first()?;
+        let mut seen = std::collections::BTreeSet::from([first]);
+        let mut queue = vec![first];
+        while let Some(p) = queue.pop() {
+            let around = [(-1, 0), (1, 0), (0, -1), (0, 1)].map(|(dx, dy)| p.offset(dx, dy));
+            for q in around.into_iter().flatten() {
+                if self.contains(q) && seen.insert(q) {
+                    queue.push(q);
+                }
+            }
+        }
+        self.cells.iter().copied().find(|c| !seen.contains(c))
+    }
+
     /// The same room `by` cells right and down: where it lies on a map with a margin.
     pub(crate) fn shifted(&self, by: u32) -> Room {
         Room::of(shifted(&self.cells, by), self.colour).made_by(self.kind)

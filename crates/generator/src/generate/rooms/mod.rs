@@ -69,7 +69,7 @@ impl RoomPlan {
                 stickiness: recipe.stickiness,
                 stretch: recipe.stretch,
             },
-            spacing: recipe.spacing,
+            spacing: recipe.rooms_apart(),
             fit: recipe.fit,
         }
     }

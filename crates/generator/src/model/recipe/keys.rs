@@ -12,8 +12,8 @@ use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::vault::Vault;
 use super::{
-    BENDS, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
-    STRETCH, WIDTH,
+    BENDS, CLOSED, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING,
+    STICKINESS, STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
 use crate::model::Error;
@@ -450,7 +450,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub(crate) const KEYS: [Key; 21] = [
+pub(crate) const KEYS: [Key; 22] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -608,13 +608,26 @@ pub(crate) const KEYS: [Key; 21] = [
     Key {
         name: "spacing",
         about: "Cells of rock at least between two rooms, diagonals included: 0 lets \
-                rooms touch, as the original did; corridors then run at least that far.",
+                rooms touch, as the original did (a closed map keeps at least 1).",
         kind: whole(&SPACING),
         always_printed: false,
         sweepable: true,
         applies: always,
         get: |r| Value::Whole(r.spacing.into()),
         set: |r, v| r.spacing = as_u32(v),
+    },
+    Key {
+        name: "closed",
+        about: "1 closes every room with walls but at its doors: corridors reach a room \
+                only through a door in its wall and never run along it, rooms keep a cell \
+                of rock apart, and every door shuts its room. 0 lets corridors run along \
+                rooms, as the original did.",
+        kind: whole(&CLOSED),
+        always_printed: false,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Whole(r.closed.into()),
+        set: |r, v| r.closed = as_u32(v) == 1,
     },
     Key {
         name: "fit",

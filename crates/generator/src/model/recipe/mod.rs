@@ -66,6 +66,18 @@ pub(crate) fn room_cells_allowed(width: u32, height: u32) -> u64 {
     (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
 }
 
+/// Which bound [`room_cells_allowed`] is for a `width × height` map, in words.
+pub(crate) fn room_cells_why(width: u32, height: u32) -> &'static str {
+    let third = u64::from(width) * u64::from(height) / 3;
+    if third <= ROOM_CELLS_ALWAYS {
+        "which any map may hold"
+    } else if third >= ROOM_CELLS_MOST {
+        "the most any map may hold"
+    } else {
+        "a third of its cells"
+    }
+}
+
 /// Turning of cave growth, [`STRETCH`]: −1 tall, 0 as grown, 1 wide.
 pub(crate) const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
 /// Bends a twisty corridor may take.
@@ -78,6 +90,8 @@ pub(crate) const SPACING: RangeInclusive<u32> = 0..=8;
 pub(crate) const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 /// Cells of rock kept clear along every edge of the map.
 pub(crate) const MARGIN: RangeInclusive<u32> = 0..=16;
+/// Whether rooms are closed by walls but at their doors: 0 no, 1 yes.
+pub(crate) const CLOSED: RangeInclusive<u32> = 0..=1;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 /// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
@@ -156,8 +170,15 @@ pub struct Recipe {
     pub connect: Connect,
     /// Share of extra connections in a `loops` dungeon, 0 to 1.
     pub loops: f64,
-    /// Cells of rock at least between two rooms, 0 to 8: 0 lets them touch.
+    /// Cells of rock at least between two rooms, 0 to 8: 0 lets them touch (unless
+    /// `closed`, which keeps at least 1).
     pub spacing: u32,
+    /// Whether every room is closed by walls but at its doors: corridors never run along a
+    /// room's floor (they reach it through a door cell in its wall), rooms never share an
+    /// edge (a cell of rock at least between two), no door has an opening beside it, and
+    /// every room is reached from every other through doors. `false` (the original's)
+    /// lets corridors run along rooms and rooms touch.
+    pub closed: bool,
     /// What a room does where it has no room to grow.
     pub fit: Fit,
     /// How strongly corridors join each other instead of running side by side, 0 to 1.
@@ -192,6 +213,7 @@ impl Default for Recipe {
             connect: Connect::Chain,
             loops: 0.25,
             spacing: 0,
+            closed: false,
             fit: Fit::Shrink,
             merge: 0.0,
             margin: 0,
@@ -248,6 +270,15 @@ impl Recipe {
         let key = Key::named(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
         let value = key.parse(value)?;
         key.set(self, value)
+    }
+
+    /// Cells of rock at least between two rooms: the spacing, at least 1 for a closed map.
+    pub(crate) fn rooms_apart(&self) -> u32 {
+        if self.closed {
+            self.spacing.max(1)
+        } else {
+            self.spacing
+        }
     }
 
     /// The size of the map inside the margin, where rooms and corridors are made: 0 a

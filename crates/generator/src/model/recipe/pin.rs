@@ -126,8 +126,11 @@ impl Pin {
     }
 }
 
-/// `N@X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it (see the module's documentation);
-/// without `N@` for a pin that has no number.
+/// `N@X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it: the room's number in the map it came
+/// from (its index + 1), the corner of the box around the room, the box's size, the
+/// room's colour in hex, and which cells of the box are the room's, one bit each, row by
+/// row from the top-left (the lowest bit of a byte first), in base64url; without `N@` for
+/// a pin that has no number.
 impl fmt::Display for Pin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(index) = self.index {

@@ -131,7 +131,10 @@ impl Vault {
     }
 }
 
-/// `X.Y.WxH.CELLS`, or `WxH.CELLS` without a place (see the module's documentation).
+/// `X.Y.WxH.CELLS`, or `WxH.CELLS` without a place: the corner of the box around its cells
+/// (for a vault with a place), the box's size, and which cells of the box are the vault's,
+/// one bit each, row by row from the top-left (the lowest bit of a byte first), in
+/// base64url.
 impl fmt::Display for Vault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [_, size, cells] = self.cells.parts();
