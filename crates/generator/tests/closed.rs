@@ -119,7 +119,7 @@ fn closed_is_a_key_old_recipes_do_not_have() {
     assert_eq!(closed.to_string(), format!("{old} closed=1"));
     assert_eq!(
         "dv1 closed=2".parse::<Recipe>().unwrap_err().to_string(),
-        "closed = 2 is out of range: allowed 0 to 1"
+        "closed = 2 is out of range: allowed 0 or 1"
     );
     // Rooms a closed map keeps a cell of rock apart: at spacing 1 or more, the same rooms.
     let rooms = |r: &Recipe| generate(r).unwrap().rooms().to_vec();

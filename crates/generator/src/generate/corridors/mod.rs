@@ -9,7 +9,9 @@
 //! (modules `half_rect` and `twisty`), lay a straight-sided corridor between the
 //! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
 
+mod across;
 mod crossing;
+mod door_sites;
 mod half_rect;
 mod laid;
 mod landmarks;
@@ -26,6 +28,7 @@ pub(crate) use twisty::staircase;
 
 use std::sync::OnceLock;
 
+use crate::base::bits::BothWays;
 use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::map_blocks;
 use crate::base::pool::{Lent, Pool};
@@ -36,6 +39,7 @@ use crate::model::Error;
 use crate::model::parts::{Path, Room};
 use crate::model::progress::Progress;
 use crate::model::recipe::{Connect, Corridor, Recipe};
+use across::RoomGraph;
 use crossing::CrossingSearch;
 use laid::{Laid, Surcharge};
 use landmarks::Landmarks;
@@ -152,8 +156,13 @@ impl Joining {
         .map(|(i, pair)| (i as u64, pair))
         .collect();
         progress.start_paths(pairs.len() as u32);
+        // On a closed map the door sites carry corridors too: a corridor keeps off one
+        // laid through a door as off any.
         let merging = Surcharge::of(plan.merge).map(|surcharge| Merging {
-            laid: Laid::new(&router.free),
+            laid: match &router.walls {
+                Some(walls) => Laid::new(&BothWays::of(walls.with_doors(router.free.lines(false)))),
+                None => Laid::new(&router.free),
+            },
             surcharge,
         });
         Ok(Self {
@@ -288,13 +297,18 @@ struct Router {
     regions: OnceLock<Option<Regions>>,
     /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,
+    /// Made when a path on a closed map first has to cross rooms.
+    room_graph: OnceLock<RoomGraph>,
 }
 
 impl Router {
     fn new(tiles: Grid<Tile>, rooms: Vec<Room>, closed: bool) -> Result<Self, Error> {
+        let regions = OnceLock::new();
         let (walls, tiles, rooms) = if closed {
-            let (walls, view, view_rooms) = Walls::new(tiles, rooms)?;
-            (Some(walls), view, view_rooms)
+            let (walls, view) = Walls::new(tiles, rooms)?;
+            // The walls labelled the regions of the view's free cells.
+            let _ = regions.set(Some(view.regions));
+            (Some(walls), view.tiles, view.rooms)
         } else {
             (None, tiles, rooms)
         };
@@ -315,8 +329,9 @@ impl Router {
             walls,
             sides,
             free,
-            regions: OnceLock::new(),
+            regions,
             landmarks: OnceLock::new(),
+            room_graph: OnceLock::new(),
         })
     }
 
@@ -454,6 +469,11 @@ impl Router {
         cells.push(first);
         cells.extend(run());
         cells.push(last);
+        // On a closed map the door sites at its ends are corridor cells too: it keeps
+        // them out of a square of its own.
+        if self.walls.is_some() && twisty::crosses_or_squares(&mut cells.clone()) {
+            return None;
+        }
         match laid {
             Some(laid) if laid.hugs(&cells) => None,
             _ => Some(cells),

@@ -96,10 +96,11 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The allowed values in words: `1 to 2048`, `cave, rect or diamond`.
+    /// The allowed values in words: `1 to 2048`, `0 or 1`, `cave, rect or diamond`.
     #[must_use]
     pub fn allowed(&self) -> String {
         match self {
+            Kind::Whole { min, max } if max - min == 1 => format!("{min} or {max}"),
             Kind::Whole { min, max } => format!("{min} to {max}"),
             Kind::Fraction { min, max } => {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
@@ -108,6 +109,19 @@ impl Kind {
             Kind::Pins => format!("rooms as pinned, N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
             Kind::Vaults => format!("a game's rooms, [X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
         }
+    }
+
+    /// Whether it is a switch: a whole number 0 (off) or 1 (on), such as `closed`.
+    ///
+    /// ```
+    /// use dungeon_generator::Key;
+    ///
+    /// assert!(Key::named("closed").unwrap().kind().is_switch());
+    /// assert!(!Key::named("spacing").unwrap().kind().is_switch());
+    /// ```
+    #[must_use]
+    pub fn is_switch(&self) -> bool {
+        matches!(self, Kind::Whole { min: 0, max: 1 })
     }
 }
 
