@@ -8,6 +8,7 @@ mod closed;
 mod dungeon;
 mod grid;
 mod hostile;
+mod levels;
 mod margin;
 mod pins;
 mod random_recipes;

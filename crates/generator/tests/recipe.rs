@@ -72,7 +72,7 @@ fn each_error_names_the_problem() {
         error("dv1 colour=red"),
         "unknown recipe key `colour`; the keys are seed, width, height, rooms, room-size, \
          stickiness, randomness, shape, stretch, corridor, bends, connect, loops, spacing, closed, \
-         fit, merge, margin, rooms-seed, corridors-seed, pin, vault"
+         fit, merge, margin, levels, level, rooms-seed, corridors-seed, pin, vault"
     );
     assert_eq!(
         error("dv1 seed=1 seed=2"),

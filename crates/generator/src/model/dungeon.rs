@@ -46,6 +46,9 @@ pub struct Dungeon {
     /// found no other place. Empty for rooms that are all where their index says.
     slots: Vec<u32>,
     paths: Vec<Path>,
+    /// Where the stairs up are, on a level below the first: the stairs down of the level
+    /// above.
+    stairs_up: Option<Pos>,
     features: OnceLock<Features>,
     /// The cells just outside rooms where doors are, for [`Dungeon::cell`].
     door_cells: OnceLock<BitGrid>,
@@ -264,6 +267,7 @@ impl Dungeon {
             rooms,
             slots: Vec::new(),
             paths,
+            stairs_up: None,
             features: OnceLock::new(),
             door_cells: OnceLock::new(),
             timings,
@@ -275,6 +279,20 @@ impl Dungeon {
     pub(crate) fn with_slots(mut self, slots: Vec<u32>) -> Dungeon {
         self.slots = slots;
         self
+    }
+
+    /// The same dungeon, its stairs up at `stairs` (a level below the first).
+    #[must_use]
+    pub(crate) fn with_stairs_up(mut self, stairs: Option<Pos>) -> Dungeon {
+        self.stairs_up = stairs;
+        self
+    }
+
+    /// Which level of its recipe's dungeon this map is, from 1 at the top (see
+    /// [`Recipe::levels`]).
+    #[must_use]
+    pub fn level(&self) -> u32 {
+        self.recipe.level.unwrap_or(1)
     }
 
     /// Which room of the rooms stage room `index` is: its index, unless rooms before it
@@ -342,14 +360,14 @@ impl Dungeon {
     /// ```
     #[must_use]
     pub fn cell(&self, p: Pos) -> Option<Cell> {
-        cell_at(&self.tiles, self.door_cells(), p)
+        cell_at(&self.tiles, self.door_cells(), self.stairs(), p)
     }
 
     /// Every cell as a game reads it (see [`Cell`]), row by row: what [`Dungeon::cell`]
     /// says of each, made in one pass.
     #[must_use]
     pub fn cells(&self) -> Grid<Cell> {
-        cells(&self.tiles, self.door_cells())
+        cells(&self.tiles, self.door_cells(), self.stairs())
     }
 
     /// Steps from the nearest of `starts` to every cell one can walk to from them (rooms'
@@ -395,6 +413,12 @@ impl Dungeon {
     #[must_use]
     pub fn path(&self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
         walking::path(&self.tiles, from, to)
+    }
+
+    /// The stairs up and down, where there are any.
+    fn stairs(&self) -> [Option<Pos>; 2] {
+        let features = self.features();
+        [features.stairs_up, features.stairs_down]
     }
 
     fn door_cells(&self) -> &BitGrid {
@@ -463,8 +487,14 @@ impl Dungeon {
     /// The doors, the start and the goal, found the first time they are asked for.
     #[must_use]
     pub fn features(&self) -> &Features {
-        self.features
-            .get_or_init(|| Features::find(self.recipe.seed, &self.tiles, &self.rooms, &self.paths))
+        self.features.get_or_init(|| {
+            let stairs = (self.stairs_up, self.level() < self.recipe.levels);
+            Features::find(
+                self.recipe.seed,
+                (&self.tiles, &self.rooms, &self.paths),
+                stairs,
+            )
+        })
     }
 
     /// Fewer rooms than the recipe asked for, and why (see [`Shortfall`]); `None` when

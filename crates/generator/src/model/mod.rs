@@ -124,14 +124,17 @@ pub enum Error {
     /// A recipe estimated (by [`recipe::Recipe::seconds`]) to take longer than
     /// [`recipe::Recipe::SECONDS_MOST`] to make; `fits` rooms would not.
     #[error(
-        "{rooms} rooms chained across this map would take about {seconds} s to make, more \
-         than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
-         with connect=nearest or connect=loops",
+        "{rooms} rooms chained across this map{levels} would take about {seconds} s to \
+         make, more than the {most} s a recipe may take: ask for at most {fits} rooms, or \
+         join them with connect=nearest or connect=loops",
+        levels = if *levels > 1 { format!(" on each of {levels} levels") } else { String::new() },
         most = recipe::Recipe::SECONDS_MOST
     )]
     TooSlow {
         /// Rooms asked for.
         rooms: u32,
+        /// Levels asked for, each a map of its own.
+        levels: u32,
         /// Seconds they would take, estimated.
         seconds: u64,
         /// The most rooms that fit within the time.
@@ -166,6 +169,14 @@ pub enum Error {
         vault: usize,
         /// What is wrong with it.
         fault: recipe::PinFault,
+    },
+    /// A level past the dungeon's last.
+    #[error("level = {level}, but the dungeon has {levels} levels")]
+    NoSuchLevel {
+        /// The level asked for.
+        level: u32,
+        /// The levels the recipe has.
+        levels: u32,
     },
     /// Pinning the room at a cell no room covers.
     #[error("no room covers cell {x},{y} to pin")]

@@ -228,6 +228,8 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
             0
         },
         closed: false,
+        levels: 1,
+        level: None,
     }
 }
 

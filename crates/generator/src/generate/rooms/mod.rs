@@ -305,6 +305,11 @@ fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32, free: &mut Fr
     }
 }
 
+/// Room 0 of `plan` grown from `origin` on `tiles`, where nothing else stands: its cells.
+pub fn grow_alone(tiles: &mut Grid<Tile>, origin: Pos, plan: &RoomPlan) -> Vec<Pos> {
+    grow_room(plan.shape, tiles, origin, plan, 0, 0).0
+}
+
 /// Grow room `id` of `shape` from the free cell `origin`, its tiles marked as the room
 /// placed `index`-th: the one place a shape is chosen. Returns its cells and how many it
 /// would have with nothing in the way. Room `id` grows the same way wherever it starts.

@@ -67,11 +67,11 @@ const PARTIAL_CROWDING: f64 = 0.3;
 
 impl Recipe {
     /// The seconds this recipe is estimated to take to make on a 2-core machine, before
-    /// any work: what [`Recipe::validate`] holds to [`Recipe::SECONDS_MOST`]. Only a
-    /// `chain` across a big crowded map comes near it.
+    /// any work, every level of it: what [`Recipe::validate`] holds to
+    /// [`Recipe::SECONDS_MOST`]. Only a `chain` across a big crowded map comes near it.
     #[must_use]
     pub fn seconds(&self) -> f64 {
-        seconds(self)
+        seconds(self) * f64::from(self.levels)
     }
 
     /// The most rooms, from 1 up to this recipe's own, that keep it within
@@ -164,10 +164,12 @@ pub(crate) fn pin_cells(recipe: &Recipe) -> u64 {
 /// 0 when even one room would not.
 fn rooms_that_fit(recipe: &Recipe) -> u32 {
     let fits = |rooms: u32| {
-        seconds(&Recipe {
+        Recipe {
             rooms,
             ..recipe.clone()
-        }) <= SECONDS_MOST
+        }
+        .seconds()
+            <= SECONDS_MOST
     };
     // The estimate grows with the rooms: find the last count that fits.
     let (mut low, mut high) = (0, recipe.rooms);

@@ -12,8 +12,8 @@ use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::vault::Vault;
 use super::{
-    BENDS, CLOSED, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING,
-    STICKINESS, STRETCH, WIDTH,
+    BENDS, CLOSED, HEIGHT, LEVELS, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe,
+    SPACING, STICKINESS, STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
 use crate::model::Error;
@@ -429,13 +429,13 @@ macro_rules! stage_seed {
             sweepable: false,
             applies: always,
             get: |r| r.$field.map_or(Value::Absent, Value::Whole),
-            set: |r, v| r.$field = as_seed(v),
+            set: |r, v| r.$field = as_optional(v),
         }
     };
 }
 
-/// A stage's own seed: a whole number, or absent for `seed`.
-fn as_seed(v: Value) -> Option<u64> {
+/// A whole number, or absent (a stage's own seed, for `seed`; the level shown, for 1).
+fn as_optional(v: Value) -> Option<u64> {
     match v {
         Value::Whole(n) => Some(n),
         _ => None,
@@ -464,7 +464,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub(crate) const KEYS: [Key; 22] = [
+pub(crate) const KEYS: [Key; 24] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -675,6 +675,35 @@ pub(crate) const KEYS: [Key; 22] = [
         applies: always,
         get: |r| Value::Whole(r.margin.into()),
         set: |r, v| r.margin = as_u32(v),
+    },
+    Key {
+        name: "levels",
+        about: "How many levels the dungeon has, each below the last, its stairs up on the \
+                very cell of the stairs down above; adding levels keeps those above as \
+                they were.",
+        kind: whole(&LEVELS),
+        always_printed: false,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.levels.into()),
+        set: |r, v| r.levels = as_u32(v),
+    },
+    Key {
+        name: "level",
+        about: "Which level is shown (and made), from 1 at the top to levels; not given, \
+                level 1, and a picture or file holds every level.",
+        kind: whole(&LEVELS),
+        always_printed: false,
+        sweepable: false,
+        applies: |r| {
+            if r.levels > 1 {
+                Ok(())
+            } else {
+                Err("A dungeon of one level has no other to show (levels 2 or more).")
+            }
+        },
+        get: |r| r.level.map_or(Value::Absent, |l| Value::Whole(l.into())),
+        set: |r, v| r.level = as_optional(v).map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
     },
     stage_seed!(
         "rooms-seed",

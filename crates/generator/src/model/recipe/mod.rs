@@ -92,6 +92,8 @@ pub(crate) const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 pub(crate) const MARGIN: RangeInclusive<u32> = 0..=16;
 /// Whether rooms are closed by walls but at their doors: 0 no, 1 yes.
 pub(crate) const CLOSED: RangeInclusive<u32> = 0..=1;
+/// Levels of a dungeon, and the level shown.
+pub(crate) const LEVELS: RangeInclusive<u32> = 1..=16;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 /// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
@@ -188,6 +190,15 @@ pub struct Recipe {
     /// margin, as a map of that size would be, and put in the middle; pins are in the
     /// whole map's cells and must lie inside the margin.
     pub margin: u32,
+    /// How many levels the dungeon has, 1 to 16. Level 1 is the map of this recipe as
+    /// without the key; each level below is made from streams of its own (so adding
+    /// levels keeps those above cell for cell), its first room grown around the stairs
+    /// down of the level above, where its stairs up are. Pins and vaults are on the level
+    /// they name ([`Pin::level`], [`Vault::level`]).
+    pub levels: u32,
+    /// Which level this recipe makes, 1 to `levels`; `None`: level 1, and the files of
+    /// a dungeon of several levels hold every level.
+    pub level: Option<u32>,
 }
 
 /// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
@@ -217,6 +228,8 @@ impl Default for Recipe {
             fit: Fit::Shrink,
             merge: 0.0,
             margin: 0,
+            levels: 1,
+            level: None,
         }
     }
 }
@@ -356,6 +369,12 @@ impl Recipe {
                 range: key.kind().allowed(),
             })?;
         }
+        if let Some(level) = self.level.filter(|&l| l > self.levels) {
+            return Err(Error::NoSuchLevel {
+                level,
+                levels: self.levels,
+            });
+        }
         let (width, height) = self.inner_size();
         if width == 0 || height == 0 {
             return Err(Error::MarginTooWide {
@@ -386,6 +405,7 @@ impl Recipe {
         if estimate > Recipe::SECONDS_MOST {
             return Err(Error::TooSlow {
                 rooms: self.rooms,
+                levels: self.levels,
                 seconds: estimate.ceil() as u64,
                 fits: self.rooms_that_fit(),
             });

@@ -5,6 +5,7 @@
 
 use super::footprint::Footprint;
 use super::pin::Pin;
+use super::vault::Vault;
 use super::{HEIGHT, Recipe, WIDTH};
 use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos, Rect};
@@ -97,6 +98,14 @@ pub enum PinFault {
     BesideVault {
         /// The vault, counted from 1.
         other: usize,
+    },
+    /// It is on a level the dungeon does not have.
+    #[error("is on level {level}, but the dungeon has {levels} levels")]
+    NoSuchLevel {
+        /// Its level.
+        level: u32,
+        /// The levels the recipe has.
+        levels: u32,
     },
     /// There are more pins and vaults than rooms asked for: `rooms` counts them.
     #[error(
@@ -319,12 +328,25 @@ impl Recipe {
             .map(|p| Some(p.footprint()))
             .chain(placed.iter().map(Option::as_ref))
             .collect();
-        let mut taken = Taken::new(self.width, self.height, self.closed);
+        let levels: Vec<u32> = (self.pins.iter().map(Pin::level))
+            .chain(self.vaults.iter().map(Vault::level))
+            .collect();
+        // Pins and vaults meet only on their own level; below the first, the room around
+        // the stairs up counts in the rooms too.
+        let on_levels = *super::LEVELS.end() as usize;
+        let mut taken: Vec<Option<Taken>> = (0..on_levels).map(|_| None).collect();
+        let mut count: Vec<usize> = (0..on_levels).map(|l| usize::from(l > 0)).collect();
         let pins = self.pins.len();
-        let mut count = 0;
         let mut errors = Vec::new();
         for (n, &shape) in shapes.iter().enumerate() {
-            let fault = if count >= self.rooms as usize {
+            let level = levels[n];
+            let at = level.clamp(1, on_levels as u32) as usize - 1;
+            let fault = if level > self.levels {
+                Some(PinFault::NoSuchLevel {
+                    level,
+                    levels: self.levels,
+                })
+            } else if count[at] >= self.rooms as usize {
                 Some(PinFault::BeyondRooms { rooms: self.rooms })
             } else if let Some(vault) = n.checked_sub(pins).map(|v| &self.vaults[v]) {
                 self.size_fault(vault.shape()).or_else(|| match shape {
@@ -335,6 +357,8 @@ impl Recipe {
             } else {
                 shape.and_then(|s| self.shape_fault(s))
             };
+            let taken =
+                taken[at].get_or_insert_with(|| Taken::new(self.width, self.height, self.closed));
             let fault = fault.or_else(|| {
                 let (other, beside) = taken.first_meeting(shape?)?;
                 Some(match (other.checked_sub(pins), beside) {
@@ -349,7 +373,7 @@ impl Recipe {
                     if let Some(shape) = shape {
                         taken.keep(n, shape);
                     }
-                    count += 1;
+                    count[at] += 1;
                 }
                 (Some(fault), None) => errors.push(Error::Pin { pin: n + 1, fault }),
                 (Some(fault), Some(v)) => errors.push(Error::Vault {
