@@ -78,7 +78,8 @@ fn default_names_tell_favourites_apart() {
         |recipe: &str, kept: &[Favourite]| default_name(&recipe.parse().unwrap(), &presets, kept);
     // The default settings: the seed alone. A preset's: the seed and the preset.
     assert_eq!(name("dv1 seed=41", &[]), "seed 41");
-    let caverns = "dv1 seed=41 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
+    let caverns =
+        "dv1 seed=41 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1 closed=1";
     assert_eq!(name(caverns, &[]), "seed 41 · Caverns");
     // Settings of no preset: the seed; a name already kept gets the first free counter.
     let mut kept = vec![favourite("dv1 seed=41 rooms=5")];

@@ -106,8 +106,10 @@ impl Kind {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
             }
             Kind::Choice { names, .. } => join_or(names),
-            Kind::Pins => format!("rooms as pinned, N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
-            Kind::Vaults => format!("a game's rooms, [X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
+            Kind::Pins => {
+                format!("rooms as pinned, [L:]N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}")
+            }
+            Kind::Vaults => format!("a game's rooms, [L:][X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
         }
     }
 
@@ -632,10 +634,9 @@ pub(crate) const KEYS: [Key; 24] = [
     },
     Key {
         name: "closed",
-        about: "1 closes every room with walls but at its doors: corridors reach a room \
-                only through a door in its wall and never run along it, rooms keep a cell \
-                of rock apart, and every door shuts its room. 0 lets corridors run along \
-                rooms, as the original did.",
+        about: "1 walls every room in but at its doors: corridors go in only by a door \
+                and never run along a room, rooms keep a cell of rock apart, every door \
+                shuts its room. 0 lets corridors run along rooms, as the original did.",
         kind: whole(&CLOSED),
         always_printed: false,
         sweepable: true,
@@ -679,8 +680,7 @@ pub(crate) const KEYS: [Key; 24] = [
     Key {
         name: "levels",
         about: "How many levels the dungeon has, each below the last, its stairs up on the \
-                very cell of the stairs down above; adding levels keeps those above as \
-                they were.",
+                very cell of the stairs down above; adding levels keeps those above.",
         kind: whole(&LEVELS),
         always_printed: false,
         sweepable: false,
@@ -690,8 +690,8 @@ pub(crate) const KEYS: [Key; 24] = [
     },
     Key {
         name: "level",
-        about: "Which level is shown (and made), from 1 at the top to levels; not given, \
-                level 1, and a picture or file holds every level.",
+        about: "Which level is shown, from 1 at the top; not given, level 1, and a \
+                picture or file holds every level.",
         kind: whole(&LEVELS),
         always_printed: false,
         sweepable: false,
@@ -720,8 +720,8 @@ pub(crate) const KEYS: [Key; 24] = [
     Key {
         name: "pin",
         about: "Rooms kept cell for cell (Ctrl+click, --pin X,Y), each in its room's \
-                place, counted in rooms; only rooms in a pin's way move. Each is its room's \
-                number, box, colour and cells in base64url.",
+                place, counted in rooms; only rooms in a pin's way move. Each is its level \
+                (below the first), room's number, box, colour and cells in base64url.",
         kind: Kind::Pins,
         always_printed: false,
         sweepable: false,
@@ -735,8 +735,8 @@ pub(crate) const KEYS: [Key; 24] = [
     },
     Key {
         name: "vault",
-        about: "A game's own rooms, counted in rooms: each its box (and corner, for one \
-                with a place) and cells in base64url.",
+        about: "A game's own rooms, counted in rooms: each its level (below the first), \
+                box (and corner, for one with a place) and cells in base64url.",
         kind: Kind::Vaults,
         always_printed: false,
         sweepable: false,
