@@ -7,7 +7,7 @@
 //! pairs that face each other form one connected graph: a spanning tree of it joins every
 //! room through free ground alone.
 
-use crate::base::grid::{Grid, Pos};
+use crate::base::grid::Grid;
 use crate::base::tile::Tile;
 use crate::model::parts::Room;
 
@@ -27,98 +27,160 @@ pub struct Facing {
     pub edges: Vec<Edge>,
 }
 
-/// How many cells [`Facing::new`] floods or scans between two looks at whether to stop:
-/// about a millisecond's work.
-const STOP_EVERY: usize = 1 << 16;
+/// How many cells [`Facing::new`] scans for meetings between two looks at whether to
+/// stop: about a millisecond's work.
+const SCAN_BETWEEN_STOPS: usize = 1 << 16;
 
-/// A cell no flood has reached yet.
-const NONE: u32 = u32::MAX;
-/// A cell no flood may enter (a room's, or the border around the grid); it never gets a
-/// label.
-const BLOCKED: u32 = u32::MAX - 1;
+/// A cell without a label: no flood reached it (yet), or none may enter it (a room's
+/// cell that is no room's, such as a closed map's wall, or the border around the grid).
+const UNLABELLED: u64 = u64::MAX;
+
+/// A step more, on a cell's key (its steps in the high half, its label in the low half).
+const STEP: u64 = 1 << 32;
 
 impl Facing {
     /// Flood from every room of `tiles` at once and collect where the floods meet; `None`
-    /// when `stop` answers true (asked every [`STOP_EVERY`] cells and rows): the work was
-    /// called off.
+    /// when `stop` answers true (asked at every layer of the flood, and every
+    /// [`SCAN_BETWEEN_STOPS`] cells of the scan for meetings): the work was called off.
+    ///
+    /// The flood runs in layers of equal steps, 64 cells a word: a layer is the free
+    /// cells beside the layer before that no layer reached. Of the rooms whose floods reach
+    /// a cell first, a breadth-first queue seeded room by room (each layer's cells come in
+    /// the order of their rooms) gives it the lowest-numbered: so each cell of a layer
+    /// takes, of its neighbours in the layer before, the least label, and the layers give
+    /// the labels a queue gives, without a queue. A scan of the cells then finds where two
+    /// labels meet.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
-        // The grid with a border of one blocked cell all round: every cell of the grid has
-        // four neighbours, so a step needs no bounds test.
+        // Each cell's key, steps << 32 | label, on the grid with a border of one unlabelled
+        // cell all round: every cell of the grid has four neighbours, so a step needs no
+        // bounds test, and the least key of a cell's neighbours is its label's.
         let (w, h) = (tiles.width() as usize, tiles.height() as usize);
         let stride = w + 2;
-        let at = |p: Pos| (p.y as usize + 1) * stride + p.x as usize + 1;
-        let mut label = vec![BLOCKED; stride * (h + 2)];
-        for (y, row) in (0..h).map(|y| (y, tiles.row(y as u32).unwrap_or_default())) {
-            let inside = &mut label[(y + 1) * stride + 1..][..w];
-            for (l, tile) in inside.iter_mut().zip(row) {
-                if tile.is_outside_rooms() {
-                    *l = NONE;
-                }
+        let at = |x: usize, y: usize| (y + 1) * stride + x + 1;
+        let mut key = vec![UNLABELLED; stride * (h + 2)];
+        // The cells no flood has entered, as bits: free ground not reached yet.
+        let wpr = w.div_ceil(64);
+        let mut open = vec![0u64; wpr * h];
+        for y in 0..h {
+            let row = tiles.row(y as u32).unwrap_or_default();
+            for (word, cells) in open[y * wpr..][..wpr].iter_mut().zip(row.chunks(64)) {
+                *word = cells.iter().enumerate().fold(0, |word, (x, tile)| {
+                    word | u64::from(tile.is_outside_rooms()) << x
+                });
             }
         }
-        let mut steps = vec![0u32; label.len()];
-        // Breadth first from every room's cells, room by room, stepping left, right, up
-        // and down: the first flood to reach a cell labels it.
-        let mut queue: Vec<u32> = Vec::with_capacity(w * h);
+        let mut meetings = Meetings::default();
+        let mut layers = Layers::new(wpr, h);
         for (r, room) in rooms.iter().enumerate() {
             for &p in room.cells() {
-                label[at(p)] = r as u32;
-                queue.push(at(p) as u32);
+                let (x, y) = (p.x as usize, p.y as usize);
+                let c = at(x, y);
+                key[c] = r as u64;
+                layers.reach(y, x / 64, 1 << (x % 64));
             }
         }
-        let mut head = 0;
-        while let Some(&here) = queue.get(head) {
-            if head.is_multiple_of(STOP_EVERY) && stop() {
+        layers.next(None);
+        while !layers.now.is_empty() {
+            if stop() {
                 return None;
             }
-            head += 1;
-            let here = here as usize;
-            let (room, next_steps) = (label[here], steps[here] + 1);
-            for next in [here - 1, here + 1, here - stride, here + stride] {
-                if label[next] == NONE {
-                    label[next] = room;
-                    steps[next] = next_steps;
-                    queue.push(next as u32);
-                }
-            }
-        }
-        // Where two labels meet across an edge, those rooms face each other. Each meeting
-        // as one number, (a, b, steps) from high bits to low, which sorts faster than the
-        // fields do.
-        let meeting = |a: u32, b: u32, steps: u32| {
-            u128::from(a) << 64 | u128::from(b) << 32 | u128::from(steps)
-        };
-        let pair = |m: u128| m >> 32;
-        let mut meetings: Vec<u128> = Vec::new();
-        let rows_between_stops = (STOP_EVERY / stride).max(1);
-        for y in 1..=h {
-            if y.is_multiple_of(rows_between_stops) && stop() {
-                return None;
-            }
-            for i in y * stride + 1..y * stride + 1 + w {
-                let la = label[i];
-                if la >= BLOCKED {
-                    continue;
-                }
-                for j in [i + 1, i + stride] {
-                    let lb = label[j];
-                    if la != lb && lb < BLOCKED {
-                        let m = meeting(la.min(lb), la.max(lb), steps[i] + steps[j] + 1);
-                        // Where two floods meet, the same pair meets cell after cell: keep
-                        // one per run, at its fewest steps, for the sort below.
-                        match meetings.last_mut() {
-                            Some(last) if pair(*last) == pair(m) => *last = (*last).min(m),
-                            _ => meetings.push(m),
-                        }
+            layers.spread();
+            layers.next(Some(&mut open));
+            for &(y, word, bits) in &layers.now {
+                // Even columns, then odd ones: a cell next to the one labelled just before
+                // would wait to read its key, which has no say in its label (it is of the
+                // same layer).
+                for half in [EVEN, !EVEN] {
+                    let mut bits = bits & half;
+                    while bits != 0 {
+                        let c = at(64 * word + bits.trailing_zeros() as usize, y);
+                        bits &= bits - 1;
+                        let least = key[c - 1]
+                            .min(key[c + 1])
+                            .min(key[c - stride])
+                            .min(key[c + stride]);
+                        key[c] = least + STEP;
                     }
                 }
             }
         }
-        // Each pair once, at its fewest steps; then nearest first, as (steps, a, b).
-        meetings.sort_unstable();
-        meetings.dedup_by_key(|m| pair(*m));
-        let mut edges: Vec<Edge> = meetings
+        // Where two labels meet across an edge, those rooms face each other.
+        let rows_between_stops = (SCAN_BETWEEN_STOPS / stride).max(1);
+        for y in 1..=h {
+            if y.is_multiple_of(rows_between_stops) && stop() {
+                return None;
+            }
+            let (row, right, below) = (
+                &key[y * stride + 1..][..w],
+                &key[y * stride + 2..][..w],
+                &key[(y + 1) * stride + 1..][..w],
+            );
+            for ((&here, &right), &below) in row.iter().zip(right).zip(below) {
+                if here != UNLABELLED {
+                    meetings.note(here, right);
+                    meetings.note(here, below);
+                }
+            }
+        }
+        Some(Self {
+            edges: meetings.edges(),
+        })
+    }
+}
+
+/// The even columns of a word.
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+/// Where two labels met: each meeting as one number, (a, b, steps) from high bits to low,
+/// which sorts faster than the fields do. The same pair meets cell after cell along the
+/// edge between their floods: each pair is kept once where it can be, at its fewest steps.
+struct Meetings {
+    list: Vec<u128>,
+    /// Where in `list` (plus one) a pair was put last, by a hash of the pair: 0 for none.
+    recent: [u32; RECENT],
+}
+
+/// Pairs [`Meetings`] remembers where it put.
+const RECENT: usize = 1024;
+
+impl Default for Meetings {
+    fn default() -> Self {
+        Self {
+            list: Vec::new(),
+            recent: [0; RECENT],
+        }
+    }
+}
+
+impl Meetings {
+    /// A cell of key `here` beside one of key `there`: a meeting where both are labelled,
+    /// with other labels.
+    #[inline]
+    fn note(&mut self, here: u64, there: u64) {
+        let (la, lb) = (here as u32, there as u32);
+        // One test, seldom true: most labelled cells share their neighbours' label.
+        if (la != lb) & (there != UNLABELLED) {
+            let steps = (here >> 32) as u32 + (there >> 32) as u32 + 1;
+            let pair = u64::from(la.min(lb)) << 32 | u64::from(la.max(lb));
+            let m = u128::from(pair) << 32 | u128::from(steps);
+            let slot = (pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize % RECENT;
+            match (self.recent[slot] as usize).checked_sub(1) {
+                Some(i) if self.list[i] >> 32 == m >> 32 => self.list[i] = self.list[i].min(m),
+                _ => {
+                    self.list.push(m);
+                    self.recent[slot] = self.list.len() as u32;
+                }
+            }
+        }
+    }
+
+    /// Each pair once, at its fewest steps, nearest first, as (steps, a, b).
+    fn edges(mut self) -> Vec<Edge> {
+        self.list.sort_unstable();
+        self.list.dedup_by_key(|m| *m >> 32);
+        let mut edges: Vec<Edge> = self
+            .list
             .into_iter()
             .map(|m| Edge {
                 steps: m as u32,
@@ -127,7 +189,84 @@ impl Facing {
             })
             .collect();
         edges.sort_unstable();
-        Some(Self { edges })
+        edges
+    }
+}
+
+/// Cells of one row of a layer in one word: (row, word, bits).
+type Entry = (usize, usize, u64);
+
+/// The facing flood's layers, as the words of a grid of `wpr` words a row that hold
+/// cells of the layer: the layer reached last, and what reaches the next.
+struct Layers {
+    wpr: usize,
+    height: usize,
+    /// The layer reached last.
+    now: Vec<Entry>,
+    /// The cells beside the layer, by word, and the words that have any.
+    beside: Vec<u64>,
+    touched: Vec<(usize, usize)>,
+}
+
+impl Layers {
+    fn new(wpr: usize, height: usize) -> Self {
+        Self {
+            wpr,
+            height,
+            now: Vec::new(),
+            beside: vec![0; wpr * height],
+            touched: Vec::new(),
+        }
+    }
+
+    /// Reach `bits` of word `word` of row `y`.
+    #[inline]
+    fn reach(&mut self, y: usize, word: usize, bits: u64) {
+        if bits != 0 {
+            let at = &mut self.beside[y * self.wpr + word];
+            if *at == 0 {
+                self.touched.push((y, word));
+            }
+            *at |= bits;
+        }
+    }
+
+    /// Reach the cells beside the layer: left, right, up and down.
+    fn spread(&mut self) {
+        let now = std::mem::take(&mut self.now);
+        for &(y, word, bits) in &now {
+            self.reach(y, word, bits << 1 | bits >> 1);
+            if word > 0 {
+                self.reach(y, word - 1, bits << 63);
+            }
+            if word + 1 < self.wpr {
+                self.reach(y, word + 1, bits >> 63);
+            }
+            if y > 0 {
+                self.reach(y - 1, word, bits);
+            }
+            if y + 1 < self.height {
+                self.reach(y + 1, word, bits);
+            }
+        }
+        self.now = now;
+    }
+
+    /// Make what was reached the layer, keeping only the cells of `open` (then no longer
+    /// open) where given.
+    fn next(&mut self, mut open: Option<&mut [u64]>) {
+        self.now.clear();
+        for (y, word) in self.touched.drain(..) {
+            let i = y * self.wpr + word;
+            let mut bits = std::mem::take(&mut self.beside[i]);
+            if let Some(open) = open.as_deref_mut() {
+                bits &= open[i];
+                open[i] &= !bits;
+            }
+            if bits != 0 {
+                self.now.push((y, word, bits));
+            }
+        }
     }
 }
 
@@ -179,6 +318,7 @@ pub fn tree_and_rest(facing: &Facing, rooms: usize) -> (Vec<Edge>, Vec<Edge>) {
 mod tests {
     use super::*;
     use crate::base::colour::Rgb;
+    use crate::base::grid::Pos;
 
     #[test]
     fn facing_rooms_are_found_unless_called_off() {
