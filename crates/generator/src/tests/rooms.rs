@@ -23,6 +23,39 @@ fn grow_alone(size: u32, stickiness: f64, seed: u128) -> Vec<Pos> {
 }
 
 #[test]
+fn a_rectangle_lists_its_cells_in_the_order_a_flood_from_its_first_cell_reaches_them() {
+    use crate::base::flood::fill;
+    use crate::generate::rooms::rect::flood_order;
+    use crate::{Rect, base::grid::index};
+    // Every box of up to 9 × 9 cells, with its origin at each of its cells and the box at
+    // the map's edge or away from it.
+    for (x0, y0) in [(0, 0), (3, 2)] {
+        for (w, h) in (1..=9).flat_map(|w| (1..=9).map(move |h| (w, h))) {
+            let room = Rect {
+                x0,
+                y0,
+                x1: x0 + w - 1,
+                y1: y0 + h - 1,
+            };
+            for origin in room.cells() {
+                let mut seen = vec![false; 16 * 16];
+                seen[index(16, origin)] = true;
+                let flooded = fill(16, 16, vec![origin], |_, p| {
+                    let new = room.contains(p) && !seen[index(16, p)];
+                    seen[index(16, p)] |= new;
+                    new
+                });
+                assert_eq!(
+                    flood_order(origin, room),
+                    flooded,
+                    "{room:?} from {origin:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_cave_grows_to_its_size_as_one_connected_piece() {
     for seed in 0..50 {
         for stickiness in [0.0, 0.5, 0.9, 1.0] {

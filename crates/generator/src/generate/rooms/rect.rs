@@ -5,11 +5,11 @@
 
 use rand::Rng;
 
-use crate::base::grid::{Grid, Pos, Rect};
+use crate::base::grid::{Grid, Pos, Rect, index};
 use crate::base::streams::below;
 use crate::base::tile::Tile;
 
-use super::{Growth, claim, log_uniform};
+use super::{Growth, log_uniform};
 
 /// The most one side may be longer than the other.
 const MOST_ASPECT: f64 = 3.0;
@@ -37,7 +37,51 @@ pub fn grow<R: Rng + ?Sized>(
         y1: (y0 + h - 1).min(tiles.height() - 1),
     };
     let room = fit(tiles, wanted, origin);
-    claim(tiles, origin, id, |p| room.contains(p))
+    let tile = Tile::of_room(id);
+    let width = tiles.width();
+    for y in room.y0..=room.y1 {
+        let start = index(width, Pos::new(room.x0, y));
+        tiles.as_mut_slice()[start..=start + (room.x1 - room.x0) as usize].fill(tile);
+    }
+    flood_order(origin, room)
+}
+
+/// The cells of `room`, which holds `origin`, in the order the flood of [`super::claim`]
+/// reaches them when all are free (breadth first from `origin`, neighbours left, right,
+/// up, down): by steps from `origin`; of as many steps, those left of its column, then
+/// right of it, then in it; on either side the farther columns first; in a column, the
+/// cell above first.
+#[must_use]
+pub fn flood_order(origin: Pos, room: Rect) -> Vec<Pos> {
+    let (left, right) = (origin.x - room.x0, room.x1 - origin.x);
+    let (up, down) = (origin.y - room.y0, room.y1 - origin.y);
+    let mut cells = Vec::with_capacity(room.area() as usize);
+    // The cells of column `x` that lie `dy` rows from the origin's.
+    let mut column = |x: u32, dy: u32| {
+        if dy == 0 {
+            cells.push(Pos::new(x, origin.y));
+        } else {
+            if dy <= up {
+                cells.push(Pos::new(x, origin.y - dy));
+            }
+            if dy <= down {
+                cells.push(Pos::new(x, origin.y + dy));
+            }
+        }
+    };
+    let tall = up.max(down);
+    for steps in 0..=left.max(right) + tall {
+        // Columns `across` steps to the side, as many as leave `steps − across` rows.
+        let near = steps.saturating_sub(tall).max(1);
+        for across in (near..=steps.min(left)).rev() {
+            column(origin.x - across, steps - across);
+        }
+        for across in (near..=steps.min(right)).rev() {
+            column(origin.x + across, steps - across);
+        }
+        column(origin.x, steps);
+    }
+    cells
 }
 
 /// How many cells the room has with nothing in the way: its drawn proportions' area.
