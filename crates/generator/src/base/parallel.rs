@@ -6,6 +6,7 @@ use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
+use std::time::Duration;
 
 /// The machine's cores, asked once: the standard library reads the cgroup files under
 /// /proc each time, which costs more than a small map's paths.
@@ -33,6 +34,15 @@ pub fn on_this_thread<R>(work: impl FnOnce() -> R) -> R {
     work()
 }
 
+/// A clock: the time since any fixed moment.
+pub type Clock = fn() -> Duration;
+
+/// The time the items left must be bound to take on one core before [`map_blocks`] starts
+/// other threads for them: many times what starting one costs (tens of microseconds), so
+/// that a core taken by other work, which may keep a thread waiting a few milliseconds
+/// before it runs, costs little next to what the others save.
+pub const WORTH_A_THREAD: Duration = Duration::from_millis(8);
+
 /// `work` applied to blocks of `block` consecutive items of `items` on up to as many
 /// threads as the machine has cores (never fewer than `min_chunk` items per thread), the
 /// results concatenated in item order. Each thread takes the next block as soon as it is
@@ -42,9 +52,16 @@ pub fn on_this_thread<R>(work: impl FnOnce() -> R) -> R {
 /// outcome depends neither on the number of cores nor on timing. The calling thread works
 /// too; when another cannot be started, the threads that run take its blocks. Within
 /// [`on_this_thread`], the calling thread does it all.
+///
+/// With a `clock`, the calling thread starts alone (a block, then twice as many items each
+/// time), and other threads start only once the items it made in a millisecond or more say
+/// those left take [`WORTH_A_THREAD`] or more, at the quickest an item went: work that
+/// takes less than that stays on one thread. `work` must then give for several blocks at once what it
+/// gives for each.
 pub fn map_blocks<T, S, R>(
     items: &[T],
     (min_chunk, block): (usize, usize),
+    clock: Option<Clock>,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, &[T]) -> Vec<R> + Sync,
 ) -> Vec<R>
@@ -63,27 +80,55 @@ where
     }
     let block = block.max(1);
     let next = AtomicUsize::new(0);
-    // Blocks by where they start, as one thread made them.
-    let run = || {
-        let mut state = init();
-        let mut done = Vec::new();
+    // The next `size` items, with where they start, or none when all are taken.
+    let take = |size: usize| {
+        let start = next.fetch_add(size, Ordering::Relaxed);
+        items
+            .get(start..items.len().min(start + size))
+            .filter(|part| !part.is_empty())
+            .map(|part| (start, part))
+    };
+    let mut state = init();
+    // Parts made, by where they start, as one thread made them.
+    let mut blocks = Vec::new();
+    if let Some(clock) = clock {
+        // Alone, a block, then twice as many items each time: few looks at the clock. Each
+        // item takes at least what the quickest part took an item, which a core taken away
+        // for a while (which inflates a part's time) does not inflate; and the first items
+        // (on cold caches) decide nothing before a millisecond's work is done.
+        let (mut size, mut least, mut spent) = (block, f64::INFINITY, 0.0);
         loop {
-            let start = next.fetch_add(block, Ordering::Relaxed);
-            let Some(part) = items.get(start..items.len().min(start + block)) else {
-                break;
+            let started = clock();
+            let Some((start, part)) = take(size) else {
+                return gather(blocks);
             };
-            if part.is_empty() {
+            blocks.push((start, work(&mut state, part)));
+            let took = clock().saturating_sub(started).as_secs_f64();
+            (least, spent) = (least.min(took / part.len() as f64), spent + took);
+            let left = items.len().saturating_sub(start + part.len());
+            let worth = WORTH_A_THREAD.as_secs_f64();
+            if spent >= worth / 8.0 && least * left as f64 >= worth {
                 break;
             }
-            done.push((start, work(&mut state, part)));
+            size *= 2;
         }
-        done
+    }
+    let run = |state: &mut S, done: &mut Vec<(usize, Vec<R>)>| {
+        while let Some((start, part)) = take(block) {
+            done.push((start, work(state, part)));
+        }
     };
-    let mut blocks = thread::scope(|scope| {
+    thread::scope(|scope| {
         let others: Vec<_> = (1..threads)
-            .map(|_| thread::Builder::new().spawn_scoped(scope, run))
+            .map(|_| {
+                thread::Builder::new().spawn_scoped(scope, || {
+                    let mut done = Vec::new();
+                    run(&mut init(), &mut done);
+                    done
+                })
+            })
             .collect();
-        let mut blocks = run();
+        run(&mut state, &mut blocks);
         for handle in others.into_iter().flatten() {
             blocks.extend(
                 handle
@@ -91,8 +136,12 @@ where
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
             );
         }
-        blocks
     });
+    gather(blocks)
+}
+
+/// The results of blocks, by where each block starts, in item order.
+fn gather<R>(mut blocks: Vec<(usize, Vec<R>)>) -> Vec<R> {
     blocks.sort_unstable_by_key(|&(start, _)| start);
     blocks
         .into_iter()
@@ -102,6 +151,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::map_blocks;
 
     #[test]
@@ -118,12 +169,37 @@ mod tests {
         let alone = work(&mut 0, &items);
         for (min_chunk, block) in [(1, 1), (16, 1), (16, 7), (100, 64), (2000, 5)] {
             assert_eq!(
-                map_blocks(&items, (min_chunk, block), || 0, work),
+                map_blocks(&items, (min_chunk, block), None, || 0, work),
                 alone,
                 "min_chunk {min_chunk}, block {block}"
             );
         }
-        assert!(map_blocks(&[] as &[u32], (1, 1), || 0, work).is_empty());
+        assert!(map_blocks(&[] as &[u32], (1, 1), None, || 0, work).is_empty());
+    }
+
+    #[test]
+    fn with_a_clock_short_work_stays_on_this_thread_and_long_work_gives_the_same_results() {
+        let items: Vec<u32> = (0..1000).collect();
+        let here = std::thread::current().id();
+        let threads = std::sync::Mutex::new(Vec::new());
+        let work = |(): &mut (), part: &[u32]| -> Vec<u32> {
+            threads.lock().unwrap().push(std::thread::current().id());
+            part.iter().map(|i| i * 3).collect()
+        };
+        let alone: Vec<u32> = items.iter().map(|i| i * 3).collect();
+        // A clock that never moves: the work is bound to be short.
+        let still = || std::time::Duration::ZERO;
+        assert_eq!(map_blocks(&items, (1, 7), Some(still), || (), work), alone);
+        assert!(threads.lock().unwrap().iter().all(|&t| t == here));
+        // A clock that moves a second a look: the rest is worth every core.
+        fn seconds() -> std::time::Duration {
+            static LOOKS: AtomicUsize = AtomicUsize::new(0);
+            std::time::Duration::from_secs(LOOKS.fetch_add(1, Ordering::Relaxed) as u64)
+        }
+        assert_eq!(
+            map_blocks(&items, (1, 7), Some(seconds), || (), work),
+            alone
+        );
     }
 
     #[test]
@@ -135,9 +211,9 @@ mod tests {
             threads.lock().unwrap().push(std::thread::current().id());
             part.iter().map(|i| i * 3).collect()
         };
-        let spread = map_blocks(&items, (1, 7), || (), work);
+        let spread = map_blocks(&items, (1, 7), None, || (), work);
         let before = threads.lock().unwrap().len();
-        let kept = super::on_this_thread(|| map_blocks(&items, (1, 7), || (), work));
+        let kept = super::on_this_thread(|| map_blocks(&items, (1, 7), None, || (), work));
         assert_eq!(kept, spread);
         // All of it in one piece, on this thread.
         assert_eq!(threads.lock().unwrap()[before..], [here]);

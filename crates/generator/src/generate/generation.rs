@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::base::grid::{Grid, Pos};
-use crate::base::parallel::on_this_thread;
+use crate::base::parallel::{Clock, on_this_thread};
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
 use crate::generate::levels::Level;
@@ -17,9 +17,6 @@ use crate::model::dungeon::{Dungeon, Timings};
 use crate::model::parts::{Path, Room};
 use crate::model::progress::Progress;
 use crate::model::recipe::Recipe;
-
-/// A clock for timing the stages: the time since any fixed moment.
-type Clock = fn() -> Duration;
 
 /// A map being made from a recipe, a room or a path at a time.
 ///
@@ -184,9 +181,10 @@ impl Generation {
 
     /// Make the whole map, reporting to `progress`. Unless [`Generation::on_calling_thread`]
     /// was asked for, it starts up to a thread per core (scoped: all of them have ended
-    /// when it returns) for a map of 32 paths or more whose corridors do not merge (each
-    /// path made on whichever core is free), for the doors of 1,024 rooms or more, and
-    /// for the landmarks a big crowded map's paths steer by; the map is the same.
+    /// when it returns) for the paths of a map whose corridors do not merge, once the
+    /// paths made on the calling thread say those left take milliseconds more (each path
+    /// then made on whichever core is free), for the doors of 1,024 rooms or more, and for
+    /// the landmarks a big crowded map's paths steer by; the map is the same.
     ///
     /// # Errors
     /// [`Error::Cancelled`] once `progress` is cancelled.
@@ -247,7 +245,9 @@ impl Generation {
                 let (tiles, rooms, slots) = placing.finish();
                 self.slots = slots;
                 let plan = PathPlan::of(&self.inner);
-                self.stage = Stage::Paths(Box::new(Joining::new(tiles, rooms, &plan, progress)?));
+                self.stage = Stage::Paths(Box::new(Joining::new(
+                    tiles, rooms, &plan, progress, self.clock,
+                )?));
             }
             Stage::Rooms(mut placing) => {
                 placing.place_next(progress)?;

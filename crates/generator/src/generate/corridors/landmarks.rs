@@ -67,6 +67,7 @@ impl Landmarks {
         let fields = map_blocks(
             starts,
             (COUNT / 2, 1),
+            None,
             || (),
             |(), chunk| chunk.iter().map(|&start| field(tiles, start)).collect(),
         );

@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 
 use crate::base::bits::BothWays;
 use crate::base::grid::{Grid, Pos};
-use crate::base::parallel::map_blocks;
+use crate::base::parallel::{Clock, map_blocks};
 use crate::base::pool::{Lent, Pool};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
@@ -107,7 +107,7 @@ pub fn connect(
     plan: &PathPlan,
     progress: &Progress,
 ) -> Result<Vec<Path>, Error> {
-    let mut joining = Joining::new(tiles.clone(), rooms.to_vec(), plan, progress)?;
+    let mut joining = Joining::new(tiles.clone(), rooms.to_vec(), plan, progress, None)?;
     joining.join_rest(progress)?;
     Ok(joining.finish().2)
 }
@@ -128,11 +128,14 @@ pub struct Joining {
     merging: Option<Merging>,
     searches: Lent<'static, Searches>,
     paths: Vec<Path>,
+    clock: Option<Clock>,
 }
 
 impl Joining {
     /// Pick the pairs of `rooms`, placed on `tiles`, to join. On a closed map, rooms no
-    /// door can join to the others are left out first ([`Joining::kept`]).
+    /// door can join to the others are left out first ([`Joining::kept`]). With a `clock`,
+    /// work that other threads could share starts them only when it is long (see
+    /// [`map_blocks`]).
     ///
     /// # Errors
     /// [`Error::Cancelled`] when `progress` is cancelled while the pairs are picked;
@@ -142,8 +145,9 @@ impl Joining {
         rooms: Vec<Room>,
         plan: &PathPlan,
         progress: &Progress,
+        clock: Option<Clock>,
     ) -> Result<Self, Error> {
-        let router = Router::new(tiles, rooms, plan.closed)?;
+        let router = Router::new(tiles, rooms, plan.closed, clock)?;
         let pairs: Vec<(u64, (usize, usize))> = connect::pairs(
             plan.connect,
             &router.tiles,
@@ -173,6 +177,7 @@ impl Joining {
             merging,
             searches: SPARE.lend(),
             paths: Vec::new(),
+            clock,
         })
     }
 
@@ -210,7 +215,9 @@ impl Joining {
         Ok(self.is_done())
     }
 
-    /// Join every pair left: in order when paths merge, else on every core.
+    /// Join every pair left: in order when paths merge, else on every core worth it (see
+    /// [`map_blocks`]: with the clock it was given, only paths that take milliseconds more
+    /// start other threads).
     ///
     /// # Errors
     /// [`Error::Cancelled`] when `progress` is cancelled; it is checked before each path.
@@ -223,6 +230,7 @@ impl Joining {
         let paths = map_blocks(
             &self.pairs[self.next..],
             (PATHS_PER_THREAD, 1),
+            self.clock,
             || SPARE.lend(),
             |searches, chunk| {
                 let mut paths = Vec::with_capacity(chunk.len());
@@ -302,7 +310,12 @@ struct Router {
 }
 
 impl Router {
-    fn new(tiles: Grid<Tile>, rooms: Vec<Room>, closed: bool) -> Result<Self, Error> {
+    fn new(
+        tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        closed: bool,
+        clock: Option<Clock>,
+    ) -> Result<Self, Error> {
         let regions = OnceLock::new();
         let (walls, tiles, rooms) = if closed {
             let (walls, view) = Walls::new(tiles, rooms)?;
@@ -315,6 +328,7 @@ impl Router {
         let sides = map_blocks(
             &rooms,
             (ROOMS_PER_THREAD, 16),
+            clock,
             || (),
             |(), part| {
                 part.iter()
