@@ -1,19 +1,30 @@
 //! Ours against the generators a roguelike developer would pick instead, timed in release
-//! in one run: `cargo bench --bench peers` prints one Markdown table, every time also as a
-//! ratio to the floor (one plain breadth-first flood of the empty grid). Each round runs
-//! every contender once, so load from elsewhere weighs on all of them alike.
+//! in one run, on one core: `cargo bench --bench peers` first pins itself to one core (the
+//! last it may run on), so that ours and the peers alike run on one core, as a game making
+//! its levels on one thread, the web page and a busy machine give us. It prints one
+//! Markdown table of what each made and its median, every time also as a ratio to the
+//! floor (one plain breadth-first flood of the empty grid), then the goals of issue 55:
+//! ours over the peer doing the same job, in the same rounds. Each round runs every
+//! contender once, so load from elsewhere weighs on all of them alike.
 //!
 //! - **floor**: [`plain_flood`].
 //! - **ours, chain**: the default recipe at that size (cave rooms of 90 cells grown cell by
-//!   cell, each joined to the next by a path proven shortest).
-//! - **A\* chain**: the same rooms (our room stage, same recipe), each joined to the next by
-//!   `bracket-pathfinding`'s A* from the first cell of one to the first cell of the other,
-//!   through free cells and the two rooms' cells, as our paths run; only the pairs that free
-//!   cells join (ours crosses other rooms for the rest, which A* cannot).
+//!   cell, each joined to the next by a path proven shortest), made as [`generate`] makes
+//!   it.
+//! - **A\* chain**: the same rooms (our room stage, same recipe, made once before the
+//!   rounds), each joined to the next by `bracket-pathfinding`'s A* from the first cell of
+//!   one to the first cell of the other, through free cells and the two rooms' cells, as
+//!   our paths run; timed on the pairs it joins (of those free cells join, the ones it
+//!   finds within its 65,536 steps; ours crosses other rooms for the rest, which A* cannot).
 //! - **mapgen**: rectangles of about 90 cells placed the way its `SimpleRooms` places them
 //!   (whose constructor fixes 30 tries at sides of 6 to 9, so the same loop runs here with
 //!   our room count and size), then its `NearestCorridors`, through its `MapBuilder`.
 //! - **ours, rect + nearest + half-rect**: the recipe closest to mapgen's.
+//!
+//! Then, where the machine lets it run on two cores, the same program again in a process of
+//! its own on two (its first call to [`generate`] asks how many cores it has): ours as
+//! [`generate`] makes each workload (W1 to W4), on every core it finds worth a thread,
+//! against the same map made on the calling thread, in turn, round by round.
 
 use std::hint::black_box;
 
@@ -27,9 +38,10 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Grid;
 use dungeon_generator::Room;
 use dungeon_generator::Tile;
-use dungeon_generator::generate;
 use dungeon_generator::{Connect, Corridor, Recipe, Shape};
+use dungeon_generator::{Generation, Progress, generate};
 use dungeon_viewer::bench::{median, once, plain_flood};
+use rustix::thread::{CpuSet, sched_getaffinity, sched_setaffinity};
 
 /// (name, width, height, rooms, rounds)
 const WORKLOADS: [(&str, u32, u32, u32, u32); 3] = [
@@ -157,19 +169,32 @@ struct Contender {
     made: String,
 }
 
-fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
-    let chain = Recipe {
+/// The default recipe at a workload's size: cave rooms in a chain.
+fn chain(width: u32, height: u32, rooms: u32) -> Recipe {
+    Recipe {
         width,
         height,
         rooms,
         ..Recipe::default()
-    };
-    let drawn = Recipe {
+    }
+}
+
+/// The recipe closest to mapgen's: rectangles, each joined to its nearest by half a
+/// rectangle.
+fn drawn(chain: &Recipe) -> Recipe {
+    Recipe {
         shape: Shape::Rect,
         connect: Connect::Nearest,
         corridor: Corridor::HalfRect,
         ..chain.clone()
-    };
+    }
+}
+
+/// The contenders, in the order of [`FLOOR`], [`OURS_CHAIN`], [`A_STAR`], [`MAPGEN`] and
+/// [`OURS_DRAWN`].
+fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
+    let chain = chain(width, height, rooms);
+    let drawn = drawn(&chain);
     let ours = |recipe: &Recipe| {
         let stats = generate(recipe).expect("in range").stats();
         format!(
@@ -178,7 +203,8 @@ fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
         )
     };
     // A* gets the pairs that free cells join (the chain's paths that cross no room): the
-    // others it cannot join, and each such search would run to its step limit.
+    // others it cannot join, and each such search would run to its step limit. Of those,
+    // it is timed on the ones it finds within its limit.
     let joins: Vec<usize> = generate(&chain)
         .expect("in range")
         .paths()
@@ -187,15 +213,16 @@ fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
         .map(|p| p.to)
         .collect();
     let (tiles, placed) = our_rooms(&chain);
+    let found = a_star_chain(&tiles, &placed, &joins);
     let map = mapgen_map(&chain);
     let made = vec![
         format!("{} cells", width * height),
         ours(&chain),
         format!(
-            "{} rooms; of the {} pairs free cells join, {} found within its step limit",
+            "{} rooms; of the {} pairs free cells join, the {} found within its step limit",
             placed.len(),
             joins.len(),
-            a_star_chain(&tiles, &placed, &joins).len()
+            found.len()
         ),
         format!("{} rooms", map.rooms.len()),
         ours(&drawn),
@@ -218,12 +245,8 @@ fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
         ),
         (
             "our rooms + A* chain (bracket-pathfinding)",
-            Box::new({
-                let chain = chain.clone();
-                move || {
-                    let (tiles, rooms) = our_rooms(black_box(&chain));
-                    black_box(a_star_chain(&tiles, &rooms, &joins));
-                }
+            Box::new(move || {
+                black_box(a_star_chain(black_box(&tiles), &placed, &found));
             }),
         ),
         (
@@ -248,9 +271,53 @@ fn contenders(width: u32, height: u32, rooms: u32) -> Vec<Contender> {
         .collect()
 }
 
+/// Where each contender stands in [`contenders`].
+const FLOOR: usize = 0;
+const OURS_CHAIN: usize = 1;
+const A_STAR: usize = 2;
+const MAPGEN: usize = 3;
+const OURS_DRAWN: usize = 4;
+
+/// Issue 55's goals: at most this much of the peer's time, per workload, for the chain
+/// (against the A* chain) and for rect + nearest + half-rect (against mapgen).
+const GOALS: [(&str, f64, f64); 3] = [("W1", 0.5, 1.0), ("W3", 0.2, 0.8), ("W4", 0.2, 0.1)];
+
+/// The CPUs this process may run on.
+fn allowed_cpus() -> Vec<usize> {
+    let set = sched_getaffinity(None).expect("the process's CPUs");
+    (0..CpuSet::MAX_CPU).filter(|&c| set.is_set(c)).collect()
+}
+
+/// Run this thread, and the threads it starts, on `cpus` only.
+fn pin(cpus: &[usize]) {
+    let mut set = CpuSet::new();
+    for &c in cpus {
+        set.set(c);
+    }
+    sched_setaffinity(None, &set).expect("pinned");
+}
+
+/// The flag that makes the program measure two cores against one, on the CPUs after it.
+const TWO_CORES: &str = "--two-cores";
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == TWO_CORES) {
+        let cpus: Vec<usize> = args[at + 1]
+            .split(',')
+            .map(|c| c.parse().expect("a CPU"))
+            .collect();
+        pin(&cpus);
+        two_cores();
+        return;
+    }
+    let cpus = allowed_cpus();
+    let one = *cpus.last().expect("a CPU to run on");
+    pin(&[one]);
+    println!("On one core (CPU {one}):\n");
     println!("| workload | grid | rooms | generator | made | median ms | ratio to floor |");
     println!("|---|---|---|---|---|---|---|");
+    let mut ratios = Vec::new();
     for (name, width, height, rooms, rounds) in WORKLOADS {
         let mut contenders = contenders(width, height, rooms);
         let mut times = vec![Vec::new(); contenders.len()];
@@ -265,7 +332,73 @@ fn main() {
                 "| {name} | {width}×{height} | {rooms} | {} | {} | {ms:.3} | {:.1} |",
                 c.name,
                 c.made,
-                ms / medians[0]
+                ms / medians[FLOOR]
+            );
+        }
+        ratios.push((
+            medians[OURS_CHAIN] / medians[A_STAR],
+            medians[OURS_DRAWN] / medians[MAPGEN],
+        ));
+    }
+    println!("\n| workload | ours / peer | goal | met |");
+    println!("|---|---|---|---|");
+    for ((name, chain_goal, drawn_goal), (chain, drawn)) in GOALS.iter().zip(ratios) {
+        for (what, ratio, goal) in [
+            ("chain, against the A* chain", chain, chain_goal),
+            (
+                "rect + nearest + half-rect, against mapgen",
+                drawn,
+                drawn_goal,
+            ),
+        ] {
+            let met = if ratio <= *goal { "yes" } else { "no" };
+            println!("| {what}, {name} | {ratio:.2}× | ≤ {goal}× | {met} |");
+        }
+    }
+    if let [.., a, b] = cpus[..] {
+        // A process of its own: this one's count of cores is one for good.
+        let status = std::process::Command::new(std::env::current_exe().expect("this program"))
+            .args([TWO_CORES, &format!("{a},{b}")])
+            .status()
+            .expect("the two-core run");
+        assert!(status.success(), "the two-core run failed");
+    }
+}
+
+/// Ours on two cores against ours on the calling thread, each workload and both recipes,
+/// in turn, round by round.
+fn two_cores() {
+    println!("\nOn two cores: ours as `generate` makes it, against the calling thread alone:\n");
+    println!(
+        "| workload | recipe | one thread median ms | `generate` median ms | two cores / one |"
+    );
+    println!("|---|---|---|---|---|");
+    const ALL: [(&str, u32, u32, u32, u32); 4] = [
+        ("W1", 64, 56, 12, 301),
+        ("W2", 128, 112, 48, 101),
+        ("W3", 256, 224, 192, 21),
+        ("W4", 1024, 896, 3072, 3),
+    ];
+    for (name, width, height, rooms, rounds) in ALL {
+        let chain = chain(width, height, rooms);
+        for (what, recipe) in [
+            ("chain", chain.clone()),
+            ("rect + nearest + half-rect", drawn(&chain)),
+        ] {
+            let (mut alone, mut spread) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                alone.push(once(|| {
+                    let here = Generation::new(black_box(&recipe)).expect("in range");
+                    black_box(here.on_calling_thread().run(&Progress::default()).ok());
+                }));
+                spread.push(once(|| {
+                    black_box(generate(black_box(&recipe)).ok());
+                }));
+            }
+            let (alone, spread) = (median(&mut alone), median(&mut spread));
+            println!(
+                "| {name} | {what} | {alone:.3} | {spread:.3} | {:.2} |",
+                spread / alone
             );
         }
     }
