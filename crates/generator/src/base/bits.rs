@@ -54,6 +54,13 @@ impl BitGrid {
         self.height
     }
 
+    /// The words of the set, row by row: `width.div_ceil(64)` words a row, the cell of
+    /// column `x` in bit `x % 64` of its row's word `x / 64`.
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// Whether `p` is in the set (never, off the grid).
     #[must_use]
     pub fn get(&self, p: Pos) -> bool {

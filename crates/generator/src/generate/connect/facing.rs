@@ -7,8 +7,7 @@
 //! pairs that face each other form one connected graph: a spanning tree of it joins every
 //! room through free ground alone.
 
-use crate::base::grid::Grid;
-use crate::base::tile::Tile;
+use crate::base::bits::BitGrid;
 use crate::model::parts::Room;
 
 /// A pair of rooms facing each other: `a < b`, and `steps` from a cell of `a` to a cell of
@@ -39,7 +38,8 @@ const UNLABELLED: u64 = u64::MAX;
 const STEP: u64 = 1 << 32;
 
 impl Facing {
-    /// Flood from every room of `tiles` at once and collect where the floods meet; `None`
+    /// Flood from every room at once over the `free` cells of their map and collect where
+    /// the floods meet; `None`
     /// when `stop` answers true (asked at every layer of the flood, and every
     /// [`SCAN_BETWEEN_STOPS`] cells of the scan for meetings): the work was called off.
     ///
@@ -51,25 +51,17 @@ impl Facing {
     /// the labels a queue gives, without a queue. A scan of the cells then finds where two
     /// labels meet.
     #[must_use]
-    pub fn new(tiles: &Grid<Tile>, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
+    pub fn new(free: &BitGrid, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
         // Each cell's key, steps << 32 | label, on the grid with a border of one unlabelled
         // cell all round: every cell of the grid has four neighbours, so a step needs no
         // bounds test, and the least key of a cell's neighbours is its label's.
-        let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+        let (w, h) = (free.width() as usize, free.height() as usize);
         let stride = w + 2;
         let at = |x: usize, y: usize| (y + 1) * stride + x + 1;
         let mut key = vec![UNLABELLED; stride * (h + 2)];
         // The cells no flood has entered, as bits: free ground not reached yet.
         let wpr = w.div_ceil(64);
-        let mut open = vec![0u64; wpr * h];
-        for y in 0..h {
-            let row = tiles.row(y as u32).unwrap_or_default();
-            for (word, cells) in open[y * wpr..][..wpr].iter_mut().zip(row.chunks(64)) {
-                *word = cells.iter().enumerate().fold(0, |word, (x, tile)| {
-                    word | u64::from(tile.is_outside_rooms()) << x
-                });
-            }
-        }
+        let mut open = free.words().to_vec();
         let mut meetings = Meetings::default();
         let mut layers = Layers::new(wpr, h);
         for (r, room) in rooms.iter().enumerate() {
@@ -318,7 +310,8 @@ pub fn tree_and_rest(facing: &Facing, rooms: usize) -> (Vec<Edge>, Vec<Edge>) {
 mod tests {
     use super::*;
     use crate::base::colour::Rgb;
-    use crate::base::grid::Pos;
+    use crate::base::grid::{Grid, Pos};
+    use crate::base::tile::Tile;
 
     #[test]
     fn facing_rooms_are_found_unless_called_off() {
@@ -332,7 +325,8 @@ mod tests {
                 Room::of(vec![Pos::new(x, 0)], Rgb(0, 0, 0))
             })
             .collect();
-        let facing = Facing::new(&tiles, &rooms, || false).expect("not called off");
+        let free = BitGrid::of(&tiles, |t| t.is_outside_rooms());
+        let facing = Facing::new(&free, &rooms, || false).expect("not called off");
         assert_eq!(
             facing.edges,
             vec![Edge {
@@ -341,6 +335,6 @@ mod tests {
                 b: 1
             }]
         );
-        assert!(Facing::new(&tiles, &rooms, || true).is_none());
+        assert!(Facing::new(&free, &rooms, || true).is_none());
     }
 }

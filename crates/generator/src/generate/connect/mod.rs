@@ -7,8 +7,7 @@ mod facing;
 mod loops;
 mod nearest;
 
-use crate::base::grid::Grid;
-use crate::base::tile::Tile;
+use crate::base::bits::BitGrid;
 use crate::model::Error;
 use crate::model::parts::Room;
 use crate::model::progress::Progress;
@@ -24,13 +23,13 @@ use crate::model::recipe::Connect;
 /// are found.
 pub fn pairs(
     style: Connect,
-    tiles: &Grid<Tile>,
+    free: &BitGrid,
     rooms: &[Room],
     (loops, shuffle): (f64, Option<u64>),
     progress: &Progress,
 ) -> Result<Vec<(usize, usize)>, Error> {
     let facing =
-        || facing::Facing::new(tiles, rooms, || progress.is_cancelled()).ok_or(Error::Cancelled);
+        || facing::Facing::new(free, rooms, || progress.is_cancelled()).ok_or(Error::Cancelled);
     Ok(match style {
         Connect::Chain => chain::pairs(rooms.len(), shuffle),
         Connect::Nearest => nearest::pairs(&facing()?, rooms.len()),

@@ -140,7 +140,7 @@ impl Router {
                     let (from, to) = self.ends((x, y), merging)?;
                     searches.free.find(
                         &self.tiles,
-                        &self.free,
+                        self.free(),
                         &from,
                         &to,
                         walk,

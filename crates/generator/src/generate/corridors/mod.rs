@@ -28,7 +28,7 @@ pub(crate) use twisty::staircase;
 
 use std::sync::OnceLock;
 
-use crate::base::bits::BothWays;
+use crate::base::bits::{BitGrid, BothWays};
 use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::{Clock, map_blocks};
 use crate::base::pool::{Lent, Pool};
@@ -45,7 +45,7 @@ use laid::{Laid, Surcharge};
 use landmarks::Landmarks;
 use regions::Regions;
 use walls::Walls;
-use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
+use wavefront::{FreeBits, PathEnd, Walk, Wavefront};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -150,7 +150,7 @@ impl Joining {
         let router = Router::new(tiles, rooms, plan.closed, clock)?;
         let pairs: Vec<(u64, (usize, usize))> = connect::pairs(
             plan.connect,
-            &router.tiles,
+            &router.free_rows,
             &router.rooms,
             (plan.loops, plan.shuffle),
             progress,
@@ -164,8 +164,8 @@ impl Joining {
         // laid through a door as off any.
         let merging = Surcharge::of(plan.merge).map(|surcharge| Merging {
             laid: match &router.walls {
-                Some(walls) => Laid::new(&BothWays::of(walls.with_doors(router.free.lines(false)))),
-                None => Laid::new(&router.free),
+                Some(walls) => Laid::new(&BothWays::of(walls.with_doors(&router.free_rows))),
+                None => Laid::new(router.free()),
             },
             surcharge,
         });
@@ -299,7 +299,10 @@ struct Router {
     walls: Option<Walls>,
     /// Each room's bounds and doors.
     sides: Vec<Option<PathEnd>>,
-    free: FreeBits,
+    /// The free cells, row by row.
+    free_rows: BitGrid,
+    /// The free cells both ways, made when a search first needs them.
+    free: OnceLock<FreeBits>,
     /// Labelled when a path's search first finds no way inside its window (before it
     /// widens the window); `None` when that was called off.
     regions: OnceLock<Option<Regions>>,
@@ -330,23 +333,26 @@ impl Router {
             (ROOMS_PER_THREAD, 16),
             clock,
             || (),
-            |(), part| {
-                part.iter()
-                    .map(|r| PathEnd::new(&tiles, r.cells()))
-                    .collect()
-            },
+            |(), part| part.iter().map(|r| PathEnd::of_room(&tiles, r)).collect(),
         );
-        let free = free_bits(&tiles);
+        let free_rows = BitGrid::of(&tiles, |t| t.is_outside_rooms());
         Ok(Self {
             tiles,
             rooms,
             walls,
             sides,
-            free,
+            free_rows,
+            free: OnceLock::new(),
             regions,
             landmarks: OnceLock::new(),
             room_graph: OnceLock::new(),
         })
+    }
+
+    /// The free cells both ways, made the first time they are asked for.
+    fn free(&self) -> &FreeBits {
+        self.free
+            .get_or_init(|| BothWays::of(self.free_rows.clone()))
     }
 
     /// The map's free regions, labelled the first time they are asked for; `None` when the
@@ -354,7 +360,7 @@ impl Router {
     fn regions(&self, progress: &Progress) -> Option<&Regions> {
         self.regions
             .get_or_init(|| {
-                Regions::new(self.free.lines(false), self.sides.len(), || {
+                Regions::new(&self.free_rows, self.sides.len(), || {
                     progress.is_cancelled()
                 })
             })
@@ -443,11 +449,10 @@ impl Router {
             if to.bounds.distance_to(s).saturating_sub(1) >= reach {
                 continue;
             }
-            for &e in &to.doors {
-                let d = s.manhattan(e);
-                if best.is_none_or(|(bd, _, _)| d < bd) {
-                    best = Some((d, s, e));
-                }
+            let nearest = to.doors.iter().map(|&e| s.manhattan(e)).min()?;
+            if nearest < reach {
+                let e = to.doors.iter().find(|&&e| s.manhattan(e) == nearest)?;
+                best = Some((nearest, s, *e));
             }
         }
         best.map(|(_, s, e)| (s, e))
@@ -512,7 +517,12 @@ impl Router {
         }
         let other = Tile::of_room(u32::try_from(b).ok()?);
         let tiles = &self.tiles;
-        self.rooms[a].cells().iter().find_map(|&c| {
+        // Only a cell a step from b's box can have a neighbour in b.
+        let near = self.rooms[a]
+            .cells()
+            .iter()
+            .filter(|&&c| to.bounds.distance_to(c) <= 1);
+        near.into_iter().find_map(|&c| {
             tiles
                 .neighbours(c)
                 .find(|&n| tiles[n] == other)

@@ -54,7 +54,7 @@ impl Router {
             let (from, to) = self.ends((a, b), merging)?;
             let found = searches.free.find(
                 &self.tiles,
-                &self.free,
+                self.free(),
                 &from,
                 &to,
                 walk,
@@ -178,7 +178,7 @@ impl Router {
                 Some(next) => vec![last, next],
                 None => searches.free.find(
                     tiles,
-                    &self.free,
+                    self.free(),
                     &PathEnd::new(tiles, &[last])?,
                     side,
                     walk,

@@ -73,7 +73,7 @@ pub use walk_back::Walk;
 
 use rand::Rng;
 
-use crate::base::bits::{BitGrid, BothWays};
+use crate::base::bits::BothWays;
 use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 
@@ -94,9 +94,12 @@ pub struct Merge<'a> {
 pub type FreeBits = BothWays;
 
 /// The free cells of `tiles`: those outside every room.
+#[cfg(test)]
 #[must_use]
 pub fn free_bits(tiles: &Grid<Tile>) -> FreeBits {
-    BothWays::of(BitGrid::of(tiles, |t| t.is_outside_rooms()))
+    BothWays::of(crate::base::bits::BitGrid::of(tiles, |t| {
+        t.is_outside_rooms()
+    }))
 }
 
 /// Reusable memory for wavefront searches.

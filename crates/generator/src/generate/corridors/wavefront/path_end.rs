@@ -3,6 +3,7 @@
 use crate::base::bits::reached_by_steps;
 use crate::base::grid::{Grid, Pos, Rect};
 use crate::base::tile::Tile;
+use crate::model::parts::Room;
 
 /// One end of a path: a room's cells (or a single free cell), the smallest rectangle
 /// holding them, and the free cells beside them and not among them (its doors).
@@ -18,7 +19,21 @@ impl PathEnd {
     /// `tiles`.
     #[must_use]
     pub fn new(tiles: &Grid<Tile>, cells: &[Pos]) -> Option<Self> {
-        let bounds = Rect::around(cells.iter().copied())?;
+        Self::within(tiles, cells, Rect::around(cells.iter().copied())?)
+    }
+
+    /// The side made of `room`'s cells; `None` when it has none.
+    #[must_use]
+    pub fn of_room(tiles: &Grid<Tile>, room: &Room) -> Option<Self> {
+        Self::within(tiles, room.cells(), room.bounds())
+    }
+
+    /// The side made of `cells`, which `bounds` is the smallest rectangle holding; `None`
+    /// when there are none.
+    fn within(tiles: &Grid<Tile>, cells: &[Pos], bounds: Rect) -> Option<Self> {
+        if cells.is_empty() {
+            return None;
+        }
         // The cells as bits in a box one cell wider all round (where the map allows):
         // their neighbours are the bits shifted one step each way, and a scan of the box
         // finds the free ones in reading order, each once.
