@@ -77,8 +77,7 @@ impl Facing {
             if stop() {
                 return None;
             }
-            layers.spread();
-            layers.next(Some(&mut open));
+            layers.advance(&mut open);
             for &(y, word, bits) in &layers.now {
                 // Even columns, then odd ones: a cell next to the one labelled just before
                 // would wait to read its key, which has no say in its label (it is of the
@@ -185,6 +184,10 @@ impl Meetings {
     }
 }
 
+/// How many times a layer's words must outnumber the words of the rows it spans for the
+/// next layer to be found word by word over those rows.
+const DENSE: usize = 4;
+
 /// Cells of one row of a layer in one word: (row, word, bits).
 type Entry = (usize, usize, u64);
 
@@ -221,6 +224,53 @@ impl Layers {
             }
             *at |= bits;
         }
+    }
+
+    /// Make the cells beside the layer (left, right, up and down) that are still `open` the
+    /// next layer, then no longer open: a word at a time over the rows the layer spans
+    /// when it fills enough of their words, else from the layer's words one by one.
+    fn advance(&mut self, open: &mut [u64]) {
+        let rows = self.now.iter().map(|&(y, ..)| y);
+        let (Some(first), Some(last)) = (rows.clone().min(), rows.max()) else {
+            return;
+        };
+        let (first, last) = (first.saturating_sub(1), (last + 1).min(self.height - 1));
+        if self.now.len() * DENSE < (last - first + 1) * self.wpr {
+            self.spread();
+            self.next(Some(open));
+            return;
+        }
+        let (wpr, height) = (self.wpr, self.height);
+        let Self { now, beside, .. } = self;
+        for &(y, word, bits) in now.iter() {
+            beside[y * wpr + word] = bits;
+        }
+        now.clear();
+        for y in first..=last {
+            for word in 0..wpr {
+                let i = y * wpr + word;
+                let here = beside[i];
+                let mut reached = here << 1 | here >> 1;
+                if word > 0 {
+                    reached |= beside[i - 1] >> 63;
+                }
+                if word + 1 < wpr {
+                    reached |= beside[i + 1] << 63;
+                }
+                if y > 0 {
+                    reached |= beside[i - wpr];
+                }
+                if y + 1 < height {
+                    reached |= beside[i + wpr];
+                }
+                let bits = reached & open[i];
+                if bits != 0 {
+                    open[i] &= !bits;
+                    now.push((y, word, bits));
+                }
+            }
+        }
+        beside[first * wpr..(last + 1) * wpr].fill(0);
     }
 
     /// Reach the cells beside the layer: left, right, up and down.
