@@ -38,10 +38,10 @@ pub fn on_this_thread<R>(work: impl FnOnce() -> R) -> R {
 pub type Clock = fn() -> Duration;
 
 /// The time the items left must be bound to take on one core before [`map_blocks`] starts
-/// other threads for them: many times what starting one costs (tens of microseconds), so
-/// that a core taken by other work, which may keep a thread waiting a few milliseconds
-/// before it runs, costs little next to what the others save.
-pub const WORTH_A_THREAD: Duration = Duration::from_millis(8);
+/// other threads for them: many times what starting one costs (tens of microseconds), and
+/// than what a core taken by other work may keep a thread waiting before it runs (a few
+/// milliseconds), which a machine under load also adds to the time the first items take.
+pub const WORTH_A_THREAD: Duration = Duration::from_millis(25);
 
 /// `work` applied to blocks of `block` consecutive items of `items` on up to as many
 /// threads as the machine has cores (never fewer than `min_chunk` items per thread), the
@@ -92,22 +92,22 @@ where
     // Parts made, by where they start, as one thread made them.
     let mut blocks = Vec::new();
     if let Some(clock) = clock {
-        // Alone, a block, then twice as many items each time: few looks at the clock. Each
-        // item takes at least what the quickest part took an item, which a core taken away
-        // for a while (which inflates a part's time) does not inflate; and the first items
-        // (on cold caches) decide nothing before a millisecond's work is done.
-        let (mut size, mut least, mut spent) = (block, f64::INFINITY, 0.0);
+        // Alone, a block, then twice as many items each time (few looks at the clock),
+        // until a millisecond's work tells how long the rest takes: at the quickest a part
+        // went an item, which a core taken away for a while (inflating that part's time)
+        // does not slow.
+        let (mut size, mut spent, mut quickest) = (block, Duration::ZERO, f64::INFINITY);
         loop {
             let started = clock();
             let Some((start, part)) = take(size) else {
                 return gather(blocks);
             };
             blocks.push((start, work(&mut state, part)));
-            let took = clock().saturating_sub(started).as_secs_f64();
-            (least, spent) = (least.min(took / part.len() as f64), spent + took);
-            let left = items.len().saturating_sub(start + part.len());
-            let worth = WORTH_A_THREAD.as_secs_f64();
-            if spent >= worth / 8.0 && least * left as f64 >= worth {
+            let took = clock().saturating_sub(started);
+            spent += took;
+            quickest = quickest.min(took.as_secs_f64() / part.len() as f64);
+            let rest = quickest * items.len().saturating_sub(start + part.len()) as f64;
+            if spent >= WORTH_A_THREAD / 25 && rest >= WORTH_A_THREAD.as_secs_f64() {
                 break;
             }
             size *= 2;
