@@ -175,6 +175,9 @@ fn unpack(v: u32) -> Pos {
 /// A priority queue of cells keyed by (crossings, estimated length): fewest crossings
 /// first, then the shortest estimate, then the newest. A stack per key, so pushing and
 /// popping cost O(1) however many cells wait.
+/// Levels of a [`LevelQueue`] whose memory a search keeps for the next.
+const KEPT_LEVELS: usize = 32;
+
 #[derive(Debug, Default)]
 struct LevelQueue {
     /// One per number of crossings; the first always exists after `reset`.
@@ -186,9 +189,10 @@ struct LevelQueue {
 impl LevelQueue {
     /// Empty the queue, expecting no key below `base` without crossings.
     fn reset(&mut self, base: u32) {
-        // Keep the memory of the level without crossings, which every search uses; levels
-        // with crossings are rare and may have grown large.
-        self.levels.truncate(1);
+        // Keep the memory of the levels of few crossings, which most searches use (a stack
+        // made afresh for each key of each level costs more than what goes on it); many
+        // crossings are rare.
+        self.levels.truncate(KEPT_LEVELS);
         if self.levels.is_empty() {
             self.levels.push(Buckets::default());
         }
