@@ -67,12 +67,11 @@ impl Facing {
         for (r, room) in rooms.iter().enumerate() {
             for &p in room.cells() {
                 let (x, y) = (p.x as usize, p.y as usize);
-                let c = at(x, y);
-                key[c] = r as u64;
-                layers.reach(y, x / 64, 1 << (x % 64));
+                key[at(x, y)] = r as u64;
+                layers.seed(x, y);
             }
         }
-        layers.next(None);
+        layers.start();
         while !layers.now.is_empty() {
             if stop() {
                 return None;
@@ -214,6 +213,23 @@ impl Layers {
         }
     }
 
+    /// Put cell `(x, y)` in the first layer.
+    fn seed(&mut self, x: usize, y: usize) {
+        self.beside[y * self.wpr + x / 64] |= 1 << (x % 64);
+    }
+
+    /// Make the cells put in by [`Layers::seed`] the layer, row by row.
+    fn start(&mut self) {
+        self.now.clear();
+        for (y, row) in self.beside.chunks_exact_mut(self.wpr).enumerate() {
+            for (word, bits) in row.iter_mut().enumerate() {
+                if *bits != 0 {
+                    self.now.push((y, word, std::mem::take(bits)));
+                }
+            }
+        }
+    }
+
     /// Reach `bits` of word `word` of row `y`.
     #[inline]
     fn reach(&mut self, y: usize, word: usize, bits: u64) {
@@ -237,7 +253,7 @@ impl Layers {
         let (first, last) = (first.saturating_sub(1), (last + 1).min(self.height - 1));
         if self.now.len() * DENSE < (last - first + 1) * self.wpr {
             self.spread();
-            self.next(Some(open));
+            self.next(open);
             return;
         }
         let (wpr, height) = (self.wpr, self.height);
@@ -294,17 +310,13 @@ impl Layers {
         self.now = now;
     }
 
-    /// Make what was reached the layer, keeping only the cells of `open` (then no longer
-    /// open) where given.
-    fn next(&mut self, mut open: Option<&mut [u64]>) {
+    /// Make what was reached and is still `open` the layer, then no longer open.
+    fn next(&mut self, open: &mut [u64]) {
         self.now.clear();
         for (y, word) in self.touched.drain(..) {
             let i = y * self.wpr + word;
-            let mut bits = std::mem::take(&mut self.beside[i]);
-            if let Some(open) = open.as_deref_mut() {
-                bits &= open[i];
-                open[i] &= !bits;
-            }
+            let bits = std::mem::take(&mut self.beside[i]) & open[i];
+            open[i] &= !bits;
             if bits != 0 {
                 self.now.push((y, word, bits));
             }

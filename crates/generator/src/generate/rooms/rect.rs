@@ -55,19 +55,16 @@ pub fn grow<R: Rng + ?Sized>(
 pub fn flood_order(origin: Pos, room: Rect) -> Vec<Pos> {
     let (left, right) = (origin.x - room.x0, room.x1 - origin.x);
     let (up, down) = (origin.y - room.y0, room.y1 - origin.y);
-    let mut cells = Vec::with_capacity(room.area() as usize);
-    // The cells of column `x` that lie `dy` rows from the origin's.
+    // Each cell is written where the next goes and kept by moving on, which the processor
+    // need not guess: one slot more than the room's cells takes the last left out.
+    let mut cells = vec![Pos::default(); room.area() as usize + 1];
+    let mut kept = 0;
+    // The cells of column `x` that lie `dy` rows from the origin's: above, then below.
     let mut column = |x: u32, dy: u32| {
-        if dy == 0 {
-            cells.push(Pos::new(x, origin.y));
-        } else {
-            if dy <= up {
-                cells.push(Pos::new(x, origin.y - dy));
-            }
-            if dy <= down {
-                cells.push(Pos::new(x, origin.y + dy));
-            }
-        }
+        cells[kept] = Pos::new(x, origin.y.wrapping_sub(dy));
+        kept += usize::from(dy <= up);
+        cells[kept] = Pos::new(x, origin.y.wrapping_add(dy));
+        kept += usize::from(dy != 0 && dy <= down);
     };
     let tall = up.max(down);
     for steps in 0..=left.max(right) + tall {
@@ -81,6 +78,7 @@ pub fn flood_order(origin: Pos, room: Rect) -> Vec<Pos> {
         }
         column(origin.x, steps);
     }
+    cells.truncate(kept);
     cells
 }
 
