@@ -29,7 +29,7 @@ mod write;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::draw::look::{Look, LookOption};
+use crate::draw::look::{LOOKS, Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
 use crate::text::{join_or, quote_path};
 use dungeon_generator::Dungeon;
@@ -136,6 +136,26 @@ impl Format {
         }
     }
 
+    /// Whether the format draws the look options (`--hatched`, `--doors`…): a picture of
+    /// the map, not Tiled's tiles, which come in its tileset's own colours.
+    #[must_use]
+    pub const fn draws_looks(self) -> bool {
+        match self {
+            Format::Png | Format::Svg | Format::Uvtt => true,
+            Format::Tiled | Format::Json | Format::Text => false,
+        }
+    }
+
+    /// What the format is instead of a picture in a look, in words, for messages.
+    const fn without_looks(self) -> &'static str {
+        match self {
+            Format::Tiled => "a Tiled map's tiles come in its tileset's own colours",
+            Format::Json => "a JSON file holds the map's parts, not a picture",
+            Format::Text => "a text map is characters, not a picture",
+            Format::Png | Format::Svg | Format::Uvtt => "a picture draws them",
+        }
+    }
+
     /// The format a file name asks for, by its extension (any case); `None` for others.
     #[must_use]
     pub fn of(path: &Path) -> Option<Format> {
@@ -170,6 +190,20 @@ pub struct Options {
 }
 
 impl Options {
+    /// These options as a window hands them to `format`: its look left out where the
+    /// format draws none ([`Format::draws_looks`]), which [`check`] refuses from `render`.
+    #[must_use]
+    pub fn for_format(self, format: Format) -> Options {
+        if format.draws_looks() {
+            self
+        } else {
+            Options {
+                look: Look::default(),
+                ..self
+            }
+        }
+    }
+
     /// The rasterizer's style for `format`.
     #[must_use]
     pub fn style(&self, format: Format) -> Style {
@@ -200,6 +234,18 @@ pub enum Error {
         /// The format.
         format: &'static str,
         /// The options asked for that it does not draw.
+        refused: Vec<&'static LookOption>,
+    },
+    /// Look options asked of a format that draws no look.
+    #[error(
+        "{}, so it takes no look option (not {})",
+        format.without_looks(),
+        join_or(&refused.iter().map(|option| option.label).collect::<Vec<_>>())
+    )]
+    NoLook {
+        /// The format.
+        format: Format,
+        /// The options asked for.
         refused: Vec<&'static LookOption>,
     },
     /// A Universal VTT grid too small for the tabletops that import it.
@@ -349,15 +395,20 @@ pub enum Error {
 }
 
 impl Error {
-    /// Whether the error is about what was asked (a cell size, a look, a name, a recipe),
-    /// which the user must change, rather than about files.
+    /// Whether the error is about what was asked (a cell size, a look, a name, a recipe,
+    /// a recipe in a file that asks for more than the 5-second bound), which the user must
+    /// change, rather than about files.
     #[must_use]
     pub fn is_usage(&self) -> bool {
+        if let Error::BadRecipe { source, .. } = self {
+            return over_bound(source);
+        }
         matches!(
             self,
             Error::Draw(_)
                 | Error::Recipe(_)
                 | Error::Look { .. }
+                | Error::NoLook { .. }
                 | Error::UnknownFormat(_)
                 | Error::TabletopGrid(_)
                 | Error::TabletopTooLarge { .. }
@@ -404,6 +455,15 @@ impl Error {
     }
 }
 
+/// Whether a recipe was refused for asking more than the 5-second bound allows (too many
+/// rooms chained, pins and vaults too large), which is a matter of what was asked, however
+/// the recipe came (typed, in a file, a preset), rather than of a damaged file.
+#[must_use]
+pub fn over_bound(error: &dungeon_generator::Error) -> bool {
+    use dungeon_generator::Error as E;
+    matches!(error, E::TooSlow { .. } | E::PinsTooSlow { .. })
+}
+
 /// Why a file could not be read or written, in words: the system's own reason (`no such
 /// file or directory`, `permission denied`, `no space left on device`…) without its error
 /// number, or what this program found.
@@ -430,6 +490,12 @@ pub fn reason(e: &io::Error) -> String {
 /// the format does not draw.
 pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Result<(), Error> {
     let style = options.style(format);
+    if !format.draws_looks() {
+        let refused: Vec<_> = LOOKS.iter().filter(|o| o.is_on(&style.look)).collect();
+        if !refused.is_empty() {
+            return Err(Error::NoLook { format, refused });
+        }
+    }
     match format {
         Format::Png => {
             raster::image_size(width, height, &style)?;
