@@ -384,6 +384,19 @@ pub enum Error {
         quote_path(.0)
     )]
     TwoRecipes(PathBuf),
+    /// A recipe in a text that runs on past the most of it that is read.
+    #[error(
+        "the recipe in {} runs on past the first {} MiB of the file, the most read of a \
+         text: it is not used cut short; put it on a line of its own near the start",
+        quote_path(file),
+        most >> 20
+    )]
+    CutShort {
+        /// The file.
+        file: PathBuf,
+        /// The bytes read of it.
+        most: u64,
+    },
     /// A recipe inside a file that does not parse.
     #[error("the recipe in {}: {source}", quote_path(file))]
     BadRecipe {
