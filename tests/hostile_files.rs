@@ -217,3 +217,15 @@ fn an_interrupted_write_leaves_the_old_file_and_no_temporary_one() {
     assert_eq!(names(&dir), ["big.png"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "the old picture");
 }
+
+#[test]
+fn a_replaced_file_keeps_no_set_id_or_sticky_bit() {
+    let dir = scratch("set-id");
+    let file = dir.join("map.png");
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o7755)).unwrap();
+    let out = run(&["render", "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o755, "{mode:o}");
+}

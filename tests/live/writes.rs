@@ -6,7 +6,7 @@
 use crate::common;
 
 use std::fs;
-use std::os::unix::fs::{PermissionsExt, lchown, symlink};
+use std::os::unix::fs::{MetadataExt, PermissionsExt, lchown, symlink};
 use std::path::Path;
 use std::process::Command;
 
@@ -133,4 +133,28 @@ pub fn a_folder_another_user_made_in_a_shared_directory_is_refused_however_the_p
     assert!(render_in(&mine, "map.png").status.success());
     assert!(render_in(&mine, "../mine/map.png").status.success());
     assert_eq!(names(&mine), ["map.png"]);
+}
+
+pub fn another_user_s_file_written_over_keeps_neither_set_id_bits_nor_their_write() {
+    let tmp = scratch("theirs-mode");
+    for (mode, kept) in [
+        (0o6777, 0o755),
+        (0o4755, 0o755),
+        (0o1666, 0o644),
+        (0o640, 0o640),
+    ] {
+        let file = tmp.join(format!("map-{mode:o}.png"));
+        fs::write(&file, "theirs").unwrap();
+        assert!(give_away(&file));
+        fs::set_permissions(&file, fs::Permissions::from_mode(mode)).unwrap();
+        assert!(render_to(&file).status.success());
+        let now = fs::metadata(&file).unwrap();
+        assert_eq!(
+            now.mode() & 0o7777,
+            kept,
+            "{mode:o} became {:o}",
+            now.mode()
+        );
+        assert_eq!((now.uid(), now.gid()), (0, 0), "the writer's own file");
+    }
 }
