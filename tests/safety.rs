@@ -233,6 +233,41 @@ fn a_thumbnail_bomb_is_refused_before_it_is_decoded() {
 }
 
 #[test]
+fn a_broken_list_that_is_a_link_is_set_aside_as_the_link_never_what_it_leads_to() {
+    let tmp = scratch("broken-link");
+    // Someone else's file, or the system's: not a list.
+    let elsewhere = tmp.join("elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    let theirs = elsewhere.join("settings.conf");
+    fs::write(&theirs, "not a list").unwrap();
+    let before = untouched(&theirs);
+    let data = tmp.join("data").join("dungeon-viewer");
+    fs::create_dir_all(&data).unwrap();
+    symlink(&theirs, data.join("presets.json")).unwrap();
+    let out = run_with_data(20, &tmp.join("data"), &["presets"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(untouched(&theirs), before, "what the link leads to stays");
+    assert_eq!(names(&elsewhere), ["settings.conf"]);
+    let aside: Vec<String> = names(&data)
+        .into_iter()
+        .filter(|n| n.starts_with("presets.json.broken-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{:?}", names(&data));
+    let kept = data.join(&aside[0]);
+    assert_eq!(
+        fs::read_link(&kept).unwrap(),
+        theirs,
+        "the link itself, renamed"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("kept it as {}", kept.display())) && err.contains("the link"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
 fn a_list_kept_as_a_link_stays_a_link_to_the_new_list() {
     let tmp = scratch("list-link");
     let dotfiles = tmp.join("dotfiles");

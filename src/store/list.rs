@@ -7,7 +7,9 @@
 //! list in memory is then what was written. A change that cannot be saved stays in memory
 //! and is tried again with the next change. Nothing the user had is ever lost:
 //! - a file that does not parse is renamed aside, whole, under a dated name
-//!   (`favourites.json.broken-20261122-031700`), and a new list starts;
+//!   (`favourites.json.broken-20261122-031700`), and a new list starts, the notice saying
+//!   where it went; a link there is renamed itself, never followed (what it leads to may
+//!   be another user's or the system's);
 //! - a file over [`MAX_LIST_BYTES`] is neither read nor written, only reported;
 //! - a lock that is not a plain file (a link, a pipe) is never opened through, only
 //!   reported;
@@ -35,6 +37,10 @@ use super::utc;
 #[cfg(not(target_arch = "wasm32"))]
 use dungeon_files::formats::safe_write::{self, open_regular, refuse_irregular};
 use dungeon_files::text::quote;
+#[cfg(not(target_arch = "wasm32"))]
+use dungeon_files::text::quote_path;
+#[cfg(not(target_arch = "wasm32"))]
+use rustix::fs::FileType;
 
 // In the browser a list is kept in the page's storage instead of a file.
 #[cfg(target_arch = "wasm32")]
@@ -338,19 +344,31 @@ impl<T: Entry> JsonList<T> {
         Ok((entries, notice))
     }
 
-    /// Rename the broken file (the file its link leads to, when it is one), whole, to a new
-    /// dated backup name beside it (never over another file); returns the backup's name.
+    /// Rename the broken file, whole, to a new dated backup name beside it (never over
+    /// another file); returns where it went, for the notice. A link there is renamed
+    /// itself, never followed: what it leads to (another user's file, say) is left where
+    /// and as it is.
     #[cfg(not(target_arch = "wasm32"))]
     fn keep_aside(&self) -> io::Result<String> {
-        let at = safe_write::Dir::locate(&self.path())?;
+        let dir = safe_write::Dir::open(&self.dir)?;
+        let link = dir
+            .stat(T::FILE.as_ref())?
+            .is_some_and(|stat| FileType::from_raw_mode(stat.st_mode) == FileType::Symlink);
         let stamp = utc::compact(utc::now());
         for n in 1u32.. {
             let mut name = format!("{}.broken-{stamp}", T::FILE);
             if n > 1 {
                 name.push_str(&format!("-{n}"));
             }
-            match at.dir.rename_new(&at.name, name.as_ref()) {
-                Ok(()) => return Ok(name),
+            match dir.rename_new(T::FILE.as_ref(), name.as_ref()) {
+                Ok(()) => {
+                    let aside = quote_path(&self.dir.join(&name));
+                    return Ok(if link {
+                        format!("{aside} (the link; the file it leads to is left as it is)")
+                    } else {
+                        aside
+                    });
+                }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(e),
             }
