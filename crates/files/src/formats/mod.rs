@@ -309,6 +309,22 @@ pub enum Error {
         /// The bound it would pass.
         over: series::Over,
     },
+    /// A contact sheet whose tiles' recipes would take its file past what is read of a
+    /// picture before its image data ([`png::MAX_HEADER_BYTES`]).
+    #[error(
+        "the recipes of this sheet's {tiles} tiles would take up to {} in its file, more \
+         than the {} a picture may hold before its image and be opened again: make a sheet \
+         of fewer tiles, or of a recipe with fewer pins or vaults",
+        series::estimate::Bytes(*bytes),
+        series::estimate::Bytes(png::MAX_HEADER_BYTES)
+    )]
+    #[cfg(not(target_arch = "wasm32"))]
+    SheetTexts {
+        /// Its tiles.
+        tiles: usize,
+        /// The most bytes their recipes take.
+        bytes: u64,
+    },
     /// A series whose pictures differ in size, which an animated GIF cannot hold.
     #[error(
         "the pictures of this series differ in size (the map's width or height changes): \
@@ -434,7 +450,7 @@ impl Error {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn is_series_too_big(&self) -> bool {
-        matches!(self, Error::SeriesTooBig { .. })
+        matches!(self, Error::SeriesTooBig { .. } | Error::SheetTexts { .. })
     }
 
     #[cfg(target_arch = "wasm32")]

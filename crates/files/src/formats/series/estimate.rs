@@ -27,7 +27,7 @@ const PNG_BYTES_PER_CELL_ROW: u64 = 10;
 /// Bytes of a GIF frame's image data, at most, for each cell a row of pixels crosses
 /// (measured: 0.1 to 0.4 for a whole map; a replay's later frames hold only what changed).
 const GIF_BYTES_PER_CELL_ROW: u64 = 1;
-/// Bytes of a file besides its rows: signature, header, recipe, palette.
+/// Bytes of a file besides its rows and text chunks: signature, header, palette, end.
 const FILE_BYTES: u64 = 2048;
 /// Nanoseconds to draw and write a pixel, as a busy 2-core machine takes them: to a PNG
 /// (measured: 7 of CPU, 12 of wall time), to a GIF (15 and 31), to a contact sheet's tile.
@@ -74,13 +74,15 @@ impl Estimate {
     }
 
     /// Add a picture of `(width, height)` pixels, `cells_wide` cells across, written as
-    /// `how`; `inked` when it is in the hatched look, not squares of cells.
+    /// `how`; `inked` when it is in the hatched look, not squares of cells; with text
+    /// chunks of at most `texts` bytes in a PNG (its recipe).
     pub(super) fn picture(
         &mut self,
         (width, height): (u32, u32),
         cells_wide: u32,
         how: Written,
         inked: bool,
+        texts: u64,
     ) {
         let pixels = f64::from(width) * f64::from(height);
         if inked {
@@ -100,7 +102,7 @@ impl Estimate {
                 let stored = 3 * u64::from(width) + 1;
                 let data = rows * (1 + row(PNG_BYTES_PER_CELL_ROW, stored));
                 let blocks = data.div_ceil(STORED_BLOCK) * STORED_BLOCK_BYTES;
-                self.bytes += FILE_BYTES + data + blocks;
+                self.bytes += FILE_BYTES + texts + data + blocks;
                 self.seconds += pixels * PNG_NANOS * 1e-9;
             }
             Written::Gif => {

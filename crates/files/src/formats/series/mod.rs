@@ -155,9 +155,16 @@ impl Series {
         let Some(&(first, cells)) = sizes.first() else {
             return Ok(());
         };
-        if let Series::Sheet(_, size) = self {
+        if let Series::Sheet(base, size) = self {
             let sheet = Layout::new(*size, first).sheet();
             within_pixels("contact sheet", sheet, cells, SHEET_MOST_PIXELS)?;
+            let bytes = sheet_texts_most(base, &recipes);
+            if bytes > png::MAX_HEADER_BYTES {
+                return Err(Error::SheetTexts {
+                    tiles: recipes.len(),
+                    bytes,
+                });
+            }
         }
         if let Destination::Gif { .. } = to {
             if sizes.iter().any(|(size, _)| *size != first) {
@@ -191,18 +198,21 @@ impl Series {
         for recipe in &recipes {
             cost.map(recipe);
             let size = image_size(recipe.width, recipe.height, &style)?;
+            let texts = png::text_chunk_most(png::RECIPE_KEYWORD, &recipe.to_string());
             for _ in 0..frames {
-                cost.picture(size, recipe.width, how, style.look.hatched);
+                cost.picture(size, recipe.width, how, style.look.hatched, texts);
             }
         }
-        if let (Series::Sheet(_, size), Some(first)) = (self, recipes.first()) {
+        if let (Series::Sheet(base, size), Some(first)) = (self, recipes.first()) {
             let tile = image_size(first.width, first.height, &style)?;
             let sheet = Layout::new(*size, tile).sheet();
+            let texts = sheet_texts_most(base, &recipes);
             cost.picture(
                 sheet,
                 first.width * size.columns,
                 Drawn::Png,
                 style.look.hatched,
+                texts,
             );
         }
         if how == Drawn::Gif {
@@ -307,7 +317,7 @@ pub fn write_batch(
 /// Write a contact sheet of `size` of consecutive seeds from `base`'s to the PNG `path`:
 /// replaced when `replace`, else under a free name like it (`sheet-2.png` when `sheet.png`
 /// is taken: nothing is written over). Each tile is labelled with its seed; the PNG holds
-/// the first tile's recipe, as any saved map does, and every tile's in a `tEXt` chunk
+/// the first tile's recipe, as any saved map does, and every tile's in a text chunk
 /// `tile N`. Returns the file written.
 ///
 /// # Errors
@@ -338,11 +348,7 @@ pub fn write_sheet(
         })
         .collect::<Result<Vec<_>, Error>>()?;
     let sheet = contact_sheet(size, &tiles)?;
-    let texts: Vec<(String, String)> = recipes
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
-        .collect();
+    let texts = tile_texts(&recipes);
     let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     let bytes = png::encode_with(&sheet, base, &texts).map_err(Error::write(path))?;
     budget
@@ -354,6 +360,32 @@ pub fn write_sheet(
         files: vec![file],
         pictures: tiles.len(),
     })
+}
+
+/// Each tile's recipe of a contact sheet of `recipes`, as its text chunk `tile N` holds it.
+fn tile_texts(recipes: &[Recipe]) -> Vec<(String, String)> {
+    recipes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
+        .collect()
+}
+
+/// The most bytes the text chunks of a contact sheet of `recipes` from `base` take: the
+/// recipe and the program, as any picture's, and each tile's recipe.
+fn sheet_texts_most(base: &Recipe, recipes: &[Recipe]) -> u64 {
+    let (software, version) = png::software();
+    let texts = tile_texts(recipes);
+    [(png::RECIPE_KEYWORD, base.to_string()), (software, version)]
+        .iter()
+        .map(|(keyword, text)| (*keyword, text.as_str()))
+        .chain(
+            texts
+                .iter()
+                .map(|(keyword, text)| (keyword.as_str(), text.as_str())),
+        )
+        .map(|(keyword, text)| png::text_chunk_most(keyword, text))
+        .sum()
 }
 
 /// The picture `render` makes of `dungeon` as a PNG with `options`.
