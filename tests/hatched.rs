@@ -181,3 +181,41 @@ fn a_look_flag_that_changes_nothing_with_the_others_says_so_and_draws_the_same()
     );
     assert!(with == drawn(&[]).1, "--colours changed the original look");
 }
+
+#[test]
+fn a_hatched_picture_too_big_to_keep_is_written_in_one_pass_as_the_pixels_drawn() {
+    use dungeon_files::draw::raster::{Look, Raster, Style, rasterize};
+    use dungeon_files::draw::vector::render::KEEP_MOST;
+    let d = generate(&"dv1 seed=3 width=90 height=80 rooms=6".parse().unwrap()).unwrap();
+    let style = Style {
+        cell_size: 64,
+        grid: true,
+        look: Look {
+            hatched: true,
+            ..Look::default()
+        },
+    };
+    let raster = Raster::new(&d, &style).unwrap();
+    assert!(u64::from(raster.width()) * u64::from(raster.height()) > KEEP_MOST);
+    assert!(!raster.draws_again_cheaply());
+    let mut bytes = Vec::new();
+    png_file::write(&mut bytes, &raster, d.recipe()).unwrap();
+    // Read by the png crate: several image data chunks, the very pixels drawn.
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut rgb = vec![0; reader.output_buffer_size()];
+    reader.next_frame(&mut rgb).unwrap();
+    let drawn = rasterize(&d, &style).unwrap();
+    let same = drawn
+        .rgba_pixels()
+        .iter()
+        .zip(rgb.chunks_exact(3))
+        .all(|(a, b)| a[..3] == *b);
+    assert!(same, "the pixels drawn");
+    let chunks = bytes.windows(4).filter(|w| *w == b"IDAT").count();
+    assert!(chunks > 1, "{chunks} image data chunks");
+    assert_eq!(
+        png_file::recipe_of(&bytes, std::path::Path::new("big.png")).unwrap(),
+        *d.recipe()
+    );
+}

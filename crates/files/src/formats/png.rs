@@ -109,6 +109,7 @@ fn encode_texts(pixels: &Pixels, texts: &[(&str, String)]) -> io::Result<Vec<u8>
         &mut bytes,
         (pixels.width(), pixels.height()),
         texts,
+        true,
         |each| pixels.rgba_pixels().chunks(band).try_for_each(each),
     )?;
     Ok(bytes)
@@ -152,7 +153,8 @@ pub fn text_chunk_most(keyword: &str, text: &str) -> u64 {
 /// # Errors
 /// When `out` cannot be written.
 pub fn write(out: impl Write, raster: &Raster, recipe: &Recipe) -> io::Result<()> {
-    write_banded(out, (raster.width(), raster.height()), recipe, |each| {
+    let size = (raster.width(), raster.height());
+    write_banded(out, size, recipe, raster.draws_again_cheaply(), |each| {
         raster.for_each_band(each)
     })
 }
@@ -186,7 +188,8 @@ pub fn estimated_size(raster: &Raster) -> io::Result<u64> {
 
 /// Write a picture of `(width, height)` pixels, with `recipe` inside, as PNG to `out`:
 /// `bands` hands its RGBA rows to the function it is given, top first, in bands of whole
-/// rows, each time it is called (twice). The memory it needs is one band's.
+/// rows, each time it is called: twice when `again` says that is cheap, else once. The
+/// memory it needs is one band's.
 ///
 /// # Errors
 /// When `out` cannot be written, or `bands` fails.
@@ -194,9 +197,10 @@ pub fn write_banded(
     out: impl Write,
     size: (u32, u32),
     recipe: &Recipe,
+    again: bool,
     bands: impl Fn(&mut dyn FnMut(&[[u8; 4]]) -> io::Result<()>) -> io::Result<()>,
 ) -> io::Result<()> {
-    write_bands(out, size, &with_recipe(recipe, &[]), bands)
+    write_bands(out, size, &with_recipe(recipe, &[]), again, bands)
 }
 
 /// The PNG encoder behind [`encode_with`] and [`write`](fn@write): a picture of `(width, height)`
@@ -207,11 +211,15 @@ pub fn write_banded(
 /// (`Writer::write_image_data` with its defaults: rows filtered with `Sub` and deflated by
 /// `fdeflate`, or stored when that would be larger, in one `IDAT` chunk), so pictures keep
 /// their bytes. To stream that one chunk, whose length comes first, the image data is made
-/// twice: once to count it, once to write it.
+/// twice: once to count it, once to write it. Unless `again` says that handing the bands
+/// over twice is cheap (they are kept, or quick to draw), they are handed over once: the
+/// image data is then deflated as it comes and written in `IDAT` chunks of
+/// [`IDAT_CHUNK_BYTES`], as streaming encoders write it.
 fn write_bands(
     mut out: impl Write,
     (width, height): (u32, u32),
     texts: &[(&str, String)],
+    again: bool,
     bands: impl Fn(&mut dyn FnMut(&[[u8; 4]]) -> io::Result<()>) -> io::Result<()>,
 ) -> io::Result<()> {
     if width == 0 || height == 0 {
@@ -229,17 +237,70 @@ fn write_bands(
     }
 
     let (width, raw) = (width as usize, (width as usize * 3 + 1) * height as usize);
-    let counted = |store| image_data(Counted::new(io::sink(), b""), width, store, &bands);
-    let store =
-        counted(false)?.bytes > fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) as u64;
-    let length = counted(store)?.bytes;
-    out.write_all(&chunk_length(length)?.to_be_bytes())?;
-    out.write_all(b"IDAT")?;
-    let written = image_data(Counted::new(&mut out, b"IDAT"), width, store, &bands)?;
-    let crc = written.crc.finalize();
-    out.write_all(&crc.to_be_bytes())?;
+    if again {
+        let compressed = image_data(Counted::new(io::sink(), b""), width, false, &bands)?.bytes;
+        let store = compressed > fdeflate::StoredOnlyCompressor::<()>::compressed_size(raw) as u64;
+        let length = if store {
+            Stored::<io::Sink>::size(raw)
+        } else {
+            compressed
+        };
+        out.write_all(&chunk_length(length)?.to_be_bytes())?;
+        out.write_all(b"IDAT")?;
+        let written = image_data(Counted::new(&mut out, b"IDAT"), width, store, &bands)?;
+        let crc = written.crc.finalize();
+        out.write_all(&crc.to_be_bytes())?;
+    } else {
+        image_data(Chunked::new(&mut out), width, false, &bands)?.finish()?;
+    }
     write_chunk(&mut out, *b"IEND", &[])?;
     out.flush()
+}
+
+/// The image data a streamed picture's `IDAT` chunks hold, each but the last.
+pub const IDAT_CHUNK_BYTES: usize = 1 << 20;
+
+/// A writer of image data into `IDAT` chunks of [`IDAT_CHUNK_BYTES`], the last one at
+/// [`Chunked::finish`].
+struct Chunked<W> {
+    out: W,
+    data: Vec<u8>,
+}
+
+impl<W: Write> Chunked<W> {
+    fn new(out: W) -> Self {
+        Self {
+            out,
+            data: Vec::with_capacity(IDAT_CHUNK_BYTES),
+        }
+    }
+
+    /// Write the data gathered as one chunk.
+    fn chunk(&mut self) -> io::Result<()> {
+        write_chunk(&mut self.out, *b"IDAT", &self.data)?;
+        self.data.clear();
+        Ok(())
+    }
+
+    /// Write the last chunk.
+    fn finish(mut self) -> io::Result<()> {
+        self.chunk()
+    }
+}
+
+impl<W: Write> Write for Chunked<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.data.len() == IDAT_CHUNK_BYTES {
+            self.chunk()?;
+        }
+        let n = buf.len().min(IDAT_CHUNK_BYTES - self.data.len());
+        self.data.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `bytes` as the length of a chunk, if PNG allows a chunk that long.
@@ -342,6 +403,12 @@ struct Stored<W> {
 
 impl<W: Write> Stored<W> {
     const BLOCK: usize = u16::MAX as usize;
+
+    /// The bytes of the stream of `raw` bytes (at least one): its header, each block's
+    /// head and bytes, and its checksum.
+    fn size(raw: usize) -> u64 {
+        (2 + raw.div_ceil(Self::BLOCK) * 5 + raw + 4) as u64
+    }
 
     fn new(mut out: W) -> io::Result<Self> {
         out.write_all(&[0x78, 0x01])?;
