@@ -115,6 +115,10 @@ fn with_flags(e: &formats::Error) -> String {
             "{e}: leave out {}, or write a PNG, an SVG or a Universal VTT file",
             look_flags(refused)
         ),
+        E::TooDear { fits: Some(n), .. } => format!("{e}: use --cell-size {n} or less"),
+        E::TooDear { fits: None, .. } => {
+            format!("{e}: leave out --hatched, or make a smaller map")
+        }
         E::FramesDiffer => format!("{e} (end -o in /)"),
         E::SeriesTooBig { .. } => format!(
             "{e}; make fewer or smaller pictures (a smaller --cell-size, fewer maps or \

@@ -9,6 +9,7 @@
 //! Everything a format cannot take (a cell size, a picture's size, a look) is checked by
 //! [`check`] before any map is made, so a long generation never ends in a refusal.
 
+pub mod cost;
 pub mod gif;
 pub mod json;
 pub mod layout;
@@ -31,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use crate::draw::look::{LOOKS, Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
-use crate::text::{join_or, quote_path};
+use crate::text::{Bytes, Seconds, join_or, quote_path};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
 #[cfg(not(target_arch = "wasm32"))]
@@ -248,6 +249,26 @@ pub enum Error {
         /// The options asked for.
         refused: Vec<&'static LookOption>,
     },
+    /// A picture that would take more CPU or memory to draw than a picture may.
+    #[error(
+        "this map's {} at {cell_size} pixels a cell would take about {} of CPU and {} of \
+         memory to draw, more than the {} and {} a picture may take",
+        format.name(),
+        Seconds(cost.seconds),
+        Bytes(cost.bytes),
+        Seconds(cost::SECONDS_MOST),
+        Bytes(cost::BYTES_MOST)
+    )]
+    TooDear {
+        /// The format.
+        format: Format,
+        /// The cell size asked for.
+        cell_size: u32,
+        /// What it would cost.
+        cost: cost::Cost,
+        /// The largest cell size below it that keeps within the bounds, if one does.
+        fits: Option<u32>,
+    },
     /// A Universal VTT grid too small for the tabletops that import it.
     #[error(
         "a Universal VTT grid of {0} pixels is too small: Foundry VTT refuses scene grids under \
@@ -315,8 +336,8 @@ pub enum Error {
         "the recipes of this sheet's {tiles} tiles would take up to {} in its file, more \
          than the {} a picture may hold before its image and be opened again: make a sheet \
          of fewer tiles, or of a recipe with fewer pins or vaults",
-        series::estimate::Bytes(*bytes),
-        series::estimate::Bytes(png::MAX_HEADER_BYTES)
+        Bytes(*bytes),
+        Bytes(png::MAX_HEADER_BYTES)
     )]
     #[cfg(not(target_arch = "wasm32"))]
     SheetTexts {
@@ -438,6 +459,7 @@ impl Error {
                 | Error::Recipe(_)
                 | Error::Look { .. }
                 | Error::NoLook { .. }
+                | Error::TooDear { .. }
                 | Error::UnknownFormat(_)
                 | Error::TabletopGrid(_)
                 | Error::TabletopTooLarge { .. }
@@ -611,7 +633,8 @@ pub(crate) fn drawn<'a>(
 /// hands them to the browser to download; the bytes are `write`'s.
 ///
 /// # Errors
-/// What [`check`] refuses, or a picture that cannot be drawn.
+/// What [`check`] refuses, a picture too dear to draw ([`cost::check`]), or a picture that
+/// cannot be drawn.
 pub fn encode(
     dungeon: &Dungeon,
     format: Format,
@@ -619,6 +642,7 @@ pub fn encode(
     stem: &str,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     check(format, options, dungeon.width(), dungeon.height())?;
+    cost::check(dungeon, format, options)?;
     let style = options.style(format);
     if format == Format::Tiled {
         return tmj::encode(dungeon, style.cell_size, stem);

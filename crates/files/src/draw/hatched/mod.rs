@@ -22,6 +22,7 @@
 //! below [`HATCH_FROM`] pixels a cell (a band 0.6 wide in the strokes' tone stays), the
 //! grid below [`GRID_FROM`].
 
+pub mod cost;
 mod glyphs;
 mod hatching;
 mod marks;
