@@ -1,0 +1,143 @@
+//! Text fields that take what is typed in the order it was typed, however many events a
+//! frame brings. On a busy machine one frame may hold the click that focuses a field, the
+//! keys typed into it and the Enter that leaves it: egui then never reports the field as
+//! having lost focus (it did not have it at the frame's start), and the keys pressed after
+//! the Enter are no longer typing. [`field`] tells both from what the field did in the
+//! frame, and notes for the shortcuts that a field had the keyboard
+//! ([`keys::note_typing`](crate::app::keys::note_typing)); every text field of the window
+//! is one of these. [`number`] is a box to type a number into, which, unlike egui's
+//! `DragValue`, takes the keys that come in the frame of the click that focuses it.
+
+use egui_macroquad::egui;
+use egui_macroquad::egui::text::{CCursor, CCursorRange};
+
+use crate::app::keys;
+
+/// A text field as shown this frame.
+pub struct Field {
+    pub response: egui::Response,
+    /// It had the keyboard during this frame or the last and has it no more: Enter, Tab,
+    /// Esc or a click elsewhere left it. What it holds is then taken.
+    pub left: bool,
+    /// It was left with Enter.
+    pub entered: bool,
+    /// It took the keyboard this frame (a click or Tab).
+    pub gained: bool,
+}
+
+/// Show `edit` and say what it did with the keyboard this frame.
+pub fn field(ui: &mut egui::Ui, edit: egui::TextEdit<'_>) -> Field {
+    let output = edit.show(ui);
+    let response = output.response;
+    // The field had the keyboard while it read this frame's events.
+    let had = output.cursor_range.is_some();
+    let has = response.has_focus();
+    if had || has {
+        keys::note_typing(ui.ctx());
+    }
+    let left = response.lost_focus() || (had && !has);
+    Field {
+        entered: left && ui.input(|i| i.key_pressed(egui::Key::Enter)),
+        gained: had && !ui.memory(|m| m.had_focus_last_frame(response.id)),
+        left,
+        response,
+    }
+}
+
+/// A box showing `x` with `decimals` and then `suffix`, to type a number into: the number
+/// is taken, kept within `range`, when the box is left (not with Esc). A click selects the
+/// whole number, so that what is typed replaces it, also when the keys come in the click's
+/// own frame. Returns the box and whether `x` changed.
+pub fn number(
+    ui: &mut egui::Ui,
+    x: &mut f64,
+    range: std::ops::RangeInclusive<f64>,
+    decimals: usize,
+    suffix: &str,
+) -> (egui::Response, bool) {
+    let id = ui.next_auto_id();
+    let shown = format!("{x:.decimals$}");
+    let editing = ui.memory(|m| m.has_focus(id));
+    let mut text = if editing {
+        ui.data(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| shown.clone())
+    } else {
+        format!("{shown}{suffix}")
+    };
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let colour = ui.visuals().text_color();
+    let wide = ui.fonts(|f| f.layout_no_wrap(text.clone(), font, colour).size().x);
+    let width = (wide + 2.0 * ui.spacing().button_padding.x).max(ui.spacing().interact_size.x);
+    let edit = egui::TextEdit::singleline(&mut text)
+        .id(id)
+        .desired_width(width)
+        .horizontal_align(egui::Align::Center)
+        .margin(ui.spacing().button_padding);
+    let typed = field(ui, edit);
+    if typed.gained {
+        // As if the click had selected the number: what came after it is the text.
+        text = typed_after_click(ui).unwrap_or_else(|| shown.clone());
+        let end = text.chars().count();
+        let start = if text == shown { 0 } else { end };
+        select(ui.ctx(), id, start, end);
+    }
+    let mut changed = false;
+    if typed.left {
+        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        let value = text
+            .trim()
+            .trim_end_matches(suffix.trim())
+            .trim()
+            .parse::<f64>();
+        if let (false, Ok(value)) = (escaped, value)
+            && value.is_finite()
+        {
+            let value = value.clamp(*range.start(), *range.end());
+            changed = value != *x;
+            *x = value;
+        }
+        ui.data_mut(|d| d.remove::<String>(id));
+    } else if typed.response.has_focus() {
+        ui.data_mut(|d| d.insert_temp(id, text));
+    }
+    (typed.response, changed)
+}
+
+/// The text typed this frame after the last click, up to an Enter: what a field focused by
+/// that click was given. `None` when nothing was.
+fn typed_after_click(ui: &egui::Ui) -> Option<String> {
+    ui.input(|i| {
+        let click = i
+            .events
+            .iter()
+            .rposition(|e| matches!(e, egui::Event::PointerButton { pressed: true, .. }))?;
+        let typed: String = i.events[click..]
+            .iter()
+            .take_while(|e| {
+                !matches!(
+                    e,
+                    egui::Event::Key {
+                        key: egui::Key::Enter,
+                        pressed: true,
+                        ..
+                    }
+                )
+            })
+            .filter_map(|e| match e {
+                egui::Event::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        (!typed.is_empty()).then_some(typed)
+    })
+}
+
+/// Select the characters `start..end` of the field `id` (the cursor at `end`).
+fn select(ctx: &egui::Context, id: egui::Id, start: usize, end: usize) {
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    state.cursor.set_char_range(Some(CCursorRange::two(
+        CCursor::new(start),
+        CCursor::new(end),
+    )));
+    state.store(ctx, id);
+}
