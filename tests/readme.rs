@@ -295,3 +295,39 @@ fn the_readmes_rust_for_game_developers_is_the_generators_own_which_rustdoc_runs
     let lib = read("crates/generator/src/lib.rs");
     assert!(lib.starts_with("#![doc = include_str!(\"../README.md\")]"));
 }
+
+/// The README gives the page's address forms as the page reads them: a recipe after `#`,
+/// its spaces escaped (`#dv1%20seed=7…`), and a look of several options after it
+/// (`look=hatched,doors`), its names the look table's, in its order.
+#[test]
+fn the_readme_gives_the_pages_address_forms_as_the_page_reads_them() {
+    use dungeon_files::draw::look::Look;
+    let readme = read("README.md");
+    let codes: Vec<&str> = readme.split('`').skip(1).step_by(2).collect();
+    let recipe = codes
+        .iter()
+        .find_map(|code| code.split_once("/#").map(|(_, fragment)| fragment))
+        .expect("README.md gives an address with a recipe after #");
+    let recipe = recipe.replace("%20", " ");
+    assert!(
+        recipe.parse::<Recipe>().is_ok(),
+        "the address's recipe does not read: {recipe}"
+    );
+    let look = codes
+        .iter()
+        .find_map(|code| code.split_once("look=").map(|(_, names)| names))
+        .expect("README.md gives an address's look=");
+    let read = Look::from_names(look).unwrap_or_else(|e| panic!("look={look}: {e}"));
+    assert!(
+        look.contains(','),
+        "look={look} names one option, not the joined form"
+    );
+    assert_eq!(read.names(), look, "the page writes that look otherwise");
+}
+
+/// The README is read by people arriving at the project: it stays short.
+#[test]
+fn the_readme_stays_under_thirty_thousand_characters() {
+    let length = read("README.md").chars().count();
+    assert!(length < 30_000, "README.md is {length} characters");
+}
