@@ -141,3 +141,140 @@ fn select(ctx: &egui::Context, id: egui::Id, start: usize, end: usize) {
     )));
     state.store(ctx, id);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::keys::Typing;
+    use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+
+    /// Where the field shown by [`frame`] is: the panel's top left, inside its margin.
+    const AT: Pos2 = Pos2::new(20.0, 15.0);
+
+    /// One frame of egui bringing `events`, with a text field over `text` (or, with
+    /// `boxed`, a number box over it) at the top left: whether the field was left and
+    /// entered, and from which event the frame's keys are shortcuts.
+    fn frame(
+        ctx: &egui::Context,
+        text: &mut String,
+        boxed: Option<&mut f64>,
+        events: Vec<Event>,
+    ) -> (bool, bool, Option<usize>) {
+        let typing = Typing::begin(ctx);
+        let input = egui::RawInput {
+            events,
+            screen_rect: Some(egui::Rect::from_min_size(
+                Pos2::ZERO,
+                egui::vec2(400.0, 300.0),
+            )),
+            ..Default::default()
+        };
+        let mut did = (false, false);
+        let mut boxed = boxed;
+        let _ = ctx.run(input, |ctx| {
+            egui::CentralPanel::default().show(ctx, |ui| match boxed.as_deref_mut() {
+                Some(x) => {
+                    number(ui, x, 1.0..=2048.0, 0, "");
+                }
+                None => {
+                    let typed = field(ui, egui::TextEdit::singleline(text));
+                    did = (typed.left, typed.entered);
+                }
+            });
+        });
+        (did.0, did.1, typing.shortcuts_from(ctx))
+    }
+
+    fn click() -> Vec<Event> {
+        let button = |pressed| Event::PointerButton {
+            pos: AT,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        };
+        vec![Event::PointerMoved(AT), button(true), button(false)]
+    }
+
+    fn key(key: Key) -> Event {
+        Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    fn typed(text: &str) -> Vec<Event> {
+        text.chars().map(|c| Event::Text(c.to_string())).collect()
+    }
+
+    #[test]
+    fn a_click_keys_and_enter_in_one_frame_go_to_the_field_and_keys_after_are_shortcuts() {
+        let ctx = egui::Context::default();
+        let mut text = String::new();
+        // Laid out once, as a window is before anyone clicks.
+        assert_eq!(
+            frame(&ctx, &mut text, None, vec![]),
+            (false, false, Some(0))
+        );
+        let mut events = click();
+        events.extend(typed("12"));
+        events.push(key(Key::Enter));
+        let after_enter = events.len();
+        events.extend([Event::Text("s".into()), key(Key::S)]);
+        let (left, entered, from) = frame(&ctx, &mut text, None, events);
+        assert_eq!(text, "12", "the keys before Enter went to the field");
+        assert!(
+            left && entered,
+            "the field was left with Enter in the frame"
+        );
+        assert_eq!(from, Some(after_enter), "S, after the Enter, is a shortcut");
+        // A frame of keys with no field: every key is a shortcut.
+        assert_eq!(frame(&ctx, &mut text, None, vec![key(Key::S)]).2, Some(0));
+    }
+
+    #[test]
+    fn keys_in_the_frame_of_the_click_that_focuses_a_field_are_typing() {
+        let ctx = egui::Context::default();
+        let mut text = String::new();
+        frame(&ctx, &mut text, None, vec![]);
+        let mut events = click();
+        events.extend(typed("1s"));
+        let (left, _, from) = frame(&ctx, &mut text, None, events);
+        assert_eq!((text.as_str(), left, from), ("1s", false, None));
+        // The next frame's keys, the field still focused, are typing too.
+        let (_, _, from) = frame(&ctx, &mut text, None, typed("v"));
+        assert_eq!((text.as_str(), from), ("1sv", None));
+    }
+
+    #[test]
+    fn a_number_box_takes_the_keys_of_its_clicks_frame_and_a_click_selects_its_number() {
+        let ctx = egui::Context::default();
+        let (mut text, mut x) = (String::new(), 64.0);
+        frame(&ctx, &mut text, Some(&mut x), vec![]);
+        // Clicked, typed and entered in one frame: the typed number, not 64 with it.
+        let mut events = click();
+        events.extend(typed("100"));
+        events.push(key(Key::Enter));
+        frame(&ctx, &mut text, Some(&mut x), events);
+        assert_eq!(x, 100.0);
+        // Clicked in a frame of its own: typing next replaces the whole number.
+        frame(&ctx, &mut text, Some(&mut x), click());
+        let mut events = typed("7");
+        events.push(key(Key::Enter));
+        frame(&ctx, &mut text, Some(&mut x), events);
+        assert_eq!(x, 7.0);
+        // Out of range, or Esc: kept within its range, or left as it was.
+        frame(&ctx, &mut text, Some(&mut x), click());
+        let mut events = typed("99999");
+        events.push(key(Key::Enter));
+        frame(&ctx, &mut text, Some(&mut x), events);
+        assert_eq!(x, 2048.0);
+        frame(&ctx, &mut text, Some(&mut x), click());
+        let mut events = typed("5");
+        events.push(key(Key::Escape));
+        frame(&ctx, &mut text, Some(&mut x), events);
+        assert_eq!(x, 2048.0);
+    }
+}
