@@ -17,9 +17,10 @@ use dungeon_files::formats::png;
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Where the commands that make the README's pictures are written: its captions first.
 const DOCUMENTS: [&str; 2] = ["README.md", "assets/doc/GUIDE.md"];
-/// Rows at the window's foot that are its status bar, and pixels at the bar's right end
-/// that are the cell under the pointer's: the timing is left of them.
-pub const STATUS_BAR_ROWS: u32 = 22;
+/// Rows at the window's foot that are its status bar (26 points, `ui::STATUS_HEIGHT`, at
+/// one pixel a point), and pixels at the bar's right end that are the cell under the
+/// pointer's: the timing is left of them, and the separator after it moves with its width.
+pub const STATUS_BAR_ROWS: u32 = 26;
 pub const CELL_HINT: u32 = 260;
 
 /// What makes a picture.
