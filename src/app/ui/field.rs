@@ -75,11 +75,11 @@ pub fn number(
         .margin(ui.spacing().button_padding);
     let typed = field(ui, edit);
     if typed.gained {
-        // As if the click had selected the number: what came after it is the text.
-        text = typed_after_click(ui).unwrap_or_else(|| shown.clone());
+        // As if the click had selected the number, whatever came after it in its frame.
+        let (after, all) = replayed_on(&shown, ui);
+        text = after;
         let end = text.chars().count();
-        let start = if text == shown { 0 } else { end };
-        select(ui.ctx(), id, start, end);
+        select(ui.ctx(), id, if all { 0 } else { end }, end);
     }
     let mut changed = false;
     if typed.left {
@@ -103,32 +103,59 @@ pub fn number(
     (typed.response, changed)
 }
 
-/// The text typed this frame after the last click, up to an Enter: what a field focused by
-/// that click was given. `None` when nothing was.
-fn typed_after_click(ui: &egui::Ui) -> Option<String> {
+/// What a box holding `shown`, all of it selected, holds after this frame's events from
+/// the last that focused it (a click or Tab), up to an Enter: the text typed replaces the
+/// selection, Backspace and Delete remove it or the last character, Ctrl+A selects all (its
+/// letter comes first as text, as miniquad sends it). Also whether all of it is selected.
+fn replayed_on(shown: &str, ui: &egui::Ui) -> (String, bool) {
+    use egui::{Event, Key};
     ui.input(|i| {
-        let click = i
-            .events
-            .iter()
-            .rposition(|e| matches!(e, egui::Event::PointerButton { pressed: true, .. }))?;
-        let typed: String = i.events[click..]
-            .iter()
-            .take_while(|e| {
-                !matches!(
-                    e,
-                    egui::Event::Key {
-                        key: egui::Key::Enter,
+        let focused = i.events.iter().rposition(|e| {
+            matches!(
+                e,
+                Event::PointerButton { pressed: true, .. }
+                    | Event::Key {
+                        key: Key::Tab,
                         pressed: true,
                         ..
                     }
-                )
-            })
-            .filter_map(|e| match e {
-                egui::Event::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect();
-        (!typed.is_empty()).then_some(typed)
+            )
+        });
+        let (mut text, mut all) = (shown.to_string(), true);
+        for event in &i.events[focused.map_or(i.events.len(), |at| at + 1)..] {
+            match event {
+                Event::Text(typed) => {
+                    if std::mem::take(&mut all) {
+                        text.clear();
+                    }
+                    text.push_str(typed);
+                }
+                Event::Key {
+                    key: Key::Backspace | Key::Delete,
+                    pressed: true,
+                    ..
+                } => {
+                    if std::mem::take(&mut all) {
+                        text.clear();
+                    } else {
+                        text.pop();
+                    }
+                }
+                Event::Key {
+                    key: Key::A,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if modifiers.command => all = true,
+                Event::Key {
+                    key: Key::Enter,
+                    pressed: true,
+                    ..
+                } => break,
+                _ => {}
+            }
+        }
+        (text, all)
     })
 }
 
@@ -253,8 +280,17 @@ mod tests {
         let ctx = egui::Context::default();
         let (mut text, mut x) = (String::new(), 64.0);
         frame(&ctx, &mut text, Some(&mut x), vec![]);
-        // Clicked, typed and entered in one frame: the typed number, not 64 with it.
+        // Clicked, Ctrl+A (whose letter miniquad sends first as text), typed and entered in
+        // one frame: the typed number, not 64 with it.
         let mut events = click();
+        let ctrl_a = Event::Key {
+            key: Key::A,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::COMMAND,
+        };
+        events.extend([Event::Text("a".into()), ctrl_a]);
         events.extend(typed("100"));
         events.push(key(Key::Enter));
         frame(&ctx, &mut text, Some(&mut x), events);
