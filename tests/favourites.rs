@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::thread;
 
+use dungeon_files::text::quote_path;
 use dungeon_generator::Recipe;
 use dungeon_generator::generate;
 use dungeon_viewer::store::Error as StoreError;
@@ -199,7 +200,10 @@ fn a_broken_file_is_kept_aside_and_a_new_list_starts() {
     assert!(kept[0].starts_with("favourites.json.broken-20"), "{kept:?}");
     assert!(
         notice.starts_with("favourites.json could not be read (")
-            && notice.ends_with(&format!("kept it as {} and started a new list", kept[0])),
+            && notice.ends_with(&format!(
+                "kept it as {} and started a new list",
+                quote_path(&tmp.path().join(&kept[0]))
+            )),
         "{notice}"
     );
     assert_eq!(

@@ -114,6 +114,7 @@ const TESTS: &[Test] = tests![
     Window: window::replay::the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it,
     Window: window::screenshot::a_screenshot_of_the_window_shows_the_map_of_the_recipe,
     Window: window::screenshot::a_small_map_is_drawn_large,
+    Window: window::screenshot::the_readmes_pictures_of_the_window_are_what_their_captions_make,
     Window: window::shortcuts::keys_drive_the_window_and_saved_pictures_bring_their_maps_back,
     Window: window::shortcuts::a_kept_layout_is_found_again_after_a_restart,
     Window: window::shortcuts::the_gallery_shows_nine_seeds_and_a_click_picks_one,
@@ -143,9 +144,12 @@ const TESTS: &[Test] = tests![
     SvgRenderers: svg::the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png,
     Tiled: tiled::real_tiled_reads_every_cell_room_start_and_goal,
     Tiled: tiled::render_writes_the_map_and_its_tileset_beside_it,
+    Tiled: tiled::the_readmes_picture_of_tiled_is_what_tiled_draws_of_its_map,
     Superuser: race::a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_s_files,
     Superuser: writes::a_link_another_user_planted_in_a_shared_directory_is_not_followed,
     Superuser: writes::a_folder_another_user_made_in_a_shared_directory_is_not_written_into,
+    Superuser: writes::a_folder_another_user_made_in_a_shared_directory_is_refused_however_the_path_is_written,
+    Superuser: writes::another_user_s_file_written_over_keeps_neither_set_id_bits_nor_their_write,
     Mount: series::a_series_larger_than_its_disk_s_free_space_is_refused_before_it_starts,
 ];
 

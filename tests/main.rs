@@ -15,6 +15,7 @@ mod layers;
 mod look;
 mod messages;
 mod numbers;
+mod pictures;
 mod pins;
 mod presets;
 mod readability;

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 use rand::Rng;
 
+use crate::base::colour::room_colour;
 use crate::base::grid::{Grid, Pos};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::Tile;
@@ -21,19 +22,24 @@ use crate::model::Error;
 use crate::model::dungeon::Dungeon;
 use crate::model::parts::{Room, RoomKind};
 use crate::model::progress::Progress;
-use crate::model::recipe::{Recipe, Vault};
+use crate::model::recipe::{Pin, Recipe, Vault};
 
-/// What the stages make for one level of a recipe: a recipe of one level, and which of the
-/// recipe's vaults each of its vaults is (`None` for the room around the stairs up).
+/// What the stages make for one level of a recipe: a recipe of one level, which of the
+/// recipe's vaults each of its vaults is (`None` for the room around the stairs up, when it
+/// is one), and whether its one pin is that room.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
     pub recipe: Recipe,
     vaults: Vec<Option<usize>>,
+    stairs_pin: bool,
 }
 
 impl Level {
     /// Level `level` of `recipe` (from 1), whose stairs up are at `stairs` (the stairs
-    /// down of the level above; `None` on the first level).
+    /// down of the level above; `None` on the first level). The room around the stairs is
+    /// placed first, the other rooms grown around it, as a pin written before pins had
+    /// numbers is; on a level with pins or vaults of its own, it is a vault with a place
+    /// among them, and the rooms in its way are grown again elsewhere.
     #[must_use]
     pub fn of(recipe: &Recipe, level: u32, stairs: Option<Pos>) -> Self {
         let derive = |seed: u64| {
@@ -65,10 +71,21 @@ impl Level {
             ..recipe.clone()
         };
         let mut vaults: Vec<Option<usize>> = on_level.into_iter().map(Some).collect();
-        if let Some(room) = stairs.and_then(|at| stairs_room(&one, at)) {
+        let Some(cells) = stairs.and_then(|at| stairs_room(&one, at)) else {
+            return Self {
+                recipe: one,
+                vaults,
+                stairs_pin: false,
+            };
+        };
+        let stairs_pin = one.pins.is_empty() && one.vaults.is_empty();
+        if stairs_pin {
+            let colour = room_colour(&mut stream(one.seed, Stage::StairsRoom, 1));
+            one.pins = Pin::first(&cells, colour).into_iter().collect();
+        } else if let Ok(room) = Vault::new(cells.iter().copied()) {
             // The stairs line up: a pin or a vault in the way of their room (made when the
             // levels above were another) gives way to it.
-            let taken: BTreeSet<Pos> = room.cells().collect();
+            let taken: BTreeSet<Pos> = cells.iter().copied().collect();
             let in_way = |c: Pos| taken.contains(&c);
             one.pins.retain(|p| !p.cells().any(in_way));
             let kept: Vec<bool> = (one.vaults.iter())
@@ -78,12 +95,13 @@ impl Level {
             one.vaults.retain(|_| *keep.next().unwrap_or(&true));
             let mut keep = kept.iter();
             vaults.retain(|_| *keep.next().unwrap_or(&true));
-            one.vaults.push(room);
+            one.vaults.push(room.at(corner(&cells)));
             vaults.push(None);
         }
         Self {
             recipe: one,
             vaults,
+            stairs_pin,
         }
     }
 
@@ -91,21 +109,30 @@ impl Level {
     /// places among the recipe's, the room around the stairs up as grown.
     pub fn mark(&self, rooms: &mut [Room]) {
         for room in rooms {
-            if let RoomKind::Vault(v) = room.kind() {
-                let kind = match self.vaults.get(v).copied().flatten() {
+            let kind = match room.kind() {
+                RoomKind::Vault(v) => match self.vaults.get(v).copied().flatten() {
                     Some(v) => RoomKind::Vault(v),
                     None => RoomKind::Grown,
-                };
-                *room = room.clone().made_by(kind);
-            }
+                },
+                RoomKind::Pinned if self.stairs_pin => RoomKind::Grown,
+                kind => kind,
+            };
+            *room = room.clone().made_by(kind);
         }
     }
 }
 
+/// The top-left corner of the box around `cells`.
+fn corner(cells: &[Pos]) -> Pos {
+    cells.iter().fold(Pos::new(u32::MAX, u32::MAX), |c, p| {
+        Pos::new(c.x.min(p.x), c.y.min(p.y))
+    })
+}
+
 /// The room a level below the first grows around `stairs` (a cell of the whole map),
-/// first, in `level`'s shape and size on its own stream: as a vault with its place;
+/// first, in `level`'s shape and size on its own stream: its cells on the whole map;
 /// `None` where the cell lies in the margin (no stairs above are).
-fn stairs_room(level: &Recipe, stairs: Pos) -> Option<Vault> {
+fn stairs_room(level: &Recipe, stairs: Pos) -> Option<Vec<Pos>> {
     let m = level.margin;
     let origin = Pos::new(stairs.x.checked_sub(m)?, stairs.y.checked_sub(m)?);
     let (width, height) = level.inner_size();
@@ -116,11 +143,7 @@ fn stairs_room(level: &Recipe, stairs: Pos) -> Option<Vault> {
         ..RoomPlan::of(level)
     };
     let cells = grow_alone(&mut tiles, origin, &plan);
-    let vault = Vault::new(cells.iter().copied()).ok()?;
-    let corner = cells.iter().fold(Pos::new(u32::MAX, u32::MAX), |c, p| {
-        Pos::new(c.x.min(p.x), c.y.min(p.y))
-    });
-    Some(vault.at(Pos::new(corner.x + m, corner.y + m)))
+    Some(cells.iter().map(|p| Pos::new(p.x + m, p.y + m)).collect())
 }
 
 impl Dungeon {

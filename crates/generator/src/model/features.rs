@@ -6,6 +6,7 @@
 //! stream, the goal and the farthest room from one breadth-first flood over the cells one
 //! can walk (rooms and paths). So looking at them never moves a room or a path.
 
+use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos, Rect};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::{Tile, TileKind};
@@ -157,7 +158,15 @@ fn stairs_down(room: &Room, doors: &[Door], up: Option<Pos>) -> Option<Pos> {
 /// Every door along `paths`, each edge once.
 fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
     let mut doors = Vec::new();
-    let mut seen = std::collections::BTreeSet::new();
+    // The edges seen, by the room's cell, a grid per way the door faces.
+    let mut seen: [BitGrid; 4] =
+        std::array::from_fn(|_| BitGrid::new(tiles.width(), tiles.height()));
+    let facing = |cell: Pos, outside: Pos| match (outside.x.cmp(&cell.x), outside.y.cmp(&cell.y)) {
+        (std::cmp::Ordering::Less, _) => 0,
+        (std::cmp::Ordering::Greater, _) => 1,
+        (_, std::cmp::Ordering::Less) => 2,
+        _ => 3,
+    };
     for path in paths {
         for step in path.cells.windows(2) {
             let (a, b) = (step[0], step[1]);
@@ -174,7 +183,9 @@ fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
                 },
                 _ => continue,
             };
-            if seen.insert((door.cell, door.outside)) {
+            let seen = &mut seen[facing(door.cell, door.outside)];
+            if !seen.get(door.cell) {
+                seen.set(door.cell);
                 doors.push(door);
             }
         }

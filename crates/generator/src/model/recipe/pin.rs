@@ -74,6 +74,17 @@ impl Pin {
         self.level
     }
 
+    /// A pin of `cells` in `colour`, written as before pins had numbers: placed first,
+    /// the other rooms grown around it (see [`crate::Recipe::pins`]); `None` for no cells.
+    pub(crate) fn first(cells: &[Pos], colour: Rgb) -> Option<Pin> {
+        Some(Pin {
+            index: None,
+            colour,
+            cells: Footprint::of(cells).ok()?,
+            level: 1,
+        })
+    }
+
     /// The same pin on level 1, as a map of one level takes it.
     pub(crate) fn on_first_level(&self) -> Pin {
         Pin {
