@@ -52,15 +52,17 @@ impl Facing {
     /// labels meet.
     #[must_use]
     pub fn new(free: &BitGrid, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
-        // Each cell's key, steps << 32 | label, on the grid with a border of one unlabelled
-        // cell all round: every cell of the grid has four neighbours, so a step needs no
-        // bounds test, and the least key of a cell's neighbours is its label's.
+        // Each cell's key, steps << 32 | label, on the grid with unlabelled cells all round
+        // (a row above and below, a column left, and right the rest of the last word and a
+        // column more): every cell of the grid has four neighbours, so a step needs no
+        // bounds test, a word's cells and theirs lie in windows of fixed length, and the
+        // least key of a cell's neighbours is its label's.
         let (w, h) = (free.width() as usize, free.height() as usize);
-        let stride = w + 2;
+        let wpr = w.div_ceil(64);
+        let stride = 64 * wpr + 2;
         let at = |x: usize, y: usize| (y + 1) * stride + x + 1;
         let mut key = vec![UNLABELLED; stride * (h + 2)];
         // The cells no flood has entered, as bits: free ground not reached yet.
-        let wpr = w.div_ceil(64);
         let mut open = free.words().to_vec();
         let mut meetings = Meetings::default();
         let mut layers = Layers::new(wpr, h);
@@ -78,19 +80,28 @@ impl Facing {
             }
             layers.advance(&mut open);
             for &(y, word, bits) in &layers.now {
+                // The word's cells with one more each side, and the cells above and below
+                // them: windows whose lengths hold every bit's index.
+                let first = at(64 * word, y);
+                let (before, rest) = key.split_at_mut(first - 1);
+                let (row, after) = rest.split_at_mut(66);
+                let row: &mut [u64; 66] = row.try_into().expect("a row holds its words");
+                let above: &[u64; 64] = before[first - stride..][..64]
+                    .try_into()
+                    .expect("a word of the row above");
+                let below: &[u64; 64] = after[stride - 65..][..64]
+                    .try_into()
+                    .expect("a word of the row below");
                 // Even columns, then odd ones: a cell next to the one labelled just before
                 // would wait to read its key, which has no say in its label (it is of the
                 // same layer).
                 for half in [EVEN, !EVEN] {
                     let mut bits = bits & half;
                     while bits != 0 {
-                        let c = at(64 * word + bits.trailing_zeros() as usize, y);
+                        let x = bits.trailing_zeros() as usize % 64;
                         bits &= bits - 1;
-                        let least = key[c - 1]
-                            .min(key[c + 1])
-                            .min(key[c - stride])
-                            .min(key[c + stride]);
-                        key[c] = least + STEP;
+                        let least = row[x].min(row[x + 2]).min(above[x]).min(below[x]);
+                        row[x + 1] = least + STEP;
                     }
                 }
             }
