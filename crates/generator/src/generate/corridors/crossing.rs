@@ -215,7 +215,7 @@ impl LevelQueue {
             self.levels.resize_with(level + 1, Buckets::default);
         }
         if self.levels[level].len == 0 {
-            self.levels[level].base = key;
+            self.levels[level].base = key.saturating_sub(ROOM_BELOW);
         }
         self.level = self.level.min(level);
         self.levels[level].push(key, item);
@@ -231,6 +231,10 @@ impl LevelQueue {
         None
     }
 }
+
+/// Keys a level with crossings keeps room for below its lowest, when it first gets one and
+/// when one comes below that.
+const ROOM_BELOW: u32 = 32;
 
 /// One stack per key from `base` up; `cursor` is at or below the lowest non-empty one.
 #[derive(Debug, Default)]
@@ -255,11 +259,15 @@ impl Buckets {
     #[inline]
     fn push(&mut self, key: u32, item: u32) {
         if key < self.base {
-            // Only a level with crossings can see a key below its first one.
-            let shift = (self.base - key) as usize;
+            // Only a level with crossings can see a key below its first one. Such keys
+            // come one below another: room for [`ROOM_BELOW`] keys more moves the stacks
+            // now and then, not at each (empty stacks change no order).
+            let shift = ((self.base - key) as usize)
+                .max(ROOM_BELOW as usize)
+                .min(self.base as usize);
             self.stacks
                 .splice(0..0, std::iter::repeat_with(Vec::new).take(shift));
-            self.base = key;
+            self.base -= shift as u32;
             self.cursor += shift;
         }
         let k = (key - self.base) as usize;
