@@ -10,8 +10,9 @@
 //!
 //! [`Look`] options add doors, start and goal, a distance tint, room outlines and an
 //! ink-friendly print look. Each cell is painted as its ground colour, then its grid lines,
-//! then outlines, door bars and marks, all inside the cell's own square of pixels; with
-//! every option off that is exactly the original look.
+//! then outlines, door bars, marks and, on a level of a dungeon of several, stairs
+//! ([`super::stairs`]), all inside the cell's own square of pixels; with every option off,
+//! on a map of one level, that is exactly the original look.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -23,6 +24,7 @@ use super::hatched;
 pub use super::look::Look;
 use super::numbers::{self, Label};
 use super::pixels::Pixels;
+use super::stairs::{self, Way};
 pub use super::style::{CELL_SIZE, DEFAULT_CELL_SIZE, MIN_GRID_CELL, MIN_MARK_CELL, Style};
 use super::style::{mix, tint};
 use super::vector::render::Bands;
@@ -344,6 +346,8 @@ struct Painter<'a> {
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
     goal: Option<Pos>,
+    /// The stairs, each with the way it goes, in cells big enough for them.
+    stairs: Vec<(Pos, Way)>,
     /// The rooms' number labels, top to bottom.
     labels: Vec<Label>,
 }
@@ -382,17 +386,24 @@ impl<'a> Painter<'a> {
         } else {
             Vec::new()
         };
+        let stairs = if style.cell_size >= stairs::MIN_STAIRS_CELL {
+            stairs::of(dungeon)
+        } else {
+            Vec::new()
+        };
         Self {
             dungeon,
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
             overlays: (marks_fit && (look.outlines || look.print || look.doors || look.marks))
-                || !labels.is_empty(),
+                || !labels.is_empty()
+                || !stairs.is_empty(),
             distances,
             doors,
             start,
             goal,
+            stairs,
             labels,
         }
     }
@@ -481,6 +492,15 @@ impl<'a> Painter<'a> {
             for (at, colour) in [(self.start, START), (self.goal, GOAL)] {
                 if at == Some(p) {
                     cell.disc(colour, if n >= 6 { line_width(n) } else { 0 });
+                }
+            }
+            for &(_, way) in self.stairs.iter().filter(|(at, _)| *at == p) {
+                if let Some((plate, steps)) = stairs::glyph(n as u32, way) {
+                    for ((x, y, w, h), colour) in std::iter::once((plate, PAPER))
+                        .chain(steps.into_iter().map(|step| (step, INK)))
+                    {
+                        cell.fill(x as usize, y as usize, w as usize, h as usize, colour);
+                    }
                 }
             }
         }

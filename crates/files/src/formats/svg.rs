@@ -22,6 +22,7 @@ use crate::draw::hatched;
 use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use crate::draw::stairs::{self, Rect};
 use crate::draw::vector::{Colour, FillRule, Paint, Point, Scene, Segment};
 use crate::runs::runs;
 use dungeon_generator::Dungeon;
@@ -124,6 +125,7 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
             shape(&mut svg, raster::INK, &lines);
         }
     }
+    draw_stairs(&mut svg, dungeon, n);
     if look.numbers {
         number_rooms(&mut svg, dungeon, n);
     }
@@ -273,6 +275,27 @@ fn room_lines(dungeon: &Dungeon, look: &Look, n: u32) -> String {
         }
     }
     d
+}
+
+/// Append the stairs as the rasterizer draws them: their plates, then their steps.
+fn draw_stairs(svg: &mut String, dungeon: &Dungeon, n: u32) {
+    let (mut plates, mut steps) = (String::new(), String::new());
+    for (p, way) in stairs::of(dungeon) {
+        let Some((plate, bars)) = stairs::glyph(n, way) else {
+            continue;
+        };
+        let rect = |d: &mut String, (x, y, w, h): Rect| {
+            let _ = write!(d, "M{} {}h{w}v{h}h-{w}z", p.x * n + x, p.y * n + y);
+        };
+        rect(&mut plates, plate);
+        for bar in bars {
+            rect(&mut steps, bar);
+        }
+    }
+    if !plates.is_empty() {
+        shape(svg, PAPER, &plates);
+        shape(svg, raster::INK, &steps);
+    }
 }
 
 /// The font of the numbers' `<text>`: DejaVu Sans Mono, the usual `monospace` on Linux,
