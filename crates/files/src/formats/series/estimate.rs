@@ -76,9 +76,9 @@ pub(super) enum Written {
 }
 
 impl Estimate {
-    /// Add the making of `recipe`'s map.
+    /// Add the making of `recipe`'s map: each of its levels, at most.
     pub(super) fn map(&mut self, recipe: &Recipe) {
-        let cells = f64::from(recipe.width) * f64::from(recipe.height);
+        let cells = f64::from(recipe.width) * f64::from(recipe.height) * f64::from(recipe.levels);
         self.seconds += recipe.seconds() + cells * GENERATION_NANOS * 1e-9;
     }
 
