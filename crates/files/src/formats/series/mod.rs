@@ -222,8 +222,9 @@ impl Series {
                 })
             });
             let texts = png::text_chunk_most(png::RECIPE_KEYWORD, &recipe.to_string());
+            let across = recipe.width * self.levels_drawn(recipe).min(levels::LEVELS_A_ROW);
             for _ in 0..frames {
-                cost.picture(size, recipe.width, how, inked, texts);
+                cost.picture(size, across, how, inked, texts);
             }
         }
         if let (Series::Sheet(base, size), Some(first)) = (self, recipes.first()) {
@@ -232,7 +233,8 @@ impl Series {
             let texts = sheet_texts_most(base, &recipes);
             // Made of its tiles' pixels, not drawn again.
             let inked = style.look.hatched.then_some(0.0);
-            cost.picture(sheet, first.width * size.columns, Drawn::Png, inked, texts);
+            let across = first.width * self.levels_drawn(first).min(levels::LEVELS_A_ROW);
+            cost.picture(sheet, across * size.columns, Drawn::Png, inked, texts);
         }
         if how == Drawn::Gif {
             cost.files = 1;
