@@ -494,7 +494,7 @@ fn series_count_every_level_their_pictures_hold() {
     assert!(estimate(&second).bytes < every.bytes / 2);
     // And what is written is the sheet the estimate counted.
     let written = formats::series::write_batch(
-        &[three.clone()],
+        std::slice::from_ref(&three),
         &options,
         &dir.join("maps"),
         &Default::default(),
