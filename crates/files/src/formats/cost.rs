@@ -64,19 +64,26 @@ impl Cost {
 /// What writing a map of `cells` (width, height) whose hatched look does `work` (see
 /// [`Work::of`]; unused in other looks) costs as `format` with `options`.
 #[must_use]
-pub fn estimate(
+pub fn estimate(work: &Work, cells: (u32, u32), format: Format, options: &Options) -> Cost {
+    drawn(work, cells, format, options, true)
+}
+
+/// [`estimate`], the hatched look's bands kept once drawn where `keeps` and the picture is
+/// small enough (see [`KEEP_MOST`]): not on a sheet of levels, which draws each once.
+fn drawn(
     work: &Work,
     (width, height): (u32, u32),
     format: Format,
     options: &Options,
+    keeps: bool,
 ) -> Cost {
     let style = options.style(format);
     let cells = f64::from(width) * f64::from(height);
-    let drawn = |cell_size: u32| {
+    let at_size = |cell_size: u32| {
         let pixels = cells * f64::from(cell_size) * f64::from(cell_size);
         let held = 4.0 * f64::from(width) * f64::from(cell_size) * HELD_ROWS;
         if style.look.hatched {
-            let kept = if pixels <= KEEP_MOST as f64 {
+            let kept = if keeps && pixels <= KEEP_MOST as f64 {
                 4.0 * pixels
             } else {
                 0.0
@@ -93,9 +100,9 @@ pub fn estimate(
         }
     };
     match format {
-        Format::Png => drawn(style.cell_size),
+        Format::Png => at_size(style.cell_size),
         Format::Uvtt => {
-            let picture = drawn(uvtt::drawn_cell_size(style.cell_size, &style.look));
+            let picture = at_size(uvtt::drawn_cell_size(style.cell_size, &style.look));
             let pixels = cells * f64::from(style.cell_size) * f64::from(style.cell_size);
             Cost {
                 seconds: picture.seconds + MARGIN * pixels * TABLETOP_NANOS * 1e-9,
@@ -130,11 +137,13 @@ fn work(dungeon: &Dungeon, format: Format, options: &Options) -> Work {
 }
 
 /// What writing maps of `cells` (width, height) whose hatched looks do `works`, one a map,
-/// costs as `format` with `options`: each map's [`estimate`], added up.
+/// costs as `format` with `options`: each map's [`estimate`], added up (a PNG's sheet of
+/// several keeps none of their bands).
 fn total(works: &[Work], cells: (u32, u32), format: Format, options: &Options) -> Cost {
+    let keeps = works.len() == 1 || format != Format::Png;
     works
         .iter()
-        .map(|work| estimate(work, cells, format, options))
+        .map(|work| drawn(work, cells, format, options, keeps))
         .fold(Cost::default(), |sum, cost| Cost {
             seconds: sum.seconds + cost.seconds,
             bytes: sum.bytes + cost.bytes,

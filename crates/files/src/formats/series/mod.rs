@@ -222,9 +222,10 @@ impl Series {
                 })
             });
             let texts = png::text_chunk_most(png::RECIPE_KEYWORD, &recipe.to_string());
-            let across = recipe.width * self.levels_drawn(recipe).min(levels::LEVELS_A_ROW);
+            let shown = self.levels_drawn(recipe);
+            let across = recipe.width * shown.min(levels::LEVELS_A_ROW);
             for _ in 0..frames {
-                cost.picture(size, across, how, inked, texts);
+                cost.picture(size, (across, shown > 1), how, inked, texts);
             }
         }
         if let (Series::Sheet(base, size), Some(first)) = (self, recipes.first()) {
@@ -234,7 +235,13 @@ impl Series {
             // Made of its tiles' pixels, not drawn again.
             let inked = style.look.hatched.then_some(0.0);
             let across = first.width * self.levels_drawn(first).min(levels::LEVELS_A_ROW);
-            cost.picture(sheet, across * size.columns, Drawn::Png, inked, texts);
+            cost.picture(
+                sheet,
+                (across * size.columns, false),
+                Drawn::Png,
+                inked,
+                texts,
+            );
         }
         if how == Drawn::Gif {
             cost.files = 1;
