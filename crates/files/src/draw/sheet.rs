@@ -1,8 +1,8 @@
 //! Sheets: pictures of one size side by side in a grid, each under a label: contact sheets
 //! to compare layouts at a glance (`render --sheet 3x3`), and the levels of a dungeon of
-//! several on one page to print. A sheet is drawn a band of pixel rows at a time
-//! ([`Layout::for_each_band`]), from its tiles' own bands, so that one of pictures drawn
-//! as they are written needs memory for a band of each of a row of tiles.
+//! several on one page to print. A sheet is drawn a band of pixel rows at a time, from its
+//! tiles' own bands, so that one of pictures drawn as they are written needs memory for a
+//! band of each of a row of tiles.
 
 use std::convert::Infallible;
 use std::fmt;

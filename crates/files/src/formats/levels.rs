@@ -9,12 +9,12 @@
 //! ([`Dungeon::next_level`]): a dungeon of N levels is N maps' work.
 
 use std::borrow::Cow;
-use std::convert::Infallible;
 use std::io;
 
 use super::{Error, Format, png};
 use crate::draw::hatched::PARCHMENT_PAPER;
 use crate::draw::look::Look;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{INK, PAPER, Raster, SheetTile, Style, image_size};
 use crate::draw::sheet::{Layout, Paper, SheetSize};
@@ -79,6 +79,7 @@ impl<'a> Maps<'a> {
 
     /// `dungeon` alone, whatever its recipe: a replay's frame, which shows the making of
     /// one level.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn alone(dungeon: &'a Dungeon) -> Self {
         Self {
             shown: dungeon,
@@ -206,12 +207,13 @@ impl<'a> Sheet<'a> {
     ///
     /// # Errors
     /// None that drawing in memory can meet but pixels that do not make a picture.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn pixels(&self) -> Result<Pixels, Error> {
         let (width, height) = self.layout.sheet();
         let mut pixels = Vec::with_capacity(width as usize * height as usize * 4);
         let Ok(()) = self.for_each_band(|band| {
             pixels.extend(band.iter().flatten());
-            Ok::<(), Infallible>(())
+            Ok::<(), std::convert::Infallible>(())
         });
         Ok(Pixels::from_rgba(width, height, pixels)?)
     }

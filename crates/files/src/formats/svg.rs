@@ -82,7 +82,7 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
 }
 
 /// `levels` as an SVG document drawn in `style`: one map as [`to_svg`] draws it; every
-/// level of a dungeon side by side as the PNG's sheet lays them out ([`levels::layout`]),
+/// level of a dungeon side by side as the PNG's sheet lays them out ([`crate::formats::levels::layout`]),
 /// each under its label (in the PNG's pixel font, as squares of ink), each level's shapes
 /// in a group moved to its place, with the dungeon's recipe.
 ///

@@ -25,7 +25,7 @@
 //!
 //! A Universal VTT file is one map, and tabletops import one a scene: a dungeon of several
 //! levels is a file per level, `<stem>.dd2vtt` the first and `<stem>-level-N.dd2vtt` the
-//! others ([`files`]), each picture holding the recipe of its own level.
+//! others ([`level_file`]), each picture holding the recipe of its own level.
 
 use std::f64::consts::FRAC_PI_2;
 use std::ops::RangeInclusive;
