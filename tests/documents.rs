@@ -2,8 +2,9 @@
 //! of `assets/doc/*.md` to a file of the repository, and every path in their code (inline,
 //! or a shell block's command) that starts at the repository's top (`src/…`, `tests/…`,
 //! `assets/…`, `Cargo.toml`). Paths from elsewhere (`generate/rooms/ring.rs` under a folder
-//! named before it, a file a command writes such as `frames/`, what a build makes in
-//! `target/`) and patterns (`*`, `<name>`, `…`) are not checked.
+//! named before it, a file a command writes such as `frames/` or `screenshots/…`, what a
+//! build makes in `target/`) and patterns (`*`, `<name>`, `…`) are not checked, also once
+//! a user has run the commands in the repository and those files are there.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -23,12 +24,41 @@ fn documents() -> Vec<PathBuf> {
     documents
 }
 
-/// The names at the repository's top that a path in code may start with: its own files and
-/// folders, not what a build makes (`target`) nor hidden ones but `.ci`.
+/// The names at the repository's top that a path in code may start with: the files and
+/// folders the repository holds (as git lists them), not what a build makes (`target`),
+/// nor hidden ones but `.ci`, nor what the documents' examples write there when a user
+/// follows them (`screenshots/`, `tonight.png`): a document names those as examples.
+/// Outside a git checkout, the names there less those `.gitignore` keeps out of it.
 fn tops() -> BTreeSet<String> {
-    std::fs::read_dir(ROOT)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+    let tracked = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(ROOT)
+        .output()
+        .ok()
+        .filter(|out| out.status.success() && !out.stdout.is_empty());
+    let names: BTreeSet<String> = match tracked {
+        Some(out) => String::from_utf8_lossy(&out.stdout)
+            .split('\0')
+            .filter_map(|path| path.split('/').next())
+            .filter(|top| !top.is_empty())
+            .map(String::from)
+            .collect(),
+        None => {
+            let ignored =
+                std::fs::read_to_string(Path::new(ROOT).join(".gitignore")).unwrap_or_default();
+            std::fs::read_dir(ROOT)
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|name| {
+                    !ignored
+                        .lines()
+                        .any(|line| line.trim() == format!("/{name}"))
+                })
+                .collect()
+        }
+    };
+    names
+        .into_iter()
         .filter(|name| name != "target" && (!name.starts_with('.') || name == ".ci"))
         .collect()
 }
@@ -99,8 +129,9 @@ fn paths_in(code: &str, tops: &BTreeSet<String>) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn every_file_and_folder_a_document_names_is_there() {
+/// What the documents name that is not there, each as `document:line: path`, and how many
+/// paths they name in all.
+fn missing() -> (Vec<String>, usize) {
     let root = Path::new(ROOT);
     let tops = tops();
     let mut missing = Vec::new();
@@ -130,6 +161,12 @@ fn every_file_and_folder_a_document_names_is_there() {
             }
         }
     }
+    (missing, checked)
+}
+
+#[test]
+fn every_file_and_folder_a_document_names_is_there() {
+    let (missing, checked) = missing();
     assert!(
         missing.is_empty(),
         "the documents name {} files or folders that are not there:\n{}",
@@ -138,6 +175,29 @@ fn every_file_and_folder_a_document_names_is_there() {
     );
     // The documents name hundreds; a parser that found none would check nothing.
     assert!(checked > 100, "only {checked} paths found in the documents");
+}
+
+/// Following the README from the repository's top (`cargo run --release`, S) leaves
+/// `screenshots/` there, whose example name the README then reopens: an example, not a
+/// file of the repository that must be there.
+#[test]
+fn what_the_readmes_steps_leave_in_the_repository_is_not_taken_for_its_files() {
+    let saves = Path::new(ROOT).join("screenshots");
+    let made = !saves.exists() && std::fs::create_dir(&saves).is_ok();
+    let (missing, _) = missing();
+    let tops = tops();
+    if made {
+        let _ = std::fs::remove_dir(&saves);
+    }
+    assert!(!tops.contains("screenshots"), "{tops:?}");
+    let examples: Vec<&String> = missing
+        .iter()
+        .filter(|m| m.contains("screenshots/"))
+        .collect();
+    assert!(
+        examples.is_empty(),
+        "taken for files that must be there: {examples:?}"
+    );
 }
 
 #[test]

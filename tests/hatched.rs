@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use common::renderers::{CAVES, CELL};
 use common::{run, scratch};
 use dungeon_files::draw::hatched::PARCHMENT_PAPER;
+use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::formats::png as png_file;
 use dungeon_generator::{Dungeon, Pos, Rgb, generate};
 
@@ -38,6 +39,99 @@ fn rings(d: &Dungeon, most: u32) -> Vec<u32> {
                 .unwrap_or(most + 1)
         })
         .collect()
+}
+
+/// The ink of the hatched look's walls (on parchment).
+const INK: Rgb = Rgb(28, 26, 24);
+
+/// A dark wall runs along every edge between floor and rock, and between floor and the
+/// map's edge, in `picture` of `d` at `n` pixels a cell: across the middle of the edge,
+/// within a fifth of a cell of it (the wall rounds the caves' steps). Along the map's edge
+/// the wall is whole inside the picture: the ink across it adds up to the wall's width
+/// (0.075 of a cell, 1.3 pixels at least), not the half of it left when the wall's middle
+/// ran along the picture's edge.
+fn assert_walled(d: &Dungeon, picture: &Pixels, n: u32) {
+    let (w, h) = (i64::from(picture.width()), i64::from(picture.height()));
+    let wall = (0.075 * f64::from(n)).max(1.3);
+    for p in d
+        .tiles()
+        .positions()
+        .filter(|&p| d.tiles()[p].is_walkable())
+    {
+        let floor = luminance(picture.pixel(p.x * n + n / 2, p.y * n + n / 2).unwrap());
+        // How much of a pixel of `lum` is ink, on this floor.
+        let ink = |lum: f64| ((floor - lum) / (floor - luminance(INK))).clamp(0.0, 1.0);
+        for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+            let (qx, qy) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
+            let beyond = u32::try_from(qx)
+                .ok()
+                .zip(u32::try_from(qy).ok())
+                .and_then(|(x, y)| d.tile(Pos::new(x, y)));
+            if beyond.is_some_and(|t| t.is_walkable()) {
+                continue;
+            }
+            // The middle of the edge, and pixels across it.
+            let n64 = i64::from(n);
+            let (mx, my) = (
+                (2 * i64::from(p.x) * n64 + n64 + dx * n64) / 2,
+                (2 * i64::from(p.y) * n64 + n64 + dy * n64) / 2,
+            );
+            let reach = i64::from(n / 5);
+            let across: Vec<f64> = (-reach..=reach)
+                .map(|k| (mx + k * dx.abs(), my + k * dy.abs()))
+                .filter(|&(x, y)| (0..w).contains(&x) && (0..h).contains(&y))
+                .map(|(x, y)| luminance(picture.pixel(x as u32, y as u32).unwrap()))
+                .collect();
+            let darkest = across.iter().copied().fold(f64::INFINITY, f64::min);
+            assert!(
+                darkest < 90.0,
+                "no wall between {p:?} and ({qx}, {qy}): the darkest pixel is {darkest:.0}"
+            );
+            if beyond.is_none() {
+                let inked: f64 = across.iter().map(|&lum| ink(lum)).sum();
+                assert!(
+                    inked >= 0.9 * wall,
+                    "the wall between {p:?} and the map's edge is {inked:.2} pixels of ink, \
+                     not the {wall:.2} of a wall"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn rooms_on_the_maps_edge_are_walled_along_it() {
+    // The README's map for tonight's game (Classic rooms, seed 7): rooms 2, 4, 5, 8, 10, 11
+    // and 12 reach the edge.
+    let recipe = "dv1 seed=7 shape=rect corridor=half-rect connect=loops loops=0.3 spacing=2 fit=move merge=1";
+    let d = generate(&recipe.parse().unwrap()).unwrap();
+    let on_edge = d
+        .tiles()
+        .positions()
+        .filter(|&p| d.tiles()[p].is_walkable())
+        .filter(|p| p.x == 0 || p.y == 0 || p.x + 1 == d.width() || p.y + 1 == d.height())
+        .count();
+    assert!(on_edge > 20, "only {on_edge} floor cells on the map's edge");
+    let path = scratch("hatched-edge").join("edge.png");
+    for n in [12, CELL] {
+        let out = run(&[
+            "render",
+            "--recipe",
+            recipe,
+            "--hatched",
+            "--doors",
+            "--numbers",
+            "--cell-size",
+            &n.to_string(),
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        let picture = png_file::decode(&std::fs::read(&path).unwrap(), &path)
+            .unwrap()
+            .pixels;
+        assert_walled(&d, &picture, n);
+    }
 }
 
 #[test]
@@ -75,40 +169,7 @@ fn a_hatched_cave_map_reads_as_an_inked_map_and_is_the_same_every_time() {
         );
     }
 
-    // A dark wall runs along every edge between floor and rock: across the middle of the
-    // edge, within a fifth of a cell of it (the wall rounds the caves' steps).
-    for p in d
-        .tiles()
-        .positions()
-        .filter(|&p| d.tiles()[p].is_walkable())
-    {
-        for (dx, dy) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
-            let (qx, qy) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
-            let Some(q) = u32::try_from(qx).ok().zip(u32::try_from(qy).ok()) else {
-                continue;
-            };
-            if d.tile(Pos::new(q.0, q.1)).is_none_or(|t| t.is_walkable()) {
-                continue;
-            }
-            // The middle of the edge, and pixels across it.
-            let n64 = i64::from(n);
-            let (mx, my) = (
-                (2 * i64::from(p.x) * n64 + n64 + dx * n64) / 2,
-                (2 * i64::from(p.y) * n64 + n64 + dy * n64) / 2,
-            );
-            let reach = (n / 5) as i64;
-            let darkest = (-reach..=reach)
-                .map(|k| {
-                    let (x, y) = (mx + k * dx.abs(), my + k * dy.abs());
-                    luminance(at(x as u32, y as u32))
-                })
-                .fold(f64::INFINITY, f64::min);
-            assert!(
-                darkest < 90.0,
-                "no wall between {p:?} and {q:?}: the darkest pixel is {darkest:.0}"
-            );
-        }
-    }
+    assert_walled(&d, &picture, n);
 
     // Rock beside the floor is hatched (darker than the paper), and rock three cells away
     // is paper, every pixel of it.

@@ -16,6 +16,7 @@ mod levels;
 mod look;
 mod messages;
 mod numbers;
+mod pictures;
 mod pins;
 mod presets;
 mod readability;

@@ -2,6 +2,7 @@
 //! options are the key table's and the look table's own, every preset is named, and every
 //! command they show runs.
 
+use crate::common::examples::{Example, examples};
 use crate::common::{scratch, within};
 
 use std::path::Path;
@@ -96,119 +97,6 @@ fn the_readme_names_every_shipped_preset_and_the_commands() {
     assert!(section.contains("-- presets") && section.contains("--preset "));
 }
 
-/// A command a document shows.
-#[derive(Debug)]
-struct Example {
-    /// Where: `README.md:42`.
-    at: String,
-    /// The program's arguments.
-    args: Vec<String>,
-    /// For a transcript (`$ dungeon-viewer …` in a block), the output it shows.
-    shown: Option<Vec<String>>,
-}
-
-/// The program's invocations in `markdown`: `cargo run --release -- ARGS` (or alone) and
-/// `target/release/dungeon-viewer ARGS`, in code blocks (one a line, up to a `#` comment)
-/// and in inline code (which may break over lines); and transcripts, `$ dungeon-viewer ARGS`
-/// in a code block followed by what it prints.
-fn examples(document: &str, markdown: &str) -> Vec<Example> {
-    let mut found = Vec::new();
-    let lines: Vec<&str> = markdown.lines().collect();
-    let mut fenced = false;
-    // Inline code outside blocks: its text and the line it starts on.
-    let mut span: Option<(String, usize)> = None;
-    for (i, line) in lines.iter().enumerate() {
-        let at = format!("{document}:{}", i + 1);
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            if let Some(rest) = line.strip_prefix("$ dungeon-viewer ") {
-                let shown = lines[i + 1..]
-                    .iter()
-                    .take_while(|l| !l.starts_with("```") && !l.starts_with('$'))
-                    .map(|l| (*l).to_string())
-                    .collect();
-                found.push(Example {
-                    at,
-                    args: words(rest),
-                    shown: Some(shown),
-                });
-            } else if let Some(args) = invocation(line) {
-                found.push(Example {
-                    at,
-                    args,
-                    shown: None,
-                });
-            }
-            continue;
-        }
-        for (j, piece) in line.split('`').enumerate() {
-            if j > 0 {
-                // A backtick opens or closes a span.
-                span = match span.take() {
-                    Some((text, start)) => {
-                        if let Some(args) = invocation(&text) {
-                            found.push(Example {
-                                at: format!("{document}:{start}"),
-                                args,
-                                shown: None,
-                            });
-                        }
-                        None
-                    }
-                    None => Some((String::new(), i + 1)),
-                };
-            }
-            if let Some((text, _)) = &mut span {
-                if j == 0 && !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(piece);
-            }
-        }
-    }
-    found
-}
-
-/// The program's arguments, if `text` runs the program.
-fn invocation(text: &str) -> Option<Vec<String>> {
-    if let Some((_, rest)) = text.split_once("target/release/dungeon-viewer") {
-        return Some(words(rest));
-    }
-    let (_, rest) = text.split_once("cargo run --release")?;
-    let rest = words(rest);
-    match rest.first().map(String::as_str) {
-        None => Some(Vec::new()),
-        Some("--") => Some(rest[1..].to_vec()),
-        // Another package's example, or cargo's own flags.
-        Some(_) => None,
-    }
-}
-
-/// `text` split as a shell splits it: by blanks, with '…' and "…" quoting, up to a `#`.
-fn words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut quote = None;
-    for c in text.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.get_or_insert_default().push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                word.get_or_insert_default();
-            }
-            (None, c) if c.is_whitespace() => words.extend(word.take()),
-            (None, '#') if word.is_none() => break,
-            (None, c) => word.get_or_insert_default().push(c),
-        }
-    }
-    words.extend(word);
-    words
-}
-
 /// Run one example in `dir`, the documents' files beside it; `Err` says what went wrong.
 fn run(example: &Example, dir: &Path) -> Result<(), String> {
     let mut args = example.args.clone();
@@ -292,8 +180,18 @@ fn saved_by_the_window(dir: &Path) -> String {
     saved
 }
 
-/// Run `document`'s examples in order, in a scratch directory of its own; returns how many
-/// and what failed.
+/// Whether `example` is `render` making one of the repository's pictures: `pictures.rs`
+/// makes those, and holds each to the picture it makes.
+fn makes_a_picture(example: &Example) -> bool {
+    example.args.first().is_some_and(|a| a == "render")
+        && example
+            .args
+            .windows(2)
+            .any(|pair| pair[0] == "-o" && pair[1].starts_with("assets/"))
+}
+
+/// Run `document`'s examples in order (but those [`makes_a_picture`]), in a scratch
+/// directory of its own; returns how many and what failed.
 fn run_all(document: &str) -> (usize, Vec<String>) {
     let dir = scratch(&format!("examples-{}", document.replace('/', "-")));
     let text = read(document);
@@ -301,7 +199,8 @@ fn run_all(document: &str) -> (usize, Vec<String>) {
         let saved = saved_by_the_window(&dir);
         assert!(text.contains(&saved), "README.md should reopen {saved}");
     }
-    let examples = examples(document, &text);
+    let mut examples = examples(document, &text);
+    examples.retain(|example| !makes_a_picture(example));
     let failed = examples
         .iter()
         .filter_map(|example| {
@@ -395,4 +294,40 @@ fn the_readmes_rust_for_game_developers_is_the_generators_own_which_rustdoc_runs
     );
     let lib = read("crates/generator/src/lib.rs");
     assert!(lib.starts_with("#![doc = include_str!(\"../README.md\")]"));
+}
+
+/// The README gives the page's address forms as the page reads them: a recipe after `#`,
+/// its spaces escaped (`#dv1%20seed=7…`), and a look of several options after it
+/// (`look=hatched,doors`), its names the look table's, in its order.
+#[test]
+fn the_readme_gives_the_pages_address_forms_as_the_page_reads_them() {
+    use dungeon_files::draw::look::Look;
+    let readme = read("README.md");
+    let codes: Vec<&str> = readme.split('`').skip(1).step_by(2).collect();
+    let recipe = codes
+        .iter()
+        .find_map(|code| code.split_once("/#").map(|(_, fragment)| fragment))
+        .expect("README.md gives an address with a recipe after #");
+    let recipe = recipe.replace("%20", " ");
+    assert!(
+        recipe.parse::<Recipe>().is_ok(),
+        "the address's recipe does not read: {recipe}"
+    );
+    let look = codes
+        .iter()
+        .find_map(|code| code.split_once("look=").map(|(_, names)| names))
+        .expect("README.md gives an address's look=");
+    let read = Look::from_names(look).unwrap_or_else(|e| panic!("look={look}: {e}"));
+    assert!(
+        look.contains(','),
+        "look={look} names one option, not the joined form"
+    );
+    assert_eq!(read.names(), look, "the page writes that look otherwise");
+}
+
+/// The README is read by people arriving at the project: it stays short.
+#[test]
+fn the_readme_stays_under_thirty_thousand_characters() {
+    let length = read("README.md").chars().count();
+    assert!(length < 30_000, "README.md is {length} characters");
 }

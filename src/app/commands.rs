@@ -174,6 +174,25 @@ impl App {
         }
     }
 
+    /// Say, once, that a save or keep asked for waits for the map being made: keys pressed
+    /// right after a change (a typed seed, Enter and S) act on the new map, which may take
+    /// a while on a busy machine.
+    pub fn say_waiting(&mut self) {
+        let what = match (self.save_pending.is_some(), self.keep_pending) {
+            (true, true) => "Saving and keeping",
+            (true, false) => "Saving",
+            (false, true) => "Keeping",
+            (false, false) => "",
+        };
+        let waiting = !what.is_empty() && self.screen.is_generating();
+        if waiting && !self.waiting_said {
+            let seed = self.watch.recipe(&self.session.recipe).seed;
+            self.status
+                .say(format!("{what} the map of seed {seed} once it is made…"));
+        }
+        self.waiting_said = waiting;
+    }
+
     /// Carry out a save asked for, once the map of the current recipe is shown: a save
     /// asked for right after a change saves the new map, not the one before. A picture
     /// over [`ASK_ABOVE_BYTES`] asks first. True when it did something (or said why not).

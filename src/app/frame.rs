@@ -64,6 +64,13 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
     // half a point and the panel seemed not to scroll at all.
     #[cfg(target_os = "linux")]
     egui_macroquad::cfg(|ctx| ctx.options_mut(|o| o.line_scroll_speed *= 90.0));
+    // egui times a click from the frame that saw the press to the one that saw the
+    // release, and one held longer than 0.8 s is no click: on a busy machine two frames
+    // may lie that far apart, and a quick click on a button or a right-click on a
+    // favourite did nothing. A press and release in place is a click however long.
+    egui_macroquad::cfg(|ctx| {
+        ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
+    });
     let (new_seeds, seeds_note) = platform::new_seeds();
     let mut app = App {
         session: Session::new(start.recipe.clone(), new_seeds),
@@ -81,6 +88,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
         out_dir: start.out_dir.clone(),
         save_pending: None,
         keep_pending: false,
+        waiting_said: false,
         quitting: None,
         address: Address::default(),
     };
@@ -166,7 +174,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
             if ctx.input(|i| !i.events.is_empty()) || keys::keys_changed() {
                 last_input = Instant::now();
             }
-            actions.extend(keys::shortcuts(ctx, typing.is_typing(ctx)));
+            actions.extend(keys::shortcuts(ctx, typing.shortcuts_from(ctx)));
             if macroquad::input::is_quit_requested() {
                 actions.push(Action::Quit);
             }
@@ -288,6 +296,7 @@ impl App {
         }
         let played = self.screen.play(&mut self.watch, &wanted);
         self.screen.refit_if_needed(area);
+        self.say_waiting();
         let saved = self.save_when_ready();
         let kept = self.keep_when_ready();
         if !self.pointer.is_down() {

@@ -4,8 +4,10 @@
 //!
 //! egui-macroquad hands every key to macroquad too, and under load several keys arrive in
 //! one frame: the click that focuses a text field, or the Enter that leaves it, may come
-//! with letters typed. So a frame that had a text field focused at its start or at its end
-//! is a frame of typing, and no key of it is a shortcut ([`Typing`]).
+//! with letters typed. So a frame that had a text field focused (at its start, at its end,
+//! or in between: [`note_typing`]) is a frame of typing, and no key typed into the field is
+//! a shortcut; keys that come after the field let the keyboard go (the Enter that leaves
+//! it, say) are, as they were pressed after it ([`Typing`]).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -208,53 +210,88 @@ pub fn keys_markdown() -> String {
     table
 }
 
-/// Whether the keys of this frame are typing: a text field had the keyboard when the frame
-/// began or has it now that egui has handled the frame's events.
+/// Which keys of this frame are shortcuts: a text field may have had the keyboard when the
+/// frame began, taken it during the frame, or have it now that egui has handled the
+/// frame's events.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Typing {
     at_start: bool,
 }
 
+/// Where the window notes, for this frame, that a text field had the keyboard.
+fn typing_note() -> egui::Id {
+    egui::Id::new("a text field had the keyboard this frame")
+}
+
+/// Note that a text field had the keyboard in this frame, though it may have let it go by
+/// the frame's end ([`super::ui::field`] does, for every field).
+pub fn note_typing(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.insert_temp(typing_note(), true));
+}
+
+/// Whether `event` lets a text field's keyboard go: Enter, Tab or Esc, or a click.
+fn lets_go(event: &egui::Event) -> bool {
+    use egui::Key::{Enter, Escape, Tab};
+    matches!(
+        event,
+        egui::Event::Key {
+            key: Enter | Escape | Tab,
+            pressed: true,
+            ..
+        } | egui::Event::PointerButton { pressed: true, .. }
+    )
+}
+
 impl Typing {
     /// Note, before egui handles the frame's events, whether a text field has the keyboard.
     pub fn begin(ctx: &egui::Context) -> Self {
+        ctx.data_mut(|d| d.remove::<bool>(typing_note()));
         Self {
             at_start: ctx.wants_keyboard_input(),
         }
     }
 
-    /// After egui handled the frame: whether its keys went to a text field.
-    pub fn is_typing(self, ctx: &egui::Context) -> bool {
-        self.at_start || ctx.wants_keyboard_input()
+    /// After egui handled the frame: from which of its events (egui's, in the order they
+    /// came) keys are shortcuts. `None` when none are: a field has the keyboard now, or
+    /// had it with nothing after that let it go; `Some(0)` when no field had it.
+    pub fn shortcuts_from(self, ctx: &egui::Context) -> Option<usize> {
+        if ctx.wants_keyboard_input() {
+            return None;
+        }
+        let typed = ctx.data(|d| d.get_temp::<bool>(typing_note()).unwrap_or(false));
+        if !self.at_start && !typed {
+            return Some(0);
+        }
+        // The field let the keyboard go at the last event that could have done it: every
+        // key before it was typing.
+        ctx.input(|i| i.events.iter().rposition(lets_go).map(|at| at + 1))
     }
 }
 
-/// The actions asked for by keys this frame: none while typing.
-pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
+/// The actions asked for by keys this frame: those pressed from event `from` on (see
+/// [`Typing::shortcuts_from`]), none when `None`.
+pub fn shortcuts(ctx: &egui::Context, from: Option<usize>) -> Vec<Action> {
     // Always drain the typed characters, or they would pile up.
-    let mut typed = Vec::new();
-    while let Some(c) = get_char_pressed() {
-        typed.push(c);
-    }
-    if typing {
+    while get_char_pressed().is_some() {}
+    let Some(from) = from else {
         return Vec::new();
-    }
+    };
+    let events: Vec<egui::Event> = ctx.input(|i| i.events.get(from..).unwrap_or_default().to_vec());
     // A control (a slider) with the keyboard keeps its arrows.
     let focused = ctx.memory(|m| m.focused().is_some());
     // Ctrl from egui's events, which carry the modifiers held at the press: a quick
     // press and release may both arrive before the frame looks at the keys held.
     let with_ctrl = |key: egui::Key| {
-        ctx.input(|i| {
-            i.events.iter().any(|e| {
-                matches!(e, egui::Event::Key { key: k, pressed: true, modifiers, .. }
-                    if *k == key && modifiers.ctrl)
-            })
+        events.iter().any(|e| {
+            matches!(e, egui::Event::Key { key: k, pressed: true, modifiers, .. }
+                if *k == key && modifiers.ctrl)
         })
     };
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     // A key pressed alone: Ctrl was not held at its press, as egui's event for it says
     // (a frame may come between K and a Ctrl+Q typed right after it, with Ctrl held), or,
-    // without such an event, is not held now.
+    // without such an event, is not held now. Keys after a text field let the keyboard go
+    // are those egui has events for after that.
     let alone = |code: KeyCode| {
         if !is_key_pressed(code) {
             return false;
@@ -262,19 +299,25 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
         let name = format!("{code:?}");
         let key = egui::Key::from_name(name.strip_prefix("Key").unwrap_or(&name));
         let at_press = key.and_then(|key| {
-            ctx.input(|i| {
-                i.events.iter().find_map(|e| match e {
-                    egui::Event::Key {
-                        key: k,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if *k == key => Some(modifiers.ctrl),
-                    _ => None,
-                })
+            events.iter().find_map(|e| match e {
+                egui::Event::Key {
+                    key: k,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if *k == key => Some(modifiers.ctrl),
+                _ => None,
             })
         });
-        !at_press.unwrap_or(ctrl)
+        match at_press {
+            Some(ctrl_at_press) => !ctrl_at_press,
+            None => from == 0 && !ctrl,
+        }
+    };
+    let typed = |c: char| {
+        events
+            .iter()
+            .any(|e| matches!(e, egui::Event::Text(text) if text.contains(c)))
     };
     let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| alone(k));
     let mut actions = Vec::new();
@@ -285,7 +328,7 @@ pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Action> {
             Trigger::Look(option) => letter_key(option.key)
                 .filter(|&k| alone(k))
                 .map(|_| Action::ToggleLook(option)),
-            Trigger::Char(c, make) => typed.contains(&c).then(|| make(0)),
+            Trigger::Char(c, make) => typed(c).then(|| make(0)),
             Trigger::Ctrl(key, make) => with_ctrl(key).then(|| make(0)),
             Trigger::Free(..) | Trigger::Mouse => None,
         });

@@ -2,6 +2,8 @@
 //! directories, crafted files; and the generator's helpers for tests of maps.
 #![allow(dead_code)]
 
+pub mod examples;
+pub mod pictures;
 pub mod renderers;
 pub mod tiled;
 pub mod writes;

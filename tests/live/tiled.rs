@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::pictures::{self, Maker};
 use common::tiled::{RECIPES, TILE_SIZES};
 use common::{run, scratch, stderr};
 use dungeon_files::formats::tmj::{self as tmj, CellKind};
@@ -37,13 +38,19 @@ pub fn missing() -> Option<String> {
 
 /// `tiled` without a display, its runtime files in a private directory.
 fn tiled_command() -> Command {
+    qt_command("tiled")
+}
+
+/// One of Tiled's programs (`tiled`, `tmxrasterizer`) without a display, its runtime files
+/// in a private directory.
+fn qt_command(program: &str) -> Command {
     let runtime = std::env::temp_dir().join(format!("dv-test-{}-xdg", std::process::id()));
     let _ = std::fs::create_dir_all(&runtime);
     let _ = std::fs::set_permissions(
         &runtime,
         std::os::unix::fs::PermissionsExt::from_mode(0o700),
     );
-    let mut command = Command::new("tiled");
+    let mut command = Command::new(program);
     command
         .env("QT_QPA_PLATFORM", "offscreen")
         .env("XDG_RUNTIME_DIR", runtime);
@@ -342,5 +349,35 @@ pub fn real_tiled_reads_every_level_as_a_group_with_its_stairs() {
             assert_eq!(found, expected, "level {k}: {name}");
         }
         level = d.next_level().unwrap();
+    }
+}
+
+/// The README's picture of a map in Tiled is what Tiled's own `tmxrasterizer` draws of the
+/// map its caption's command writes, pixel for pixel (`UPDATE_PICTURES=1` makes it again).
+pub fn the_readmes_picture_of_tiled_is_what_tiled_draws_of_its_map() {
+    let dir = scratch("tiled-picture");
+    let pictures = pictures::made_by(|m| matches!(m, Maker::Tiled { .. }));
+    assert_eq!(pictures.len(), 1, "{pictures:?}");
+    for (file, maker) in pictures {
+        let Maker::Tiled { render, map } = maker else {
+            continue;
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"))
+            .args(&render)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let drawn = pictures::place_in(&dir, &file);
+        let out = qt_command("tmxrasterizer")
+            .arg(dir.join(&map))
+            .arg(&drawn)
+            .output()
+            .expect("tmxrasterizer runs");
+        assert!(out.status.success(), "tmxrasterizer: {}", stderr(&out));
+        let same = |old: &[u8], new: &[u8]| pictures::pixels_differ(old, new, |_, _| false);
+        if let Err(why) = pictures::hold(&file, &drawn, same) {
+            panic!("{why}");
+        }
     }
 }

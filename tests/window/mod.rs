@@ -590,15 +590,27 @@ fn at(display: &Display, window: &str, (x, y): (u32, u32)) -> Vec<String> {
     .to_vec()
 }
 
-/// Click `place` in the panel, then wait until the window is idle (a section opened
-/// slides open over a few frames).
-fn click(display: &Display, window: &str, pid: u32, place: (u32, u32)) {
+/// Click (with `button`) `place` in the panel, waiting for nothing: what it does is waited
+/// for by what the window then shows.
+fn click(display: &Display, window: &str, place: (u32, u32), button: &str) {
     let mut args = at(display, window, place);
-    args.extend(["click", "1"].map(String::from));
+    args.extend(["click", button].map(String::from));
     xdotool(
         display,
         &args.iter().map(String::as_str).collect::<Vec<_>>(),
     );
+}
+
+/// Click `place` and wait until the window shows what it did to the panel: changed, then
+/// still and the window idle (a section slides open over a few frames, and the next click
+/// must find it where it stays).
+fn click_and_see(display: &Display, window: &str, pid: u32, place: (u32, u32), button: &str) {
+    let before = window_on_screen(display, window);
+    click(display, window, place, button);
+    wait_for("the window to show what the click did", || {
+        window_on_screen(display, window) != before
+    });
+    settled(|| window_on_screen(display, window));
     wait_until_idle(pid);
 }
 

@@ -216,16 +216,13 @@ pub fn a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_i
     // A map made too narrow for the pinned room unpins it, saying so, and is still made.
     let left = room.cells().iter().map(|p| p.x).min().unwrap();
     assert!(left >= 2, "the room chosen reaches the map's left edge");
-    type_into(&display, &window, pid, Panel::ROOMS_BOX, "1", "1");
+    let map = settled(|| map_on_screen(&display, &window));
+    type_into(&display, &window, Panel::ROOMS_BOX, "1", "1");
+    wait_for("the map of the pinned room alone", || {
+        map_on_screen(&display, &window) != map
+    });
     let bar = settled(|| status_bar_on_screen(&display, &window));
-    type_into(
-        &display,
-        &window,
-        pid,
-        Panel::WIDTH_BOX,
-        "1",
-        &left.to_string(),
-    );
+    type_into(&display, &window, Panel::WIDTH_BOX, "1", &left.to_string());
     wait_for("the status bar to say the room was unpinned", || {
         status_bar_on_screen(&display, &window) != bar
     });

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::{
-    Panel, click, display, map_on_screen, open_window, panel_on_screen, settled,
+    Panel, click_and_see, display, map_on_screen, open_window, panel_on_screen, settled,
     status_bar_on_screen, wait_for, wait_until_idle, xdotool,
 };
 use crate::common::scratch;
@@ -19,7 +19,7 @@ pub fn w_replays_the_generation_and_ends_on_the_map() {
     let dir = scratch("replay");
     let (app, window) = open_window(&display, &dir.join("data"), &["--seed", "12"]);
     // The replay's section open, to see its panel follow the replay to the end.
-    click(&display, &window, app.0.id(), Panel::WATCH);
+    click_and_see(&display, &window, app.0.id(), Panel::WATCH, "1");
     // The pointer rests on the map, where it lights nothing up.
     xdotool(&display, &["mousemove", "--window", &window, "100", "100"]);
     wait_until_idle(app.0.id());

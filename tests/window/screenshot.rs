@@ -1,6 +1,8 @@
 //! The window's own screenshot (`--screenshot`): the map of the recipe, drawn where the
-//! picture says, and small maps drawn large.
+//! picture says, small maps drawn large, and the README's pictures of the window as their
+//! captions make them.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 use dungeon_files::formats::png::decode;
@@ -8,14 +10,18 @@ use dungeon_generator::Rgb;
 use serde_json::Value;
 
 use super::{BIN, Display, REFUSED, STARTS, display};
+use crate::common::pictures::{self, Maker};
 use crate::common::scratch;
 
-fn run_on(display: &Display, args: &[&str]) -> Output {
+/// The viewer run on `display` in `dir` (its favourites there too) with `args`, until it
+/// ends: a `--screenshot` saves the window and quits.
+fn run_on(display: &Display, dir: &Path, args: &[&str]) -> Output {
     let run = || {
         Command::new(BIN)
             .args(args)
+            .current_dir(dir)
             .env("DISPLAY", &display.name)
-            .env("XDG_DATA_HOME", scratch("screenshot-data"))
+            .env("XDG_DATA_HOME", dir.join("data"))
             .output()
             .expect("the binary runs")
     };
@@ -48,6 +54,7 @@ pub fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
     let recipe = "dv1 seed=31 rooms=10 randomness=0.5";
     let out = run_on(
         &display,
+        &dir,
         &["--recipe", recipe, "--screenshot", shot.to_str().unwrap()],
     );
     assert!(
@@ -121,9 +128,11 @@ pub fn a_screenshot_of_the_window_shows_the_map_of_the_recipe() {
 
 pub fn a_small_map_is_drawn_large() {
     let display = display();
-    let shot = scratch("small-map").join("window.png");
+    let dir = scratch("small-map");
+    let shot = dir.join("window.png");
     let out = run_on(
         &display,
+        &dir,
         &[
             "--width",
             "20",
@@ -146,4 +155,33 @@ pub fn a_small_map_is_drawn_large() {
     let (_, _, scale, cell) = map_place(picture.text("map").expect("where the map is"));
     // 20 cells across a 480-pixel map area: 24 pixels a cell, not the 12 of big maps.
     assert!(scale * cell as f32 >= 20.0, "{scale} × {cell}");
+}
+
+/// The README's pictures of the window are what their captions make, run here on the
+/// tests' own display (as `xvfb-run -s "-screen 0 1600x1000x24"` makes one): pixel for
+/// pixel, but for the status bar's timing (`tests/common/pictures.rs`).
+pub fn the_readmes_pictures_of_the_window_are_what_their_captions_make() {
+    let display = display();
+    let dir = scratch("window-pictures");
+    let made = pictures::made_by(|m| matches!(m, Maker::Window(_)));
+    assert!(made.len() >= 3, "only {made:?}");
+    let mut failed = Vec::new();
+    for (file, maker) in made {
+        let Maker::Window(args) = maker else {
+            continue;
+        };
+        pictures::place_in(&dir, &file);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run_on(&display, &dir, &args);
+        let result = if out.status.success() {
+            pictures::hold(&file, &dir.join(&file), pictures::window_differs)
+        } else {
+            Err(format!(
+                "{file}: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ))
+        };
+        failed.extend(result.err());
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }

@@ -2,11 +2,11 @@
 //! address's fragment (`…/#dv1%20seed=7%20rooms=14`), written as the map changes, each
 //! layout seen a step of the browser's history, so that copying the address shares the
 //! map and Back goes back. The look travels after it, when it is not the original one
-//! (`…%20look=hatched,numbers`); a change of look replaces the step rather than adding one.
-//! An address opened, or changed by Back, Forward or a hand, opens its map in its look; a
-//! recipe or a look there that is malformed or out of range, or a %-escape that is not one,
-//! is said in the status bar and the map stays. On the desktop there is no address, and
-//! nothing here acts.
+//! (`…%20look=numbers,hatched`, in the look table's order); a change of look replaces the
+//! step rather than adding one. An address opened, or changed by Back, Forward or a hand,
+//! opens its map in its look; a recipe or a look there that is malformed or out of range,
+//! or a %-escape that is not one, is said in the status bar and the map stays. On the
+//! desktop there is no address, and nothing here acts.
 
 use super::App;
 use crate::app::platform;

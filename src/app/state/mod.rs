@@ -48,6 +48,8 @@ pub struct App {
     pub save_pending: Option<Pending>,
     /// A keep asked for and not yet done, likewise.
     pub keep_pending: bool,
+    /// Whether the status bar said that the save or keep asked for waits for its map.
+    pub waiting_said: bool,
     /// A quit asked for, waiting for the favourites to be saved.
     pub quitting: Option<Quitting>,
     /// The page's address, in the browser.

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use egui_macroquad::egui::{self, Vec2, vec2};
 
+use super::field::field;
 use crate::app::action::{Action, KeepAction};
 use crate::app::status::Status;
 use crate::app::store::Store;
@@ -202,12 +203,11 @@ impl FavouritesPanel {
                 };
                 let (_, name, first) = renaming;
                 ui.horizontal(|ui| {
-                    let field = ui.add(egui::TextEdit::singleline(name).desired_width(140.0));
+                    let typed = field(ui, egui::TextEdit::singleline(name).desired_width(140.0));
                     if std::mem::take(first) {
-                        field.request_focus();
+                        typed.response.request_focus();
                     }
-                    let entered =
-                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    let entered = typed.entered;
                     if ui.button("Rename").clicked() || entered {
                         act(KeepAction::Rename(favourite.id.clone(), name.clone()));
                         ui.close_menu();
@@ -298,7 +298,8 @@ impl FavouritesPanel {
                 .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
                 .show_ui(ui, |ui| {
                     if presets.all().len() > PRESETS_UNNARROWED {
-                        ui.add(
+                        field(
+                            ui,
                             egui::TextEdit::singleline(&mut narrowing.text)
                                 .hint_text("name holds…")
                                 .desired_width(170.0),
@@ -344,13 +345,14 @@ impl FavouritesPanel {
                 .on_hover_text("Start from a preset's settings, keeping the seed.");
         });
         ui.horizontal(|ui| {
-            let field = ui.add(
+            let entered = field(
+                ui,
                 egui::TextEdit::singleline(&mut self.preset_name)
                     .hint_text("name")
                     .char_limit(dungeon_viewer::store::presets::MAX_NAME)
                     .desired_width(120.0),
-            );
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            )
+            .entered;
             if ui
                 .button("Save as preset")
                 .on_hover_text("Keep these settings (not the seed) as a preset of your own.")

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui_macroquad::egui;
 
+use super::field::{self, field};
 use crate::app::action::{Action, KeepAction, Opening};
 use crate::app::platform;
 use crate::app::status::Status;
@@ -96,12 +97,13 @@ impl FilesPanel {
         actions: &mut Vec<Action>,
     ) {
         ui.horizontal(|ui| {
-            let field = ui.add(
+            let entered = field(
+                ui,
                 egui::TextEdit::singleline(&mut self.paste)
                     .hint_text("paste a recipe here")
                     .desired_width(200.0),
-            );
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            )
+            .entered;
             if ui.button("Apply").clicked() || entered {
                 match self.paste.trim().parse::<Recipe>() {
                     Ok(recipe) => actions.push(Action::Apply(recipe)),
@@ -133,12 +135,13 @@ impl FilesPanel {
             return;
         }
         ui.horizontal(|ui| {
-            let field = ui.add(
+            let entered = field(
+                ui,
                 egui::TextEdit::singleline(&mut self.open_path)
                     .hint_text("path of a saved PNG or recipe")
                     .desired_width(190.0),
-            );
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            )
+            .entered;
             if ui
                 .button("Open…")
                 .on_hover_text(
@@ -227,7 +230,7 @@ impl FilesPanel {
         let range = format.cell_sizes();
         let largest = largest(format, recipe).max(*range.start());
         let chosen = self.sizes.chosen(format);
-        let mut size = (*chosen).min(largest);
+        let mut size = f64::from((*chosen).min(largest));
         let help = match format {
             Format::Uvtt => format!(
                 "Pixels a grid cell in tabletop files, {} to {largest} for this map ({} by \
@@ -242,17 +245,11 @@ impl FilesPanel {
                  within {MAX_SIDE} pixels a side)."
             ),
         };
-        let changed = ui
-            .add(
-                egui::DragValue::new(&mut size)
-                    .range(*range.start()..=largest)
-                    .suffix(format!(" px {what}"))
-                    .update_while_editing(false),
-            )
-            .on_hover_text(help)
-            .changed();
+        let range = f64::from(*range.start())..=f64::from(largest);
+        let (typed, changed) = field::number(ui, &mut size, range, 0, &format!(" px {what}"));
+        typed.on_hover_text(help);
         if changed {
-            *chosen = size;
+            *chosen = size as u32;
         }
     }
 }

@@ -9,6 +9,7 @@
 //! when one comes.
 
 pub mod favourites;
+pub mod field;
 pub mod files;
 pub mod quit;
 pub mod seed;

@@ -5,6 +5,7 @@ use std::num::IntErrorKind;
 
 use egui_macroquad::egui::{self, Color32};
 
+use super::field::field;
 use crate::app::action::Action;
 use crate::app::session::{Session, Stage};
 use crate::app::status::Status;
@@ -72,11 +73,12 @@ impl SeedField {
                          name, say) and press Enter."
                     .to_string(),
             };
-            let field = ui.add(edit).on_hover_text(hover);
+            let typed = field(ui, edit);
+            let field = typed.response.on_hover_text(hover);
             if field.changed() {
                 self.error = parse_seed(&self.text).err();
             }
-            if field.lost_focus() {
+            if typed.left {
                 // Enter or a click elsewhere: the typed seed becomes the map's, once.
                 match parse_seed(&self.text) {
                     Ok(typed) if typed != current => actions.push(Action::SetSeed(typed)),

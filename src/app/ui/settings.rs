@@ -8,6 +8,8 @@
 
 use egui_macroquad::egui;
 
+use super::field;
+
 use dungeon_generator::{Key, Kind, Recipe, Value};
 use dungeon_viewer::recipe_keys::{self, Group};
 
@@ -140,21 +142,14 @@ fn number(
             .on_disabled_hover_text(help)
             .changed();
         let decimals = if whole { 0 } else { 2 };
-        let typed = ui
-            .add(
-                egui::DragValue::new(x)
-                    .range(range)
-                    .speed(step)
-                    .fixed_decimals(decimals)
-                    .update_while_editing(false),
-            )
+        let (typed, changed) = field::number(ui, x, range, decimals, "");
+        typed
             .on_hover_text(format!("{help} Type a value and press Enter."))
-            .on_disabled_hover_text(help)
-            .changed();
+            .on_disabled_hover_text(help);
         ui.label(label)
             .on_hover_text(help)
             .on_disabled_hover_text(help);
-        slid || typed
+        slid || changed
     })
     .inner
 }

@@ -13,7 +13,8 @@
 //!    distance tint (`distance`), a shadow along the inside of the top and left walls (the
 //!    floor less itself moved 0.15 down and right), and a faint grid;
 //! 5. a thin line where two rooms touch; the walls, one heavy line (0.075) with round
-//!    joins along the outline;
+//!    joins along the outline, which runs half a wall in from the map's edge, so that
+//!    rooms on the edge are walled there too;
 //! 6. doors (`doors`): jambs narrowing the way, and a leaf across it; the start and the
 //!    goal (`marks`); each room's number (`numbers`) in stroked digits (`glyphs.rs`) on a
 //!    clear patch of floor, centred in its room where it fits there.
@@ -99,6 +100,10 @@ const WALL: (f64, f64) = (0.075, 1.3);
 const SEAM: (f64, f64) = (0.04, 0.8);
 const HATCH: (f64, f64) = (0.03, 0.7);
 const GRID: (f64, f64) = (0.025, 0.6);
+/// How far in from the map's edge the floor's outline runs at most, in cells: half the wall
+/// where cells are big, so that the wall shows whole; a quarter cell in pictures so small
+/// that the wall is wider than half a cell (every floor cell's centre stays on the floor).
+const EDGE_INSET_MOST: f64 = 0.25;
 /// How wide the pale band along the walls is, in cells.
 const BAND: f64 = 0.4;
 /// How wide the band in the hatching's tone is where strokes are left out, in cells.
@@ -148,9 +153,15 @@ impl<'a> Sheet<'a> {
     fn new(dungeon: &'a Dungeon, style: &'a Style) -> Self {
         let floor = dungeon.tiles().map(|t| t.is_walkable());
         let sharp = sharp_corners(dungeon);
+        let pen = Pen {
+            n: f64::from(style.cell_size),
+        };
+        // Where the floor meets the map's edge, the wall runs just inside it, whole.
+        let (width, height) = (f64::from(dungeon.width()), f64::from(dungeon.height()));
+        let inset = (pen.width(WALL) / 2.0 / pen.n).min(EDGE_INSET_MOST);
         let curves = outline::trace(&floor)
             .iter()
-            .map(|ring| outline::smooth(ring, |c| sharp.contains(&c)))
+            .map(|ring| outline::smooth(ring, |c| sharp.contains(&c)).inside(width, height, inset))
             .collect();
         Self {
             dungeon,
@@ -158,9 +169,7 @@ impl<'a> Sheet<'a> {
             palette: if style.look.print { &PAPER } else { &PARCHMENT },
             floor,
             curves,
-            pen: Pen {
-                n: f64::from(style.cell_size),
-            },
+            pen,
         }
     }
 

@@ -166,6 +166,32 @@ pub fn smooth(ring: &[Corner], sharp: impl Fn(Corner) -> bool) -> Curve {
     Curve { start, steps }
 }
 
+impl Curve {
+    /// The curve with its points on the edge of a `width × height` map moved in by `by`
+    /// (cells), square to that edge: a wall stroked along the map's edge then shows whole
+    /// inside the picture instead of half of it off the page.
+    pub fn inside(mut self, width: f64, height: f64, by: f64) -> Self {
+        let pull = |v: f64, end: f64| {
+            if v == 0.0 {
+                by
+            } else if v == end {
+                end - by
+            } else {
+                v
+            }
+        };
+        let pull = |p: Vec2| Vec2::new(pull(p.x, width), pull(p.y, height));
+        self.start = pull(self.start);
+        for step in &mut self.steps {
+            *step = match *step {
+                Step::Line(p) => Step::Line(pull(p)),
+                Step::Quad(c, p) => Step::Quad(pull(c), pull(p)),
+            };
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 impl Curve {
     /// The curve as straight lines, each curve cut into `pieces`: for tests and for
@@ -240,9 +266,9 @@ mod tests {
         assert_eq!(trace(&floor(&[".#", "#."])).len(), 2);
     }
 
-    /// Every floor cell's centre is inside the smoothed floor, and no rock cell's centre
-    /// is, for maps of every shape and corridor style, the extremes of the knobs, and the
-    /// smallest rooms.
+    /// Every floor cell's centre is inside the smoothed floor, moved in from the map's edge,
+    /// and no rock cell's centre is, for maps of every shape and corridor style, the
+    /// extremes of the knobs, and the smallest rooms.
     #[test]
     fn the_smooth_floor_holds_every_floor_cell_centre_and_no_rock_cell_centre() {
         let recipes = [
@@ -259,9 +285,15 @@ mod tests {
         for text in recipes {
             let d = dungeon_generator::generate(&text.parse().unwrap()).unwrap();
             let floor = d.tiles().map(|t| t.is_walkable());
+            let (w, h) = (f64::from(d.width()), f64::from(d.height()));
+            // Moved in from the map's edge as far as the look ever does.
             let outlines: Vec<Vec<Vec2>> = trace(&floor)
                 .iter()
-                .map(|ring| smooth(ring, |_| false).flattened(16))
+                .map(|ring| {
+                    smooth(ring, |_| false)
+                        .inside(w, h, super::super::EDGE_INSET_MOST)
+                        .flattened(16)
+                })
                 .collect();
             for p in floor.positions() {
                 let centre = Vec2::new(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);

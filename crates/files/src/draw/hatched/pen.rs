@@ -25,11 +25,16 @@ impl Pen {
         Layer::new(Paint::Fill(Colour::opaque(colour), rule))
     }
 
+    /// How many pixels a line `(cells, least pixels)` wide is.
+    pub fn width(&self, (width, least): (f64, f64)) -> f64 {
+        (width * self.n).max(least)
+    }
+
     /// A stroke `(cells, least pixels)` wide.
-    pub fn stroke(&self, colour: Rgb, (width, least): (f64, f64)) -> Layer {
+    pub fn stroke(&self, colour: Rgb, width: (f64, f64)) -> Layer {
         Layer::new(Paint::Stroke(
             Colour::opaque(colour),
-            (width * self.n).max(least) as f32,
+            self.width(width) as f32,
         ))
     }
 
