@@ -4,7 +4,10 @@
 //! is the time on a free core, whatever else loads the machine): in the window a W1 map
 //! within a frame or two (33 ms) and a W3 map within 100 ms of the plain one, at the cell
 //! sizes the window draws them at; `render --hatched` of a W3 map at 12 pixels a cell
-//! (made, drawn and encoded) within 2 s. `cargo bench --bench raster` prints a table row per workload for each.
+//! (made, drawn and encoded) within 2 s; then pictures near their bound (issue 56: 5 s of
+//! CPU, 1 GB), each drawn and written once beside the estimate `formats::cost` makes of
+//! it, which must not fall short of it. `cargo bench --bench raster` prints a table row per
+//! workload for each.
 
 use std::hint::black_box;
 
@@ -15,6 +18,7 @@ use cpu::cpu_ms;
 use dungeon_files::draw::numbers::place;
 use dungeon_files::draw::raster::{Look, Style, rasterize};
 use dungeon_files::formats::png::encode;
+use dungeon_files::formats::{self, Format, Options, cost};
 use dungeon_generator::Recipe;
 use dungeon_generator::generate;
 use dungeon_viewer::bench::time_ms;
@@ -36,6 +40,7 @@ fn main() {
     screenshots();
     numbers();
     hatched();
+    bounded();
 }
 
 fn screenshots() {
@@ -175,6 +180,68 @@ fn hatched() {
              {goal:.0} | {} |",
             hatched / plain,
             if hatched <= goal { "yes" } else { "no" }
+        );
+    }
+}
+
+/// Pictures near the bound, the largest each cell size lets through: (recipe, cell size,
+/// format). The first is issue 56's, which took 91 to 111 s of CPU at 8 pixels a cell.
+const BOUNDED: [(&str, u32, Format); 6] = [
+    (
+        "dv1 seed=1 width=2048 height=2048 rooms=3000 room-size=100 connect=nearest",
+        5,
+        Format::Png,
+    ),
+    (
+        "dv1 seed=1 width=2048 height=2048 rooms=3000 room-size=100 connect=nearest",
+        7,
+        Format::Svg,
+    ),
+    (
+        "dv1 seed=1 width=1024 height=896 rooms=3072",
+        4,
+        Format::Png,
+    ),
+    (
+        "dv1 seed=1 width=256 height=256 rooms=150 connect=nearest",
+        33,
+        Format::Png,
+    ),
+    (
+        "dv1 seed=1 width=256 height=224 rooms=192",
+        24,
+        Format::Uvtt,
+    ),
+    (
+        "dv1 seed=1 width=819 height=819 rooms=600 room-size=100 connect=nearest",
+        11,
+        Format::Png,
+    ),
+];
+
+fn bounded() {
+    println!();
+    println!("| recipe | format | cell px | estimate s | CPU s | CPU / estimate |");
+    println!("|---|---|---|---|---|---|");
+    for (text, cell_size, format) in BOUNDED {
+        let recipe: Recipe = text.parse().expect("a recipe");
+        let dungeon = generate(&recipe).expect("in range");
+        let options = Options {
+            cell_size: Some(cell_size),
+            no_grid: false,
+            look: Look {
+                hatched: true,
+                ..Look::ORIGINAL
+            },
+        };
+        let estimate = cost::of(&dungeon, format, &options).seconds;
+        let before = cpu_ms();
+        black_box(formats::encode(&dungeon, format, &options, "map").expect("within bounds"));
+        let cpu = (cpu_ms() - before) / 1000.0;
+        println!(
+            "| `{text}` | {} | {cell_size} | {estimate:.1} | {cpu:.1} | {:.2} |",
+            format.name(),
+            cpu / estimate
         );
     }
 }

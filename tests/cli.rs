@@ -563,3 +563,53 @@ fn render_says_when_a_crowded_recipe_placed_fewer_rooms_and_why() {
     ]);
     assert_eq!(text(&out.stderr), "");
 }
+
+#[test]
+fn a_look_asked_of_a_format_that_draws_none_is_refused_before_any_work() {
+    let dir = scratch("no-look");
+    for name in ["map.json", "map.txt", "map.tmj"] {
+        let file = dir.join(name);
+        for flags in [&["--hatched"][..], &["--doors", "--numbers"]] {
+            let mut args = vec!["render", "--seed", "3"];
+            args.extend(flags);
+            args.extend(["-o", file.to_str().unwrap()]);
+            let out = run(&args);
+            fails_with(&out, 2, &format!("leave out {}", flags.join(" ")));
+            assert!(stderr(&out).contains("takes no look option"), "{name}");
+        }
+        assert!(!file.exists(), "{name}");
+        // Without a look it is written.
+        let out = run(&["render", "--seed", "3", "-o", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_recipe_over_the_bound_is_a_usage_error_however_it_comes() {
+    let dir = scratch("over-bound");
+    let recipe = "dv1 seed=1 width=2048 height=2048 rooms=10000 room-size=100";
+    let file = dir.join("slow.txt");
+    std::fs::write(&file, format!("{recipe}\n")).unwrap();
+    let data = dir.join("data");
+    let presets = data.join("dungeon-viewer");
+    std::fs::create_dir_all(&presets).unwrap();
+    let list = serde_json::json!([{"name": "slow", "recipe": recipe}]);
+    std::fs::write(presets.join("presets.json"), list.to_string()).unwrap();
+    let output = dir.join("map.png");
+    let output = output.to_str().unwrap();
+    for from in [
+        vec!["--recipe", recipe],
+        vec!["--from", file.to_str().unwrap()],
+        vec!["--preset", "slow"],
+    ] {
+        let mut args = vec!["render"];
+        args.extend(&from);
+        args.extend(["-o", output]);
+        let out = run_with_data(&data, &args);
+        fails_with(&out, 2, "more than the 5 s a recipe may take");
+    }
+    // A recipe in a file that does not parse is the file's fault.
+    std::fs::write(&file, "dv1 rooms=0\n").unwrap();
+    let out = run(&["render", "--from", file.to_str().unwrap(), "-o", output]);
+    fails_with(&out, 1, "rooms = 0 is out of range");
+}

@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::thread;
 
+use dungeon_files::text::quote_path;
 use dungeon_generator::Recipe;
 use dungeon_generator::generate;
 use dungeon_viewer::store::Error as StoreError;
@@ -78,7 +79,8 @@ fn default_names_tell_favourites_apart() {
         |recipe: &str, kept: &[Favourite]| default_name(&recipe.parse().unwrap(), &presets, kept);
     // The default settings: the seed alone. A preset's: the seed and the preset.
     assert_eq!(name("dv1 seed=41", &[]), "seed 41");
-    let caverns = "dv1 seed=41 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1";
+    let caverns =
+        "dv1 seed=41 stickiness=0.8 connect=loops loops=0.2 spacing=2 fit=move merge=1 closed=1";
     assert_eq!(name(caverns, &[]), "seed 41 · Caverns");
     // Settings of no preset: the seed; a name already kept gets the first free counter.
     let mut kept = vec![favourite("dv1 seed=41 rooms=5")];
@@ -198,7 +200,10 @@ fn a_broken_file_is_kept_aside_and_a_new_list_starts() {
     assert!(kept[0].starts_with("favourites.json.broken-20"), "{kept:?}");
     assert!(
         notice.starts_with("favourites.json could not be read (")
-            && notice.ends_with(&format!("kept it as {} and started a new list", kept[0])),
+            && notice.ends_with(&format!(
+                "kept it as {} and started a new list",
+                quote_path(&tmp.path().join(&kept[0]))
+            )),
         "{notice}"
     );
     assert_eq!(

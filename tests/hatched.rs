@@ -242,3 +242,99 @@ fn a_look_flag_that_changes_nothing_with_the_others_says_so_and_draws_the_same()
     );
     assert!(with == drawn(&[]).1, "--colours changed the original look");
 }
+
+#[test]
+fn a_hatched_picture_too_big_to_keep_is_written_in_one_pass_as_the_pixels_drawn() {
+    use dungeon_files::draw::raster::{Look, Raster, Style, rasterize};
+    use dungeon_files::draw::vector::render::KEEP_MOST;
+    let d = generate(&"dv1 seed=3 width=90 height=80 rooms=6".parse().unwrap()).unwrap();
+    let style = Style {
+        cell_size: 64,
+        grid: true,
+        look: Look {
+            hatched: true,
+            ..Look::default()
+        },
+    };
+    let raster = Raster::new(&d, &style).unwrap();
+    assert!(u64::from(raster.width()) * u64::from(raster.height()) > KEEP_MOST);
+    assert!(!raster.draws_again_cheaply());
+    let mut bytes = Vec::new();
+    png_file::write(&mut bytes, &raster, d.recipe()).unwrap();
+    // Read by the png crate: several image data chunks, the very pixels drawn.
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut rgb = vec![0; reader.output_buffer_size()];
+    reader.next_frame(&mut rgb).unwrap();
+    let drawn = rasterize(&d, &style).unwrap();
+    let same = drawn
+        .rgba_pixels()
+        .iter()
+        .zip(rgb.chunks_exact(3))
+        .all(|(a, b)| a[..3] == *b);
+    assert!(same, "the pixels drawn");
+    let chunks = bytes.windows(4).filter(|w| *w == b"IDAT").count();
+    assert!(chunks > 1, "{chunks} image data chunks");
+    assert_eq!(
+        png_file::recipe_of(&bytes, std::path::Path::new("big.png")).unwrap(),
+        *d.recipe()
+    );
+}
+
+#[test]
+fn a_hatched_picture_too_dear_to_draw_is_refused_before_it_is_drawn_saying_what_fits() {
+    use dungeon_files::draw::raster::Look;
+    use dungeon_files::formats::cost::{self, Cost};
+    use dungeon_files::formats::{Format, Options};
+    let dir = scratch("too-dear");
+    let hatched = |cell_size| Options {
+        cell_size: Some(cell_size),
+        no_grid: false,
+        look: Look {
+            hatched: true,
+            ..Look::default()
+        },
+    };
+    let crowded = "dv1 seed=1 width=256 height=256 rooms=150 connect=nearest";
+    // Issue 56's: 91 to 111 s of CPU as a PNG, 38 s and 3.4 GB as an SVG.
+    let big = "dv1 seed=1 width=2048 height=2048 rooms=3000 room-size=100 connect=nearest";
+    for (recipe, name, size, fits) in [
+        (crowded, "map.png", "64", "33"),
+        (crowded, "map.dd2vtt", "64", "33"),
+        (big, "map.svg", "8", "7"),
+    ] {
+        let file = dir.join(name);
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
+        command.args([
+            "render",
+            "--recipe",
+            recipe,
+            "--hatched",
+            "--cell-size",
+            size,
+        ]);
+        command.arg("-o").arg(&file);
+        let out = common::within(60, command);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("more than the 5 s and 1.0 GB a picture may take")
+                && err.ends_with(&format!("use --cell-size {fits} or less\n")),
+            "{name}: {err}"
+        );
+        assert!(!file.exists());
+        // What it names fits, and no more; the plain look fits at any size.
+        let map = generate(&recipe.parse().unwrap()).unwrap();
+        let format = Format::of(&file).unwrap();
+        let fits: u32 = fits.parse().unwrap();
+        assert!(cost::of(&map, format, &hatched(fits)).fits(), "{name}");
+        assert!(!cost::of(&map, format, &hatched(fits + 1)).fits(), "{name}");
+        let plain = Options {
+            look: Look::default(),
+            ..hatched(size.parse().unwrap())
+        };
+        assert!(cost::of(&map, format, &plain).fits());
+        assert_eq!(cost::of(&map, Format::Json, &plain), Cost::default());
+    }
+}

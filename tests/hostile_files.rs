@@ -50,6 +50,64 @@ fn a_decompression_bomb_gives_its_recipe_without_decoding_a_pixel() {
     assert_eq!(map["rooms"].as_array().unwrap().len(), 4);
 }
 
+/// A one-pixel PNG with the compressed text chunks `texts` before its image data, written
+/// by the `png` crate.
+fn with_compressed_texts(texts: &[(&str, &str)]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 1, 1);
+    encoder.set_color(png::ColorType::Rgb);
+    for (keyword, text) in texts {
+        encoder
+            .add_ztxt_chunk((*keyword).to_string(), (*text).to_string())
+            .unwrap();
+    }
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&[0, 0, 0]).unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+#[test]
+fn compressed_texts_that_inflate_past_what_is_ever_written_are_refused_unread() {
+    let dir = scratch("text-bomb");
+    // A recipe a little longer than any that can be made, in a few kB.
+    let long = format!("dv1 {}", " ".repeat(png_file::MAX_RECIPE_BYTES));
+    let bytes = with_compressed_texts(&[("recipe", &long)]);
+    assert!(bytes.len() < 1 << 20, "{} bytes", bytes.len());
+    let bomb = dir.join("bomb.png");
+    std::fs::write(&bomb, &bytes).unwrap();
+    let out = run(&["render", "--from", bomb.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("bomb.png is a damaged PNG image: its recipe cannot be read: it is over"),
+        "{}",
+        stderr(&out)
+    );
+    // Many texts, each short enough, inflating past all that is read of a header.
+    let mib = " ".repeat(1 << 20);
+    let many: Vec<(String, &str)> = (0..70)
+        .map(|i| (format!("note {i}"), mib.as_str()))
+        .collect();
+    let many: Vec<(&str, &str)> = many.iter().map(|(k, t)| (k.as_str(), *t)).collect();
+    let mut texts = vec![("recipe", "dv1 seed=3")];
+    texts.extend(many);
+    let bytes = with_compressed_texts(&texts);
+    let err = png_file::decode(&bytes, Path::new("notes.png")).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("its text cannot be read: it is over"),
+        "{err}"
+    );
+    // Its recipe alone is read, the rest never inflated.
+    assert_eq!(
+        png_file::recipe_of(&bytes, Path::new("notes.png"))
+            .unwrap()
+            .seed,
+        3
+    );
+}
+
 #[test]
 fn a_recipe_must_come_before_the_image_data() {
     let dir = scratch("late-recipe");
@@ -216,4 +274,16 @@ fn an_interrupted_write_leaves_the_old_file_and_no_temporary_one() {
     assert!(stderr(&out).ends_with("interrupted\n"), "{}", stderr(&out));
     assert_eq!(names(&dir), ["big.png"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "the old picture");
+}
+
+#[test]
+fn a_replaced_file_keeps_no_set_id_or_sticky_bit() {
+    let dir = scratch("set-id");
+    let file = dir.join("map.png");
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o7755)).unwrap();
+    let out = run(&["render", "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o755, "{mode:o}");
 }

@@ -148,6 +148,8 @@ const TESTS: &[Test] = tests![
     Superuser: race::a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_s_files,
     Superuser: writes::a_link_another_user_planted_in_a_shared_directory_is_not_followed,
     Superuser: writes::a_folder_another_user_made_in_a_shared_directory_is_not_written_into,
+    Superuser: writes::a_folder_another_user_made_in_a_shared_directory_is_refused_however_the_path_is_written,
+    Superuser: writes::another_user_s_file_written_over_keeps_neither_set_id_bits_nor_their_write,
     Mount: series::a_series_larger_than_its_disk_s_free_space_is_refused_before_it_starts,
 ];
 

@@ -1,8 +1,9 @@
 //! Maps worth handing to players: with `spacing=2 fit=move merge=1`, every kind of dungeon
 //! (room shape × corridor style × connection style) keeps its rooms apart and whole and its
 //! corridors from hugging, measured on the maps themselves over 20 seeds at 64×56 with 12
-//! rooms (W1) and at 256×224 with 192 rooms (W3); `bends` visibly changes twisty
-//! corridors; and every shipped preset but the original's meets the same figures.
+//! rooms (W1) and at 256×224 with 192 rooms (W3), closed too (walls everywhere but the
+//! doors); `bends` visibly changes twisty corridors; and every shipped preset but the
+//! original's meets the same figures, closed, with as many rooms as without walls.
 use dungeon_files::figures::Tally;
 use dungeon_generator::generate;
 use dungeon_generator::{Connect, Corridor, Recipe, Shape};
@@ -127,5 +128,38 @@ fn every_shipped_preset_but_the_original_makes_readable_maps() {
         let t = tally(&preset.recipe, "");
         let context = format!("preset {}: {}", preset.name, preset.recipe);
         assert_readable(&t, &context, true);
+        // Closed, and as full as without walls.
+        assert!(t.closed(), "{context}: not closed: {:?}", t.sum);
+        let open = tally(&preset.recipe.replace(" closed=1", ""), "");
+        assert_eq!(
+            t.rooms_placed, open.rooms_placed,
+            "{context}: rooms left out"
+        );
+    }
+}
+
+#[test]
+fn closed_maps_of_every_kind_are_closed_and_as_readable() {
+    for (size, base) in [("W1", W1), ("W3", W3)] {
+        for &shape in Shape::ALL {
+            for &corridor in Corridor::ALL {
+                for &connect in Connect::ALL {
+                    let keys = format!(
+                        "{READABLE} closed=1 shape={} corridor={} connect={}",
+                        shape.name(),
+                        corridor.name(),
+                        connect.name()
+                    );
+                    let mut t = Tally::default();
+                    for seed in 0..5 {
+                        let recipe: Recipe = format!("{base} {keys} seed={seed}").parse().unwrap();
+                        t.add(&generate(&recipe).unwrap());
+                    }
+                    let context = format!("{size} {keys}");
+                    assert_readable(&t, &context, size == "W3");
+                    assert!(t.closed(), "{context}: not closed: {:?}", t.sum);
+                }
+            }
+        }
     }
 }

@@ -581,8 +581,10 @@ fn encoded_files_are_the_files_render_writes_in_every_format() {
     let dungeon = generate(&recipe).unwrap();
     let dir = scratch("encoded");
     for format in Format::ALL {
+        // Doors wherever they are drawn: not in the SVG's original look, nor in formats
+        // that draw no look (which refuse them).
         let look = Look {
-            doors: !matches!(format, Format::Svg),
+            doors: format.draws_looks() && format != Format::Svg,
             ..Look::default()
         };
         let options = Options {
@@ -618,4 +620,139 @@ fn encoded_files_are_the_files_render_writes_in_every_format() {
             );
         }
     }
+}
+
+/// The recipe in the PNG `file` as the `png` crate reads it: from a `tEXt` chunk, or a
+/// `zTXt` chunk decompressed.
+fn recipe_read_by_the_png_crate(file: &Path) -> String {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    reader.next_frame(&mut pixels).unwrap();
+    reader.finish().unwrap();
+    let info = reader.info();
+    let mut stored = info.uncompressed_latin1_text.iter();
+    let stored = stored
+        .find(|t| t.keyword == "recipe")
+        .map(|t| t.text.clone());
+    stored.unwrap_or_else(|| {
+        let mut chunk = info
+            .compressed_latin1_text
+            .iter()
+            .find(|t| t.keyword == "recipe")
+            .expect("a recipe")
+            .clone();
+        chunk.decompress_text_with_limit(64 << 20).unwrap();
+        chunk.get_text().unwrap()
+    })
+}
+
+/// `render` of `recipe`, given in a file (a long one passes no command line), with `flags`,
+/// to `file`.
+fn render_recipe(recipe: &Recipe, flags: &[&str], file: &Path) {
+    let text = file.with_extension("txt");
+    std::fs::write(&text, format!("{recipe}\n")).unwrap();
+    let mut args = vec!["render", "--from", text.to_str().unwrap()];
+    args.extend(flags);
+    args.extend(["-o", file.to_str().unwrap()]);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_png_of_a_long_recipe_opens_again_and_its_favourite_keeps_its_picture() {
+    use dungeon_files::formats::layout::read_layout;
+    use dungeon_generator::{Pos, Vault};
+    use dungeon_viewer::store::favourites::Favourite;
+    let dir = scratch("long-recipe");
+    // A 701 × 701 vault (an 82 kB recipe), and 2,000 pinned rooms (issue 56).
+    let side = 701;
+    let square = Vault::new((0..side).flat_map(|y| (0..side).map(move |x| Pos::new(x, y))));
+    let vaulted = Recipe {
+        width: side + 1,
+        height: side + 1,
+        rooms: 3,
+        vaults: vec![square.unwrap()],
+        ..Recipe::default()
+    };
+    let crowded = Recipe {
+        width: 500,
+        height: 500,
+        rooms: 2000,
+        room_size: 40,
+        connect: dungeon_generator::Connect::Nearest,
+        ..Recipe::default()
+    };
+    let map = generate(&crowded).unwrap();
+    let every: Vec<Pos> = map.rooms().iter().map(|room| room.cells()[0]).collect();
+    let pinned = crowded.pin_each_at(&map, &every).unwrap();
+    assert!(pinned.pins.len() >= 1900, "{} pins", pinned.pins.len());
+    for recipe in [vaulted, pinned] {
+        let text = recipe.to_string();
+        assert!(text.len() > 64 * 1024, "{} bytes", text.len());
+        let file = dir.join("long.png");
+        render_recipe(&recipe, &["--cell-size", "1"], &file);
+        assert_eq!(read_layout(&file).unwrap(), recipe);
+        assert_eq!(recipe_read_by_the_png_crate(&file), text);
+        let again = dir.join("again.png");
+        let from = file.to_str().unwrap();
+        let out = run(&[
+            "render",
+            "--from",
+            from,
+            "--cell-size",
+            "1",
+            "-o",
+            again.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let same = std::fs::read(&again).unwrap() == std::fs::read(&file).unwrap();
+        assert!(same, "the same picture again");
+        // Its favourite's picture shows, and does not hold the recipe again.
+        let favourite = Favourite::new(&generate(&recipe).unwrap()).unwrap();
+        assert!(favourite.thumbnail().is_ok());
+        assert!(favourite.thumbnail.len() < text.len() / 2);
+    }
+}
+
+#[test]
+fn a_contact_sheet_of_long_recipes_opens_again() {
+    use dungeon_files::formats::layout::read_layout;
+    use dungeon_generator::{Pos, Vault};
+    let dir = scratch("long-sheet");
+    // Each tile's recipe 6.7 kB: 1.7 MB of them, past the 1 MiB once read.
+    let side = 200;
+    let square = Vault::new((0..side).flat_map(|y| (0..side).map(move |x| Pos::new(x, y))));
+    let recipe = Recipe {
+        width: side + 2,
+        height: side + 2,
+        rooms: 2,
+        vaults: vec![square.unwrap()],
+        ..Recipe::default()
+    };
+    let sheet = dir.join("sheet.png");
+    render_recipe(&recipe, &["--sheet", "16x16", "--cell-size", "1"], &sheet);
+    assert!(std::fs::metadata(&sheet).unwrap().len() > 1 << 20);
+    assert_eq!(read_layout(&sheet).unwrap(), recipe);
+    assert_eq!(recipe_read_by_the_png_crate(&sheet), recipe.to_string());
+    let picture = decode(&std::fs::read(&sheet).unwrap(), &sheet).unwrap();
+    let tiles = picture.texts.iter().filter(|(k, _)| k.starts_with("tile "));
+    assert_eq!(tiles.count(), 256);
+    assert_eq!(
+        picture.text("tile 256").map(|t| t.contains("seed=256 ")),
+        Some(true)
+    );
+}
+
+#[test]
+fn short_recipes_stay_in_text_chunks_stored_as_before() {
+    // Their bytes are those every earlier version wrote: see the band-by-band test.
+    let d = dungeon("dv1 seed=3");
+    let bytes = encode(&rasterize(&d, &Style::default()).unwrap(), d.recipe()).unwrap();
+    let texts = &png::Decoder::new(std::io::Cursor::new(&bytes))
+        .read_info()
+        .unwrap();
+    let info = texts.info();
+    assert_eq!(info.uncompressed_latin1_text.len(), 2);
+    assert!(info.compressed_latin1_text.is_empty());
 }

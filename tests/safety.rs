@@ -17,7 +17,7 @@ use dungeon_files::formats::{self, Format, Options, Target, png};
 use dungeon_generator::generate;
 use dungeon_viewer::store::Error as StoreError;
 use dungeon_viewer::store::favourites::{Favourite, Favourites};
-use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT, MAX_LIST_BYTES};
+use dungeon_viewer::store::list::{LOCK_FILE, LOCK_WAIT, MAX_LIST_BYTES, MAX_LIST_ENTRIES};
 use dungeon_viewer::store::presets::{Preset, Presets, UserPresets};
 
 const BIN: &str = env!("CARGO_BIN_EXE_dungeon-viewer");
@@ -93,6 +93,51 @@ fn a_list_too_big_to_read_is_left_whole_where_it_is() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("left as it is"), "{}", stderr(&out));
     assert_eq!(untouched(&presets), before);
+}
+
+#[test]
+fn a_list_of_more_entries_than_a_list_may_have_is_left_as_it_is_and_one_of_as_many_is_read() {
+    let data = scratch("many-presets");
+    let dir = data.join("dungeon-viewer");
+    fs::create_dir_all(&dir).unwrap();
+    let presets = dir.join("presets.json");
+    let list = |n: usize| {
+        let entries: Vec<String> = (0..n)
+            .map(|i| format!("{{\"name\":\"p{i}\",\"recipe\":\"dv1\"}}"))
+            .collect();
+        format!("[{}]", entries.join(","))
+    };
+    fs::write(&presets, list(MAX_LIST_ENTRIES + 1)).unwrap();
+    let before = untouched(&presets);
+    let out = run_with_data(20, &data, &["render", "--preset", "caverns", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("holds more than {MAX_LIST_ENTRIES} entries"))
+            && err.contains("left as it is"),
+        "{err}"
+    );
+    assert_eq!(untouched(&presets), before);
+    assert_eq!(names(&dir), ["presets.json"], "no backup, no copy");
+    // Nor is a change saved to it: it stays in memory.
+    let (mut user, notice) = UserPresets::open(&dir);
+    assert!(notice.is_some());
+    let mine = Preset {
+        name: "mine".into(),
+        recipe: "dv1 rooms=3".into(),
+    };
+    assert!(matches!(user.add(mine), Err(StoreError::TooMany { .. })));
+    assert_eq!(untouched(&presets), before);
+
+    // As many as a list may have are read, the last one too.
+    fs::write(&presets, list(MAX_LIST_ENTRIES)).unwrap();
+    let (user, notice) = UserPresets::open(&dir);
+    assert!(notice.is_none(), "{notice:?}");
+    assert_eq!(user.entries().len(), MAX_LIST_ENTRIES);
+    let last = format!("p{}", MAX_LIST_ENTRIES - 1);
+    let out = run_with_data(20, &data, &["render", "--preset", &last, "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
 
 #[test]
@@ -230,6 +275,41 @@ fn a_thumbnail_bomb_is_refused_before_it_is_decoded() {
         "{error}"
     );
     assert!(error.len() < 300, "{error}");
+}
+
+#[test]
+fn a_broken_list_that_is_a_link_is_set_aside_as_the_link_never_what_it_leads_to() {
+    let tmp = scratch("broken-link");
+    // Someone else's file, or the system's: not a list.
+    let elsewhere = tmp.join("elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    let theirs = elsewhere.join("settings.conf");
+    fs::write(&theirs, "not a list").unwrap();
+    let before = untouched(&theirs);
+    let data = tmp.join("data").join("dungeon-viewer");
+    fs::create_dir_all(&data).unwrap();
+    symlink(&theirs, data.join("presets.json")).unwrap();
+    let out = run_with_data(20, &tmp.join("data"), &["presets"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(untouched(&theirs), before, "what the link leads to stays");
+    assert_eq!(names(&elsewhere), ["settings.conf"]);
+    let aside: Vec<String> = names(&data)
+        .into_iter()
+        .filter(|n| n.starts_with("presets.json.broken-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{:?}", names(&data));
+    let kept = data.join(&aside[0]);
+    assert_eq!(
+        fs::read_link(&kept).unwrap(),
+        theirs,
+        "the link itself, renamed"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("kept it as {}", kept.display())) && err.contains("the link"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]

@@ -533,3 +533,41 @@ fn series_keep_their_announcement(dir: &Path, look: dungeon_files::draw::look::L
     let written = series::write_sheet(&recipe, size, &options, (&sheet, false), &done).unwrap();
     assert!(bytes(&written.files) <= announced.bytes, "{announced}");
 }
+
+#[test]
+fn a_hatched_series_is_estimated_by_what_its_maps_draw_not_by_their_pixels_alone() {
+    use dungeon_files::draw::look::Look;
+    use dungeon_files::formats::Options;
+    use dungeon_files::formats::series::{Destination, Series};
+    use dungeon_generator::Recipe;
+    let to = Destination::Dir(scratch("hatched-estimate"));
+    let estimate = |text: &str, look: Look| {
+        let recipes: Vec<Recipe> = vec![text.parse().unwrap(); 2];
+        let options = Options {
+            cell_size: Some(8),
+            no_grid: false,
+            look,
+        };
+        Series::Batch(recipes)
+            .estimate(&options, &to)
+            .unwrap()
+            .seconds
+    };
+    let hatched = Look {
+        hatched: true,
+        ..Look::default()
+    };
+    // As many pixels, six times the outline (measured: 0.22 s against 0.56 s a map).
+    let (sparse, crowded) = (
+        "dv1 width=256 height=224 rooms=4",
+        "dv1 width=256 height=224 rooms=192",
+    );
+    let plain = estimate(crowded, Look::default()) / estimate(sparse, Look::default());
+    let inked = estimate(crowded, hatched) / estimate(sparse, hatched);
+    assert!(plain < 1.3 && inked > 2.0, "{plain} {inked}");
+    // Issue 56: --count 2 of a 2048² map at 8 pixels a cell was announced at 105 s and took
+    // 640 s of CPU; now it takes 22 s of CPU here.
+    let big = "dv1 width=2048 height=2048 rooms=3000 room-size=100 connect=nearest";
+    let seconds = estimate(big, hatched);
+    assert!((20.0..60.0).contains(&seconds), "{seconds}");
+}

@@ -223,7 +223,8 @@ impl App {
             cell_size: Some(cell_size),
             no_grid: !self.grid,
             look: self.look,
-        };
+        }
+        .for_format(format);
         match platform::save(&dungeon, format, &options, &self.out_dir) {
             Ok(said) => self.status.say(said),
             Err(e) => self.status.problem(format!("Not saved: {e}")),

@@ -130,6 +130,7 @@ fn cell(text: &str) -> Result<Pos, String> {
 /// of their own kind (`--pin X,Y` pins a room by a cell instead).
 fn value_name(key: &Key) -> Option<&'static str> {
     match key.kind() {
+        kind if kind.is_switch() => Some("0|1"),
         Kind::Whole { .. } => Some("N"),
         Kind::Fraction { .. } => Some("NUMBER"),
         Kind::Choice { .. } => Some("STYLE"),
@@ -189,17 +190,21 @@ impl Args for RecipeArgs {
                 ),
         );
         flag_keys().fold(cmd, |cmd, (key, value_name)| {
-            cmd.arg(
-                Arg::new(key.name())
-                    .long(key.name())
-                    .value_name(value_name)
-                    .allow_negative_numbers(true)
-                    .help(format!(
-                        "{} ({})",
-                        key.help().trim_end_matches('.'),
-                        key.kind().allowed()
-                    )),
-            )
+            let arg = Arg::new(key.name())
+                .long(key.name())
+                .value_name(value_name)
+                .allow_negative_numbers(true)
+                .help(format!(
+                    "{} ({})",
+                    key.help().trim_end_matches('.'),
+                    key.kind().allowed()
+                ));
+            // A switch alone turns it on: `--closed` is `--closed 1`.
+            cmd.arg(if key.kind().is_switch() {
+                arg.num_args(0..=1).default_missing_value("1")
+            } else {
+                arg
+            })
         })
     }
 

@@ -107,12 +107,17 @@ fn with_flags(e: &formats::Error) -> String {
              side): use --cell-size {fits} or less",
             draw::MAX_SIDE
         ),
-        E::Look { refused, .. } => {
-            let flags: Vec<String> = refused.iter().map(|o| format!("--{}", o.name)).collect();
-            format!(
-                "{e}: leave out {}, or write a PNG, or add --hatched (whose SVG draws them all)",
-                flags.join(" ")
-            )
+        E::Look { refused, .. } => format!(
+            "{e}: leave out {}, or write a PNG, or add --hatched (whose SVG draws them all)",
+            look_flags(refused)
+        ),
+        E::NoLook { refused, .. } => format!(
+            "{e}: leave out {}, or write a PNG, an SVG or a Universal VTT file",
+            look_flags(refused)
+        ),
+        E::TooDear { fits: Some(n), .. } => format!("{e}: use --cell-size {n} or less"),
+        E::TooDear { fits: None, .. } => {
+            format!("{e}: leave out --hatched, or make a smaller map")
         }
         E::FramesDiffer => format!("{e} (end -o in /)"),
         E::SeriesTooBig { .. } => format!(
@@ -121,6 +126,12 @@ fn with_flags(e: &formats::Error) -> String {
         ),
         _ => e.to_string(),
     }
+}
+
+/// The flags of look options, as given: `--doors --marks`.
+fn look_flags(options: &[&draw::look::LookOption]) -> String {
+    let flags: Vec<String> = options.iter().map(|o| format!("--{}", o.name)).collect();
+    flags.join(" ")
 }
 
 /// What the command line asks for.

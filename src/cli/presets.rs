@@ -2,6 +2,7 @@
 
 use super::Failure;
 use super::terminal::write_stdout;
+use dungeon_files::formats;
 use dungeon_files::text::quote;
 use dungeon_generator::Recipe;
 use dungeon_viewer::store::data_dir;
@@ -27,13 +28,16 @@ fn quote_lines(text: &str) -> String {
         .collect()
 }
 
-/// `preset` applied to the default recipe; a user's preset may not parse (input/output).
+/// `preset` applied to the default recipe; a user's preset may not parse (input/output),
+/// or ask for more than the 5-second bound (usage, as the same recipe typed).
 pub fn applied(preset: &Preset) -> Result<Recipe, Failure> {
     preset.apply(&Recipe::default()).map_err(|e| {
-        Failure::Io(format!(
-            "the preset `{}` cannot be used: {e}",
-            quote(&preset.name)
-        ))
+        let message = format!("the preset `{}` cannot be used: {e}", quote(&preset.name));
+        if formats::over_bound(&e) {
+            Failure::Usage(message)
+        } else {
+            Failure::Io(message)
+        }
     })
 }
 

@@ -66,7 +66,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
 /// Say on standard error which look flags change nothing with the others given (`--outlines`
 /// with `--hatched`, `--colours` without it), and why, as the window greys them.
 fn note_looks(format: Format, options: &Options) {
-    if !format.is_picture() {
+    if !format.draws_looks() {
         return;
     }
     for option in LOOKS.iter().filter(|o| o.is_on(&options.look)) {

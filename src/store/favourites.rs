@@ -73,7 +73,9 @@ impl Favourite {
         let recipe = dungeon.recipe();
         let drawn = |e: &dyn std::fmt::Display| Error::Thumbnail(format!("cannot be drawn: {e}"));
         let pixels = thumbnail_pixels(dungeon).map_err(|e| drawn(&e))?;
-        let png = png::encode(&pixels, recipe).map_err(|e| drawn(&e))?;
+        // Without the recipe, which the favourite keeps beside it: a thumbnail stays small
+        // however long the recipe.
+        let png = png::encode_picture(&pixels).map_err(|e| drawn(&e))?;
         let now = utc::since_epoch();
         Ok(Self {
             id: new_id(now.as_nanos()),

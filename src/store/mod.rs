@@ -68,6 +68,15 @@ pub enum Error {
         list::MAX_LIST_BYTES >> 20
     )]
     TooBig { file: PathBuf, bytes: u64 },
+    /// A list of more entries than a list may have: left as it is, neither read nor
+    /// written.
+    #[error(
+        "{} holds more than {} entries, the most a list may have: it was left as it is, and \
+         changes are not saved to it",
+        quote_path(file),
+        list::MAX_LIST_ENTRIES
+    )]
+    TooMany { file: PathBuf },
     /// Another program held the lock for longer than a change waits.
     #[error(
         "{} is locked by another program (waited {} s){}",

@@ -6,7 +6,8 @@
 use crate::common;
 
 use std::fs;
-use std::os::unix::fs::{PermissionsExt, lchown, symlink};
+use std::os::unix::fs::{MetadataExt, PermissionsExt, lchown, symlink};
+use std::path::Path;
 use std::process::Command;
 
 use common::writes::{give_away, refused, render_to};
@@ -77,4 +78,83 @@ pub fn a_folder_another_user_made_in_a_shared_directory_is_not_written_into() {
     // Their folder, given to the directory's owner, is written into as any other.
     lchown(&theirs, Some(0), Some(0)).unwrap();
     assert!(render_to(&theirs.join("map.png")).status.success());
+}
+
+/// `render` of a small map to `file` as named (relative to `dir`), run in `dir`.
+fn render_in(dir: &Path, file: &str) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon-viewer"));
+    command.args([
+        "render", "--seed", "3", "--rooms", "3", "--width", "20", "-o", file,
+    ]);
+    command.current_dir(dir);
+    within(30, command)
+}
+
+pub fn a_folder_another_user_made_in_a_shared_directory_is_refused_however_the_path_is_written() {
+    let tmp = scratch("theirs-relative");
+    let shared = tmp.join("shared");
+    fs::create_dir(&shared).unwrap();
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
+    let victim = tmp.join("victim.conf");
+    fs::write(&victim, "the victim's settings").unwrap();
+    // Their folder, writable by all, holding their link to the victim and a folder of
+    // theirs in it.
+    let theirs = shared.join("x");
+    let inner = theirs.join("inner");
+    fs::create_dir_all(&inner).unwrap();
+    fs::set_permissions(&theirs, fs::Permissions::from_mode(0o777)).unwrap();
+    symlink(&victim, theirs.join("x.png")).unwrap();
+    for made in [&theirs, &theirs.join("x.png"), &inner] {
+        assert!(give_away(made));
+    }
+    for (dir, file) in [
+        (&theirs, "x.png"),
+        (&theirs, "./x.png"),
+        (&theirs, "new.png"),
+        (&inner, "../x.png"),
+        (&inner, "map.png"),
+        (&shared, "x/x.png"),
+        (&shared, "../shared/x/./x.png"),
+    ] {
+        refused(
+            &render_in(dir, file),
+            &["x is a directory made by another user"],
+        );
+    }
+    assert_eq!(
+        fs::read_to_string(&victim).unwrap(),
+        "the victim's settings"
+    );
+    assert_eq!(names(&theirs), ["inner", "x.png"]);
+    assert!(names(&inner).is_empty());
+    // In a folder of the writer's own in the shared directory, a relative path writes.
+    let mine = shared.join("mine");
+    fs::create_dir(&mine).unwrap();
+    assert!(render_in(&mine, "map.png").status.success());
+    assert!(render_in(&mine, "../mine/map.png").status.success());
+    assert_eq!(names(&mine), ["map.png"]);
+}
+
+pub fn another_user_s_file_written_over_keeps_neither_set_id_bits_nor_their_write() {
+    let tmp = scratch("theirs-mode");
+    for (mode, kept) in [
+        (0o6777, 0o755),
+        (0o4755, 0o755),
+        (0o1666, 0o644),
+        (0o640, 0o640),
+    ] {
+        let file = tmp.join(format!("map-{mode:o}.png"));
+        fs::write(&file, "theirs").unwrap();
+        assert!(give_away(&file));
+        fs::set_permissions(&file, fs::Permissions::from_mode(mode)).unwrap();
+        assert!(render_to(&file).status.success());
+        let now = fs::metadata(&file).unwrap();
+        assert_eq!(
+            now.mode() & 0o7777,
+            kept,
+            "{mode:o} became {:o}",
+            now.mode()
+        );
+        assert_eq!((now.uid(), now.gid()), (0, 0), "the writer's own file");
+    }
 }

@@ -1,10 +1,14 @@
 //! How readable each kind of dungeon is: for every room shape × corridor style × connection
-//! style, the figures of [`dungeon_files::figures::Figures`] over a run of seeds, at 64×56 with 12 rooms (W1)
-//! and at 256×224 with 192 rooms (W3), as a Markdown table.
+//! style, the figures of [`dungeon_files::figures::Figures`] over a run of seeds, at 64×56
+//! with 12 rooms (W1) and at 256×224 with 192 rooms (W3), as a Markdown table: rooms
+//! placed, touching and not rooms; corridor cells in 2×2 blocks, beside another corridor
+//! and along a room away from a door; corridor cells a path; and whether every map was
+//! closed (walls everywhere but the doors) and joined.
 //!
 //! ```sh
 //! cargo run --release -p dungeon-files --example readability -- "spacing=2 fit=move merge=1" 20
-//! cargo run --release -p dungeon-files --example readability -- "" 5   # today's, 5 seeds
+//! cargo run --release -p dungeon-files --example readability -- "spacing=2 fit=move merge=1 closed=1" 20
+//! cargo run --release -p dungeon-files --example readability -- "" 5   # the original's, 5 seeds
 //! ```
 
 use dungeon_files::figures::Tally;
@@ -19,9 +23,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seeds: u64 = args.next().map_or(Ok(20), |n| n.parse())?;
     println!(
         "| size | shape | corridor | connect | placed % | touching % | not rooms % | 2×2 % | \
-         beside % | zero-length | turns/corridor | dead ends | loops | all joined |"
+         beside % | along rooms % | corridor cells/path | zero-length | turns/corridor | \
+         dead ends | loops | closed | all joined |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (size, base) in [("W1", "dv1"), ("W3", "dv1 width=256 height=224 rooms=192")] {
         for &shape in Shape::ALL {
             for &corridor in Corridor::ALL {
@@ -39,8 +44,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     }
                     let s = &tally.sum;
                     println!(
-                        "| {size} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {} | \
-                         {:.2} | {} | {} | {} |",
+                        "| {size} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | \
+                         {:.1} | {} | {:.2} | {} | {} | {} | {} |",
                         shape.name(),
                         corridor.name(),
                         connect.name(),
@@ -49,10 +54,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         tally.not_rooms_percent(),
                         tally.in_blocks_percent(),
                         tally.beside_percent(),
+                        tally.along_rooms_percent(),
+                        s.corridor_cells as f64 / tally.paths.max(1) as f64,
                         s.zero_length_paths,
                         tally.turns_per_path(),
                         s.dead_ends,
                         s.loops,
+                        if tally.closed() { "yes" } else { "no" },
                         if s.connected { "yes" } else { "NO" }
                     );
                 }

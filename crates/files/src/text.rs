@@ -1,5 +1,6 @@
-//! Words for messages: lists joined as people write them, and user input and file names
-//! quoted briefly and harmlessly, for the pictures and files and for the program.
+//! Words for messages: lists joined as people write them, sizes and times as people read
+//! them, and user input and file names quoted briefly and harmlessly, for the pictures and
+//! files and for the program.
 //!
 //! Whatever a message quotes goes through one escaping ([`quote`] for typed or read text,
 //! [`quote_path`] for file names): control characters, and the invisible characters that
@@ -7,6 +8,7 @@
 //! escapes, so that a hostile name neither moves the terminal's cursor nor reads backwards;
 //! and it is bounded, so that a huge input gives a short line.
 
+use std::fmt;
 use std::path::Path;
 
 /// `a`, `a or b`, `a, b or c`: the items joined as a choice.
@@ -108,9 +110,63 @@ fn reorders_or_hides(c: char) -> bool {
     )
 }
 
+/// Bytes as people read them: `840 bytes`, `12 kB`, `3.8 GB`, `2.1 TB`.
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 5] = ["kB", "MB", "GB", "TB", "PB"];
+        let mut value = self.0 as f64;
+        if value < 1000.0 {
+            return write!(f, "{} bytes", self.0);
+        }
+        for unit in UNITS {
+            value /= 1000.0;
+            if value < 1000.0 || unit == "PB" {
+                return if value < 10.0 {
+                    write!(f, "{value:.1} {unit}")
+                } else {
+                    write!(f, "{value:.0} {unit}")
+                };
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A time as people read it: `40 s`, `11 min`, `3.2 h`.
+pub(crate) struct Seconds(pub f64);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        if s < 1.0 {
+            write!(f, "a second")
+        } else if s < 120.0 {
+            write!(f, "{s:.0} s")
+        } else if s < 2.0 * 3600.0 {
+            write!(f, "{:.0} min", s / 60.0)
+        } else {
+            write!(f, "{:.1} h", s / 3600.0)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_and_times_read_as_people_write_them() {
+        assert_eq!(Bytes(840).to_string(), "840 bytes");
+        assert_eq!(Bytes(12_345).to_string(), "12 kB");
+        assert_eq!(Bytes(3_810_000_000).to_string(), "3.8 GB");
+        assert_eq!(Bytes(2_100_000_000_000).to_string(), "2.1 TB");
+        assert_eq!(Seconds(0.2).to_string(), "a second");
+        assert_eq!(Seconds(45.0).to_string(), "45 s");
+        assert_eq!(Seconds(660.0).to_string(), "11 min");
+        assert_eq!(Seconds(4.0 * 3600.0).to_string(), "4.0 h");
+    }
 
     #[test]
     fn choices_read_as_a_list() {

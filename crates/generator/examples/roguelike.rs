@@ -86,6 +86,8 @@ fn draw(dungeon: &Dungeon, walk: &[Pos], marks: [(Pos, char); 3]) {
                 }
                 match cells[p] {
                     Cell::Door => '+',
+                    Cell::StairsUp(_) => '<',
+                    Cell::StairsDown(_) => '>',
                     Cell::Floor(room)
                         if matches!(dungeon.rooms()[room].kind(), RoomKind::Vault(_)) =>
                     {

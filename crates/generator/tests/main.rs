@@ -4,9 +4,11 @@
 mod common;
 
 mod cells;
+mod closed;
 mod dungeon;
 mod grid;
 mod hostile;
+mod levels;
 mod margin;
 mod pins;
 mod random_recipes;

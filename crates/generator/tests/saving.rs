@@ -1,8 +1,8 @@
 //! Maps that save (the `serde` feature): a dungeon written as JSON and read back is the
 //! same dungeon, and a hostile file is refused with a reason, never a panic.
 
-use dungeon_generator::Recipe;
 use dungeon_generator::{Cell, Dungeon, Grid, Pos, Rect, Room, Tile, generate};
+use dungeon_generator::{Recipe, Vault};
 use serde_json::{Value, json};
 
 const RECIPES: [&str; 5] = [
@@ -141,4 +141,96 @@ fn a_hostile_map_file_is_refused_with_a_reason() {
         serde_json::from_value::<Pos>(json!([3, 4])).unwrap(),
         Pos::new(3, 4)
     );
+}
+
+/// A cross five cells wide and high.
+fn cross() -> Vault {
+    Vault::new((0..5).flat_map(|i| [Pos::new(i, 2), Pos::new(2, i)])).unwrap()
+}
+
+#[test]
+fn maps_with_vaults_pins_and_closed_rooms_read_back_as_written() {
+    let mut checked = 0;
+    for seed in 1..=60 {
+        for text in [
+            "dv1 spacing=1",
+            "dv1 closed=1 margin=1",
+            "dv1 shape=rect corridor=half-rect connect=loops spacing=2 fit=move merge=1 closed=1",
+            "dv1 width=40 height=30 rooms=20 room-size=30 closed=1",
+        ] {
+            let mut recipe: Recipe = text.parse().unwrap();
+            recipe.seed = seed;
+            recipe.vaults = vec![cross(), cross().at(Pos::new(20, 10))];
+            let first = generate(&recipe).unwrap();
+            // A pinned room of its own map, then the map of a new seed around it.
+            let cell = first.rooms()[seed as usize % first.rooms().len()].cells()[0];
+            let pinned = recipe.pin_at(&first, cell).unwrap().reseeded(seed + 1000);
+            for made in [first, generate(&pinned).unwrap()] {
+                let json = serde_json::to_string(&made).unwrap();
+                let read: Dungeon = serde_json::from_str(&json)
+                    .unwrap_or_else(|e| panic!("{}: {e}", made.recipe()));
+                assert_eq!(read, made);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 480);
+}
+
+#[test]
+fn a_map_file_is_refused_where_its_rooms_and_paths_break_its_recipe() {
+    let mut recipe: Recipe = "dv1 seed=4 width=30 height=20 rooms=4 room-size=12 margin=1"
+        .parse()
+        .unwrap();
+    recipe.vaults = vec![cross().at(Pos::new(12, 8))];
+    let made = generate(&recipe).unwrap();
+    let vault = made.vault_room(0).unwrap();
+    let grown = (vault + 1) % made.rooms().len();
+    let good: Value = serde_json::to_value(&made).unwrap();
+    let with = |change: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        change(&mut v);
+        serde_json::from_value::<Dungeon>(v)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(with(&|_| {}), Ok(()));
+    type Refusal<'a> = (String, &'a dyn Fn(&mut Value));
+    let refusals: [Refusal; 5] = [
+        (
+            format!("room {vault} is marked vault 3, but the recipe has 1 vaults"),
+            &|v| v["rooms"][vault]["kind"] = json!({"Vault": 3}),
+        ),
+        (
+            format!(
+                "rooms {} and {} are both marked vault 0",
+                grown.min(vault),
+                grown.max(vault)
+            ),
+            &|v| v["rooms"][grown]["kind"] = json!({"Vault": 0}),
+        ),
+        ("in the map's margin of 1 cells".to_string(), &|v| {
+            v["rooms"][0]["cells"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!([0, 5]))
+        }),
+        (
+            "cells are not one room: cell (28, 18) is not joined".to_string(),
+            &|v| {
+                v["rooms"][0]["cells"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!([28, 18]))
+            },
+        ),
+        ("path 0 ends at".to_string(), &|v| {
+            let cells = v["paths"][0]["cells"].as_array_mut().unwrap();
+            cells.pop();
+        }),
+    ];
+    for (reason, change) in refusals {
+        let error = with(change).expect_err(&reason);
+        assert!(error.contains(&reason), "{reason:?} not in {error:?}");
+    }
 }

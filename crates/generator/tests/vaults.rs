@@ -229,6 +229,85 @@ fn vaults_that_cannot_be_made_are_refused_naming_the_vault() {
     let crowded = with_vaults("dv1", vec![big.at(Pos::new(2, 3)), hall()]);
     assert_eq!(
         generate(&crowded).unwrap_err().to_string(),
-        "vault 2 finds no place on the map 0 cells or more from the pins and the vaults before it"
+        "vault 2 finds no place on the map 0 cells or more from the pins and the other vaults"
+    );
+}
+
+/// The crate's own shrine: a cross 5 cells wide and high.
+fn shrine() -> Vault {
+    Vault::new((0..5).flat_map(|i| [Pos::new(i, 2), Pos::new(2, i)])).unwrap()
+}
+
+/// The cells within `spacing` of a vault's cells, diagonals included.
+fn fenced(cells: &[Pos], spacing: u32) -> BTreeSet<Pos> {
+    let s = spacing as i32;
+    cells
+        .iter()
+        .flat_map(|p| (-s..=s).flat_map(move |dy| (-s..=s).filter_map(move |dx| p.offset(dx, dy))))
+        .collect()
+}
+
+#[test]
+fn a_vault_without_a_place_keeps_clear_of_every_vault_with_one_whatever_their_order() {
+    for spacing in [0, 1, 2] {
+        for seed in 1..=400 {
+            for vaults in [
+                vec![shrine(), shrine().at(Pos::new(3, 4))],
+                vec![
+                    shrine().at(Pos::new(30, 20)),
+                    shrine(),
+                    hall().at(Pos::new(50, 40)),
+                ],
+            ] {
+                let recipe = Recipe {
+                    seed,
+                    spacing,
+                    vaults,
+                    ..Recipe::default()
+                };
+                let d = make(&recipe);
+                let unplaced = recipe
+                    .vaults
+                    .iter()
+                    .position(|v| v.place().is_none())
+                    .unwrap();
+                let free = d.vault(unplaced).expect("the vault is made");
+                let near = fenced(free.cells(), spacing);
+                for (v, vault) in recipe
+                    .vaults
+                    .iter()
+                    .enumerate()
+                    .filter(|(v, _)| *v != unplaced)
+                {
+                    assert!(
+                        vault.cells().all(|p| !near.contains(&p)),
+                        "{recipe}: vault {} within {spacing} of vault {}",
+                        unplaced + 1,
+                        v + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn on_a_closed_map_pins_and_vaults_keep_a_cell_apart_or_are_refused() {
+    let error = |text: &str| text.parse::<Recipe>().unwrap_err().to_string();
+    let text = hall().to_string();
+    // Beside each other (edge or corner): refused on a closed map, kept on an open one.
+    for (a, b) in [("1.1", "8.1"), ("1.1", "8.6")] {
+        let recipe = format!("dv1 vault={a}.{text}~{b}.{text}");
+        assert!(recipe.parse::<Recipe>().is_ok(), "{recipe}");
+        assert_eq!(
+            error(&format!("{recipe} closed=1")),
+            "vault 2 lies beside vault 1: on a closed map rooms keep a cell of rock apart"
+        );
+    }
+    // A cell of rock between them is enough.
+    assert!(
+        format!("dv1 closed=1 vault=1.1.{text}~9.1.{text}")
+            .parse::<Recipe>()
+            .is_ok()
     );
 }

@@ -204,7 +204,8 @@ impl FilesPanel {
             cell_size: Some(self.sizes.for_map(format, recipe)),
             no_grid: !drawn.grid,
             look: drawn.look,
-        };
+        }
+        .for_format(format);
         let refused = formats::check(format, &options, recipe.width, recipe.height).err();
         let help = match format {
             Format::Png => "Save the map, with its recipe inside, to come back to it (S or \

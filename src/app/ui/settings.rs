@@ -84,6 +84,12 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
                 *x = to_step(*x);
                 moved
             }
+            (Value::Whole(n), kind) if kind.is_switch() => {
+                let mut on = *n == 1;
+                let clicked = ui.checkbox(&mut on, &label).on_hover_text(&help).changed();
+                *n = u64::from(on);
+                clicked
+            }
             (Value::Whole(n), Kind::Whole { min, max }) => {
                 let mut x = *n as f64;
                 let moved = number(ui, &mut x, min as f64..=max as f64, 1.0, &label, &help);

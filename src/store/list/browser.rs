@@ -6,7 +6,7 @@
 use std::io;
 use std::path::Path;
 
-use super::{Entry, Error, JsonList, MAX_LIST_BYTES, Unread};
+use super::{Entry, Error, JsonList, MAX_LIST_BYTES, MAX_LIST_ENTRIES, Unread};
 use crate::browser::{self, StorageError};
 use crate::store::utc;
 
@@ -45,7 +45,7 @@ pub(super) fn read_list<T: Entry>(path: &Path) -> Result<Vec<T>, Unread> {
             bytes: text.len() as u64,
         }));
     }
-    serde_json::from_str(&text).map_err(|e| Unread::Broken(e.to_string()))
+    super::parse(&mut serde_json::Deserializer::from_str(&text), path).map_err(Unread::from)
 }
 
 impl<T: Entry> JsonList<T> {
@@ -55,6 +55,9 @@ impl<T: Entry> JsonList<T> {
         let path = self.path();
         let (entries, notice) = self.read_afresh(read_list(&path), || self.keep_aside())?;
         if !self.unsaved.is_empty() {
+            if entries.len() > MAX_LIST_ENTRIES {
+                return Err(Error::TooMany { file: path });
+            }
             let text = serde_json::to_string_pretty(&entries).map_err(|e| Error::Save {
                 file: path.clone(),
                 source: io::Error::other(e.to_string()),

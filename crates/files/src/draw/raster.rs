@@ -144,6 +144,13 @@ impl<'a> Raster<'a> {
         Ok(())
     }
 
+    /// Whether drawing the image again costs little: in a look of cells, or when the
+    /// hatched look's bands are kept once drawn (see [`Bands::keeping`]).
+    #[must_use]
+    pub fn draws_again_cheaply(&self) -> bool {
+        self.shapes.as_ref().is_none_or(|bands| bands.kept())
+    }
+
     /// The number of rows of cells, each a band.
     #[must_use]
     pub fn bands(&self) -> u32 {

@@ -45,6 +45,21 @@ pub struct Figures {
     /// Whether one can walk from every room to every other.
     #[serde(skip)]
     pub connected: bool,
+    /// Corridor cells beside a room's floor away from a door of theirs: where a corridor
+    /// runs along a room with no wall between (0 on a closed map).
+    #[serde(skip)]
+    pub corridor_along_rooms: u64,
+    /// Rooms sharing an edge with another room.
+    #[serde(skip)]
+    pub rooms_sharing_edges: u32,
+    /// Doors with an opening beside them: on a side of the door, both the room's cell and
+    /// the corridor's cell beside it can be walked on, so shutting it does not close the
+    /// way in.
+    #[serde(skip)]
+    pub doors_open_beside: u32,
+    /// Rooms not reached from the start when rooms and corridors meet only through doors.
+    #[serde(skip)]
+    pub rooms_behind_no_door: u32,
 }
 
 impl Figures {
@@ -131,6 +146,7 @@ impl Figures {
         } else {
             paths.len() as i64 - rooms.len() as i64 + 1
         };
+        closedness(dungeon, &mut figures);
         if let Some(&first) = rooms.first().and_then(|r| r.cells().first()) {
             let distances = dungeon.distances([first]);
             figures.connected = rooms
@@ -139,6 +155,71 @@ impl Figures {
         }
         figures
     }
+}
+
+/// The figures of a closed map (DESIGN's walls everywhere but the doors): corridors along
+/// rooms, rooms sharing edges, doors with an opening beside them, rooms no door leads to.
+fn closedness(dungeon: &Dungeon, figures: &mut Figures) {
+    let tiles = dungeon.tiles();
+    let features = dungeon.features();
+    let mut doors: Vec<(Pos, Pos)> = features.doors.iter().map(|d| (d.cell, d.outside)).collect();
+    doors.sort_unstable();
+    let is_door = |floor: Pos, outside: Pos| doors.binary_search(&(floor, outside)).is_ok();
+    let floor = |p: Pos| tiles[p].room();
+    let walkable = |p: Option<Pos>| {
+        p.and_then(|p| tiles.get(p))
+            .is_some_and(|t| t.is_walkable())
+    };
+    let mut sharing = vec![false; dungeon.rooms().len()];
+    for p in tiles.positions() {
+        let mut along = false;
+        for n in tiles.neighbours(p) {
+            match (floor(p), floor(n)) {
+                (None, Some(_)) if tiles[p] == Tile::PATH && !is_door(n, p) => along = true,
+                (Some(a), Some(b)) if a != b => sharing[a] = true,
+                _ => {}
+            }
+        }
+        figures.corridor_along_rooms += u64::from(along);
+    }
+    figures.rooms_sharing_edges = sharing.iter().filter(|&&s| s).count() as u32;
+    for door in &features.doors {
+        let (c, o) = (door.cell, door.outside);
+        let sides = if c.x == o.x {
+            [(-1, 0), (1, 0)]
+        } else {
+            [(0, -1), (0, 1)]
+        };
+        let open = sides
+            .iter()
+            .any(|&(dx, dy)| walkable(c.offset(dx, dy)) && walkable(o.offset(dx, dy)));
+        figures.doors_open_beside += u32::from(open);
+    }
+    // From the start, stepping between floor and corridor only through doors.
+    let mut reached = vec![false; dungeon.rooms().len()];
+    if let Some(start) = features.start {
+        let mut seen = Grid::new(tiles.width(), tiles.height(), false);
+        seen[start] = true;
+        let mut queue = vec![start];
+        while let Some(p) = queue.pop() {
+            if let Some(room) = floor(p) {
+                reached[room] = true;
+            }
+            for q in tiles.neighbours(p) {
+                let through = match (floor(p), floor(q)) {
+                    (Some(a), Some(b)) => a == b,
+                    (Some(_), None) => is_door(p, q),
+                    (None, Some(_)) => is_door(q, p),
+                    (None, None) => true,
+                };
+                if !seen[q] && tiles[q].is_walkable() && through {
+                    seen[q] = true;
+                    queue.push(q);
+                }
+            }
+        }
+    }
+    figures.rooms_behind_no_door = reached.iter().filter(|&&r| !r).count() as u32;
 }
 
 /// Whether `room` holds a 2×2 block of its own cells somewhere.

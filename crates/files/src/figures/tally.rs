@@ -42,6 +42,27 @@ impl Tally {
         s.loops += f.loops;
         s.longest_route = s.longest_route.max(f.longest_route);
         s.connected &= f.connected;
+        s.corridor_along_rooms += f.corridor_along_rooms;
+        s.rooms_sharing_edges += f.rooms_sharing_edges;
+        s.doors_open_beside += f.doors_open_beside;
+        s.rooms_behind_no_door += f.rooms_behind_no_door;
+    }
+
+    /// Percent of the corridor cells that run along a room away from a door.
+    #[must_use]
+    pub fn along_rooms_percent(&self) -> f64 {
+        percent(self.sum.corridor_along_rooms, self.sum.corridor_cells)
+    }
+
+    /// Whether every map was closed: no corridor along a room, no rooms sharing an edge,
+    /// no door with an opening beside it, every room reached through doors.
+    #[must_use]
+    pub fn closed(&self) -> bool {
+        let s = &self.sum;
+        s.corridor_along_rooms == 0
+            && s.rooms_sharing_edges == 0
+            && s.doors_open_beside == 0
+            && s.rooms_behind_no_door == 0
     }
 
     /// Percent of the rooms asked for that were placed.

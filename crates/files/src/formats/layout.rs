@@ -10,12 +10,12 @@ use dungeon_generator::Recipe;
 /// Text files are read up to this many bytes.
 const MOST_TEXT: u64 = 1 << 20;
 
-/// The most bytes of a file a layout is read from: a text's first MiB, or a picture's
-/// chunks before its image data (at most [`png::MAX_HEADER_BYTES`]) and the head
-/// of the chunk after them. [`layout_of`] says of this much of a file what it says of the
-/// whole.
-pub const MOST_READ: u64 = if MOST_TEXT > png::MAX_HEADER_BYTES + 8 {
-    MOST_TEXT
+/// The most bytes of a file a layout is read from: a text's first MiB and one byte more
+/// (which tells a text that goes on), or a picture's chunks before its image data (at most
+/// [`png::MAX_HEADER_BYTES`]) and the head of the chunk after them. [`layout_of`] says of
+/// this much of a file what it says of the whole.
+pub const MOST_READ: u64 = if MOST_TEXT + 1 > png::MAX_HEADER_BYTES + 8 {
+    MOST_TEXT + 1
 } else {
     png::MAX_HEADER_BYTES + 8
 };
@@ -35,8 +35,9 @@ pub fn read_layout(path: &Path) -> Result<Recipe, Error> {
     if is_png(path, &start) {
         return png::read_recipe(path);
     }
+    // One byte past the limit tells a text cut short from one that ends there.
     let mut bytes = start[..got].to_vec();
-    file.take(MOST_TEXT)
+    file.take(MOST_TEXT + 1 - got as u64)
         .read_to_end(&mut bytes)
         .map_err(Error::read(path))?;
     recipe_in_text(&bytes, path)
@@ -51,8 +52,7 @@ pub fn layout_of(bytes: &[u8], name: &Path) -> Result<Recipe, Error> {
     if is_png(name, bytes) {
         return png::recipe_of(bytes, name);
     }
-    let text = &bytes[..bytes.len().min(MOST_TEXT as usize)];
-    recipe_in_text(text, name)
+    recipe_in_text(bytes, name)
 }
 
 /// Whether the file `path`, starting with `start`, is a picture: by its name or its
@@ -64,22 +64,23 @@ fn is_png(path: &Path, start: &[u8]) -> bool {
     named_png || start.starts_with(&png::SIGNATURE)
 }
 
-/// The first recipe on a line of the text `bytes`, the file `path`.
+/// The first recipe on a line of the text `bytes`, the file `path`, read up to
+/// [`MOST_TEXT`] bytes. The byte after them tells whether the text goes on: a recipe that
+/// runs to the limit without ending (at the end of its line, or at a quote or a tag) is
+/// refused as cut short, never read as a shorter one.
 fn recipe_in_text(bytes: &[u8], path: &Path) -> Result<Recipe, Error> {
-    let text = String::from_utf8_lossy(bytes);
-    let line = text
-        .lines()
+    let cut = bytes.len() as u64 > MOST_TEXT;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MOST_TEXT as usize + 1)]);
+    let (line, ends) = text
+        .split_inclusive('\n')
         .find_map(|line| {
             let at = line.find(&format!("{} ", Recipe::VERSION))?;
             // Up to a quote or a tag, for a recipe inside JSON, a quoted string or an
-            // SVG's metadata: no recipe holds one.
-            Some(
-                line[at..]
-                    .split(['"', '\'', '<'])
-                    .next()
-                    .unwrap_or_default()
-                    .trim(),
-            )
+            // SVG's metadata: no recipe holds one; or to the line's end.
+            let recipe = &line[at..];
+            let ends = recipe.contains(['"', '\'', '<', '\n']);
+            let recipe = recipe.split(['"', '\'', '<']).next().unwrap_or_default();
+            Some((recipe.trim(), ends))
         })
         .ok_or_else(|| Error::NoRecipe {
             file: path.to_path_buf(),
@@ -89,6 +90,12 @@ fn recipe_in_text(bytes: &[u8], path: &Path) -> Result<Recipe, Error> {
                 Recipe::default()
             ),
         })?;
+    if cut && !ends {
+        return Err(Error::CutShort {
+            file: path.to_path_buf(),
+            most: MOST_TEXT,
+        });
+    }
     line.parse().map_err(|source| Error::BadRecipe {
         file: path.to_path_buf(),
         source,
@@ -165,7 +172,7 @@ mod tests {
         let text = |at: usize| {
             let mut bytes = vec![b' '; at];
             bytes.extend_from_slice(b"\ndv1 seed=6 rooms=2\n");
-            bytes.extend(vec![b'x'; 1 << 20]);
+            bytes.extend(vec![b'x'; MOST_READ as usize]);
             bytes
         };
         let name = Path::new("notes.txt");
@@ -175,6 +182,44 @@ mod tests {
             let read = |b: &[u8]| layout_of(b, name).map_err(|e| e.to_string());
             assert_eq!(read(start), read(&bytes), "a recipe at byte {at}");
         }
+    }
+
+    #[test]
+    fn a_recipe_cut_short_by_the_limit_is_refused_not_read_as_a_shorter_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let name = Path::new("long.txt");
+        // Notes, then `dv1 seed=7 rooms=35` whose `5` is the first byte past the limit.
+        let line = "dv1 seed=7 rooms=35";
+        let text = |last: usize| {
+            let mut bytes = vec![b'x'; last + 1 - line.len()];
+            *bytes.last_mut().unwrap() = b'\n';
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.extend_from_slice(b"\nmore notes\n");
+            bytes
+        };
+        let most = MOST_TEXT as usize;
+        let bytes = text(most);
+        assert_eq!(&bytes[most - 1..=most], b"35");
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let start = &bytes[..bytes.len().min(MOST_READ as usize)];
+        for said in [
+            read_layout(&path),
+            layout_of(&bytes, name),
+            layout_of(start, name),
+        ] {
+            let error = said.unwrap_err();
+            assert!(matches!(error, Error::CutShort { .. }), "{error}");
+            assert!(
+                error.to_string().contains("past the first 1 MiB"),
+                "{error}"
+            );
+        }
+        // Ending within the limit, at its line's end or at a quote, it is read whole.
+        assert_eq!(layout_of(&text(most - 1), name).unwrap().rooms, 35);
+        let mut quoted = vec![b' '; most - line.len() - 2];
+        quoted.extend_from_slice(format!("\"{line}\"{}", "x".repeat(50)).as_bytes());
+        assert_eq!(layout_of(&quoted, name).unwrap().rooms, 35);
     }
 
     #[test]

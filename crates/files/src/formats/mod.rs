@@ -9,6 +9,7 @@
 //! Everything a format cannot take (a cell size, a picture's size, a look) is checked by
 //! [`check`] before any map is made, so a long generation never ends in a refusal.
 
+pub mod cost;
 pub mod gif;
 pub mod json;
 pub mod layout;
@@ -29,9 +30,9 @@ mod write;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::draw::look::{Look, LookOption};
+use crate::draw::look::{LOOKS, Look, LookOption};
 use crate::draw::raster::{self, Raster, Style};
-use crate::text::{join_or, quote_path};
+use crate::text::{Bytes, Seconds, join_or, quote_path};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
 #[cfg(not(target_arch = "wasm32"))]
@@ -136,6 +137,26 @@ impl Format {
         }
     }
 
+    /// Whether the format draws the look options (`--hatched`, `--doors`…): a picture of
+    /// the map, not Tiled's tiles, which come in its tileset's own colours.
+    #[must_use]
+    pub const fn draws_looks(self) -> bool {
+        match self {
+            Format::Png | Format::Svg | Format::Uvtt => true,
+            Format::Tiled | Format::Json | Format::Text => false,
+        }
+    }
+
+    /// What the format is instead of a picture in a look, in words, for messages.
+    const fn without_looks(self) -> &'static str {
+        match self {
+            Format::Tiled => "a Tiled map's tiles come in its tileset's own colours",
+            Format::Json => "a JSON file holds the map's parts, not a picture",
+            Format::Text => "a text map is characters, not a picture",
+            Format::Png | Format::Svg | Format::Uvtt => "a picture draws them",
+        }
+    }
+
     /// The format a file name asks for, by its extension (any case); `None` for others.
     #[must_use]
     pub fn of(path: &Path) -> Option<Format> {
@@ -170,6 +191,20 @@ pub struct Options {
 }
 
 impl Options {
+    /// These options as a window hands them to `format`: its look left out where the
+    /// format draws none ([`Format::draws_looks`]), which [`check`] refuses from `render`.
+    #[must_use]
+    pub fn for_format(self, format: Format) -> Options {
+        if format.draws_looks() {
+            self
+        } else {
+            Options {
+                look: Look::default(),
+                ..self
+            }
+        }
+    }
+
     /// The rasterizer's style for `format`.
     #[must_use]
     pub fn style(&self, format: Format) -> Style {
@@ -201,6 +236,38 @@ pub enum Error {
         format: &'static str,
         /// The options asked for that it does not draw.
         refused: Vec<&'static LookOption>,
+    },
+    /// Look options asked of a format that draws no look.
+    #[error(
+        "{}, so it takes no look option (not {})",
+        format.without_looks(),
+        join_or(&refused.iter().map(|option| option.label).collect::<Vec<_>>())
+    )]
+    NoLook {
+        /// The format.
+        format: Format,
+        /// The options asked for.
+        refused: Vec<&'static LookOption>,
+    },
+    /// A picture that would take more CPU or memory to draw than a picture may.
+    #[error(
+        "this map's {} at {cell_size} pixels a cell would take about {} of CPU and {} of \
+         memory to draw, more than the {} and {} a picture may take",
+        format.name(),
+        Seconds(cost.seconds),
+        Bytes(cost.bytes),
+        Seconds(cost::SECONDS_MOST),
+        Bytes(cost::BYTES_MOST)
+    )]
+    TooDear {
+        /// The format.
+        format: Format,
+        /// The cell size asked for.
+        cell_size: u32,
+        /// What it would cost.
+        cost: cost::Cost,
+        /// The largest cell size below it that keeps within the bounds, if one does.
+        fits: Option<u32>,
     },
     /// A Universal VTT grid too small for the tabletops that import it.
     #[error(
@@ -262,6 +329,22 @@ pub enum Error {
         estimate: series::Estimate,
         /// The bound it would pass.
         over: series::Over,
+    },
+    /// A contact sheet whose tiles' recipes would take its file past what is read of a
+    /// picture before its image data ([`png::MAX_HEADER_BYTES`]).
+    #[error(
+        "the recipes of this sheet's {tiles} tiles would take up to {} in its file, more \
+         than the {} a picture may hold before its image and be opened again: make a sheet \
+         of fewer tiles, or of a recipe with fewer pins or vaults",
+        Bytes(*bytes),
+        Bytes(png::MAX_HEADER_BYTES)
+    )]
+    #[cfg(not(target_arch = "wasm32"))]
+    SheetTexts {
+        /// Its tiles.
+        tiles: usize,
+        /// The most bytes their recipes take.
+        bytes: u64,
     },
     /// A series whose pictures differ in size, which an animated GIF cannot hold.
     #[error(
@@ -338,6 +421,19 @@ pub enum Error {
         quote_path(.0)
     )]
     TwoRecipes(PathBuf),
+    /// A recipe in a text that runs on past the most of it that is read.
+    #[error(
+        "the recipe in {} runs on past the first {} MiB of the file, the most read of a \
+         text: it is not used cut short; put it on a line of its own near the start",
+        quote_path(file),
+        most >> 20
+    )]
+    CutShort {
+        /// The file.
+        file: PathBuf,
+        /// The bytes read of it.
+        most: u64,
+    },
     /// A recipe inside a file that does not parse.
     #[error("the recipe in {}: {source}", quote_path(file))]
     BadRecipe {
@@ -349,15 +445,21 @@ pub enum Error {
 }
 
 impl Error {
-    /// Whether the error is about what was asked (a cell size, a look, a name, a recipe),
-    /// which the user must change, rather than about files.
+    /// Whether the error is about what was asked (a cell size, a look, a name, a recipe,
+    /// a recipe in a file that asks for more than the 5-second bound), which the user must
+    /// change, rather than about files.
     #[must_use]
     pub fn is_usage(&self) -> bool {
+        if let Error::BadRecipe { source, .. } = self {
+            return over_bound(source);
+        }
         matches!(
             self,
             Error::Draw(_)
                 | Error::Recipe(_)
                 | Error::Look { .. }
+                | Error::NoLook { .. }
+                | Error::TooDear { .. }
                 | Error::UnknownFormat(_)
                 | Error::TabletopGrid(_)
                 | Error::TabletopTooLarge { .. }
@@ -370,7 +472,7 @@ impl Error {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn is_series_too_big(&self) -> bool {
-        matches!(self, Error::SeriesTooBig { .. })
+        matches!(self, Error::SeriesTooBig { .. } | Error::SheetTexts { .. })
     }
 
     #[cfg(target_arch = "wasm32")]
@@ -404,6 +506,15 @@ impl Error {
     }
 }
 
+/// Whether a recipe was refused for asking more than the 5-second bound allows (too many
+/// rooms chained, pins and vaults too large), which is a matter of what was asked, however
+/// the recipe came (typed, in a file, a preset), rather than of a damaged file.
+#[must_use]
+pub fn over_bound(error: &dungeon_generator::Error) -> bool {
+    use dungeon_generator::Error as E;
+    matches!(error, E::TooSlow { .. } | E::PinsTooSlow { .. })
+}
+
 /// Why a file could not be read or written, in words: the system's own reason (`no such
 /// file or directory`, `permission denied`, `no space left on device`…) without its error
 /// number, or what this program found.
@@ -430,6 +541,12 @@ pub fn reason(e: &io::Error) -> String {
 /// the format does not draw.
 pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Result<(), Error> {
     let style = options.style(format);
+    if !format.draws_looks() {
+        let refused: Vec<_> = LOOKS.iter().filter(|o| o.is_on(&style.look)).collect();
+        if !refused.is_empty() {
+            return Err(Error::NoLook { format, refused });
+        }
+    }
     match format {
         Format::Png => {
             raster::image_size(width, height, &style)?;
@@ -516,7 +633,8 @@ pub(crate) fn drawn<'a>(
 /// hands them to the browser to download; the bytes are `write`'s.
 ///
 /// # Errors
-/// What [`check`] refuses, or a picture that cannot be drawn.
+/// What [`check`] refuses, a picture too dear to draw ([`cost::check`]), or a picture that
+/// cannot be drawn.
 pub fn encode(
     dungeon: &Dungeon,
     format: Format,
@@ -524,6 +642,7 @@ pub fn encode(
     stem: &str,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     check(format, options, dungeon.width(), dungeon.height())?;
+    cost::check(dungeon, format, options)?;
     let style = options.style(format);
     if format == Format::Tiled {
         return tmj::encode(dungeon, style.cell_size, stem);

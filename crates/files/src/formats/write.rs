@@ -84,7 +84,7 @@ impl Budget {
                 io::Error::other(format!(
                     "the series would write more than the {} it announced: it stops here, \
                      every file written before whole",
-                    super::series::estimate::Bytes(self.most)
+                    crate::text::Bytes(self.most)
                 ))
             })
     }
@@ -152,7 +152,8 @@ impl Target<'_> {
 /// names it (see [`Target`]).
 ///
 /// # Errors
-/// What [`check`] refuses, a file that may not be written over (a special file, a
+/// What [`check`] refuses, a picture too dear to draw ([`super::cost::check`]), a file
+/// that may not be written over (a special file, a
 /// read-only one, one with other hard links, a link another user planted in a shared
 /// directory: see [`super::safe_write`]), refused before the map is drawn, or a file that
 /// cannot be written.
@@ -163,6 +164,7 @@ pub fn write(
     target: Target<'_>,
 ) -> Result<PathBuf, Error> {
     check(format, options, dungeon.width(), dungeon.height())?;
+    super::cost::check(dungeon, format, options)?;
     write_to(dungeon, format, options, target.resolve()?)
 }
 

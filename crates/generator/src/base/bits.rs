@@ -158,6 +158,16 @@ impl BitGrid {
         out
     }
 
+    /// The cells in either set; `other` must be of the same size.
+    #[must_use]
+    pub fn union(&self, other: &BitGrid) -> Self {
+        let mut out = self.clone();
+        for (word, theirs) in out.words.iter_mut().zip(&other.words) {
+            *word |= theirs;
+        }
+        out
+    }
+
     /// Whether any of `cells` (on the grid) is in the set.
     pub fn any(&self, mut cells: impl Iterator<Item = Pos>) -> bool {
         cells.any(|p| self.get(p))

@@ -244,8 +244,16 @@ impl Rect {
         }
     }
 
-    /// Every cell, row by row, top row first.
-    pub fn cells(self) -> impl Iterator<Item = Pos> {
+    /// Every cell, row by row, top row first; the walk can be cloned and walked again.
+    ///
+    /// ```
+    /// use dungeon_generator::{Pos, Rect};
+    ///
+    /// let cells = Rect { x0: 1, y0: 2, x1: 2, y1: 3 }.cells();
+    /// assert_eq!(cells.clone().count(), 4);
+    /// assert_eq!(cells.last(), Some(Pos::new(2, 3)));
+    /// ```
+    pub fn cells(self) -> impl Iterator<Item = Pos> + Clone {
         (self.y0..=self.y1).flat_map(move |y| (self.x0..=self.x1).map(move |x| Pos::new(x, y)))
     }
 }

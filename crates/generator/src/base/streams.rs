@@ -31,6 +31,11 @@ pub enum Stage {
     VaultPlace,
     /// Vault `i`'s colour.
     VaultColour,
+    /// The seeds of level `i` of a dungeon of several levels (from 2), one draw each from
+    /// the seed of level 1's stage.
+    Level,
+    /// The room a level below the first grows around its stairs up.
+    StairsRoom,
 }
 
 impl Stage {
@@ -46,6 +51,8 @@ impl Stage {
             Stage::Regrowth => 0x7265_6772_6f77_0008,
             Stage::VaultPlace => 0x7661_756c_7400_0009,
             Stage::VaultColour => 0x7661_756c_7463_000a,
+            Stage::Level => 0x6c65_7665_6c00_000b,
+            Stage::StairsRoom => 0x7374_6169_7273_000c,
         }
     }
 }

@@ -64,6 +64,10 @@ impl Tile {
     /// A free cell too near a room for another room to take it. Rooms see it as taken; it
     /// is marked only while rooms are placed, and free again once they all are.
     pub(crate) const NEAR_ROOM: Tile = Tile(Self::MAX_ROOMS - 1);
+    /// A cell of a room's wall on a closed map that is no door site: no corridor may take
+    /// it. Marked only in the view the corridors are routed on (see
+    /// `generate::corridors::walls`), never on a map.
+    pub(crate) const WALL: Tile = Tile(Self::MAX_ROOMS - 2);
 
     /// A cell of room `index`, which must be below [`Tile::MAX_ROOMS`].
     #[must_use]
@@ -112,7 +116,7 @@ impl From<Tile> for TileKind {
     }
 }
 
-/// The tile of a kind: [`TileKind::Room`]'s index must be below `u32::MAX - 2`.
+/// The tile of a kind: [`TileKind::Room`]'s index must be below `u32::MAX - 3`.
 impl TryFrom<TileKind> for Tile {
     type Error = String;
 
@@ -122,7 +126,7 @@ impl TryFrom<TileKind> for Tile {
             TileKind::Path => Ok(Tile::PATH),
             TileKind::Room(i) => u32::try_from(i)
                 .ok()
-                .filter(|&i| i < Tile::MAX_ROOMS - 1)
+                .filter(|&i| i < Tile::WALL.0)
                 .map(Tile::of_room)
                 .ok_or_else(|| format!("room {i} is past the last room a map may have")),
         }

@@ -10,6 +10,7 @@ use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::on_this_thread;
 use crate::base::tile::Tile;
 use crate::generate::corridors::{Joining, PathPlan};
+use crate::generate::levels::Level;
 use crate::generate::rooms::Placing;
 use crate::model::Error;
 use crate::model::dungeon::{Dungeon, Timings};
@@ -43,9 +44,16 @@ type Clock = fn() -> Duration;
 /// ```
 pub struct Generation {
     recipe: Recipe,
-    /// What the stages make: the map inside the recipe's margin (the recipe itself when it
-    /// has none), put in the middle of the whole map once it is done.
+    /// What the stages make for the recipe's level: a recipe of one level (see
+    /// [`Level`]).
+    level: Level,
+    /// What the stages make: the level's map inside the recipe's margin (the level's
+    /// recipe itself when it has none), put in the middle of the whole map once it is done.
     inner: Recipe,
+    /// The level above, made first for its stairs down, where this level's stairs up go.
+    above: Option<Box<Generation>>,
+    /// This level's stairs up, once the level above is made.
+    stairs_up: Option<Pos>,
     stage: Stage,
     /// Which room of the rooms stage each room is, once the rooms are placed.
     slots: Vec<u32>,
@@ -74,14 +82,48 @@ impl Generation {
     /// When a value of the recipe is out of its range (see [`Recipe::validate`]).
     pub fn new(recipe: &Recipe) -> Result<Self, Error> {
         recipe.validate()?;
-        Ok(Self {
+        let number = recipe.level.unwrap_or(1);
+        let above = if number > 1 {
+            let above = Recipe {
+                level: Some(number - 1),
+                ..recipe.clone()
+            };
+            Some(Box::new(Self::new(&above)?))
+        } else {
+            None
+        };
+        Ok(Self::of_level(recipe, above, None))
+    }
+
+    /// The generation of `recipe`'s level, below the level of `above` (made first), or
+    /// with its stairs up at `stairs` (the level above made already).
+    fn of_level(recipe: &Recipe, above: Option<Box<Generation>>, stairs: Option<Pos>) -> Self {
+        let level = Level::of(recipe, recipe.level.unwrap_or(1), stairs);
+        Self {
             recipe: recipe.clone(),
-            inner: recipe.inner(),
+            inner: level.recipe.inner(),
+            level,
+            above,
+            stairs_up: stairs,
             stage: Stage::Start,
             slots: Vec::new(),
             clock: system_clock(),
             timings: Timings::default(),
             alone: false,
+        }
+    }
+
+    /// The generation of the level below `dungeon`'s, whose stairs up are its stairs
+    /// down (none, where a level too crowded has no room); `None` when it is the last
+    /// level.
+    pub(crate) fn below(dungeon: &Dungeon) -> Option<Self> {
+        let number = dungeon.level();
+        (number < dungeon.recipe().levels).then(|| {
+            let recipe = Recipe {
+                level: Some(number + 1),
+                ..dungeon.recipe().clone()
+            };
+            Self::of_level(&recipe, None, dungeon.features().stairs_down)
         })
     }
 
@@ -99,6 +141,7 @@ impl Generation {
     #[must_use]
     pub fn on_calling_thread(mut self) -> Self {
         self.alone = true;
+        self.above = self.above.map(|above| Box::new(above.on_calling_thread()));
         self
     }
 
@@ -106,6 +149,7 @@ impl Generation {
     #[must_use]
     pub fn with_clock(mut self, clock: Clock) -> Self {
         self.clock = Some(clock);
+        self.above = self.above.map(|above| Box::new(above.with_clock(clock)));
         self
     }
 
@@ -155,8 +199,22 @@ impl Generation {
     }
 
     /// One step (or, for the paths, all of them), timed into the stage it leaves the
-    /// generation in; the map once done.
+    /// generation in; the map once done. The levels above are made first, a step at a
+    /// time, told nothing of but being called off.
     fn step(&mut self, progress: &Progress, step: Step) -> Result<Option<Dungeon>, Error> {
+        if let Some(above) = &mut self.above {
+            progress.check()?;
+            let Some(made) = above.step(&Progress::default(), step)? else {
+                return Ok(None);
+            };
+            let below = Generation::below(&made).ok_or(Error::Cancelled)?;
+            self.timings = made.timings();
+            self.level = below.level;
+            self.inner = below.inner;
+            self.stairs_up = below.stairs_up;
+            self.above = None;
+            return Ok(None);
+        }
         let started = self.now();
         let outcome = if self.alone {
             on_this_thread(|| self.make(progress, step))
@@ -169,9 +227,11 @@ impl Generation {
             Stage::Paths(_) | Stage::Over => self.timings.paths += took,
         }
         Ok(outcome?.map(|parts| {
-            let (tiles, rooms, paths) = embed(parts, &self.recipe);
+            let (tiles, mut rooms, paths) = embed(parts, &self.recipe);
+            self.level.mark(&mut rooms);
             Dungeon::with_paths(&self.recipe, tiles, rooms, paths, self.timings)
                 .with_slots(std::mem::take(&mut self.slots))
+                .with_stairs_up(self.stairs_up)
         }))
     }
 
@@ -203,6 +263,10 @@ impl Generation {
                 if !joining.is_done() {
                     self.stage = Stage::Paths(joining);
                     return Ok(None);
+                }
+                if let Some(kept) = joining.kept() {
+                    let slot = |i: usize| self.slots.get(i).copied().unwrap_or(i as u32);
+                    self.slots = kept.iter().map(|&i| slot(i)).collect();
                 }
                 return Ok(Some(joining.finish()));
             }

@@ -8,6 +8,7 @@
 pub mod connect;
 pub mod corridors;
 mod generation;
+pub mod levels;
 pub mod replay;
 pub mod rooms;
 

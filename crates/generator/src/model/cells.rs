@@ -30,6 +30,8 @@ use crate::model::features::Door;
 ///         Cell::Floor(_) => '.',
 ///         Cell::Corridor => ',',
 ///         Cell::Door => '+',
+///         Cell::StairsUp(_) => '<',
+///         Cell::StairsDown(_) => '>',
 ///     })
 ///     .collect();
 /// assert_eq!(ascii.len(), 32 * 20);
@@ -51,8 +53,17 @@ pub enum Cell {
     Floor(usize),
     /// A path's cell outside every room that is not a door.
     Corridor,
-    /// A path's cell just outside a room, where the path leaves it (see the module's
-    /// documentation): walkable, and the cell a game opens and closes.
+    /// The stairs up of a level below the first, on the floor of the room with this
+    /// index, on the very cell of the stairs down of the level above.
+    #[cfg_attr(feature = "serde", serde(rename = "stairs_up"))]
+    StairsUp(usize),
+    /// The stairs down of a level above another, on the floor of the room with this index.
+    #[cfg_attr(feature = "serde", serde(rename = "stairs_down"))]
+    StairsDown(usize),
+    /// A path's cell just outside a room, beside the room's cell where the path leaves it
+    /// ([`crate::Door::outside`]): walkable, and the cell a game opens and closes. Two
+    /// rooms whose path is one cell long share it; rooms that touch, joined by a path that
+    /// steps straight from one into the other, have no door between them.
     Door,
 }
 
@@ -63,11 +74,11 @@ impl Cell {
         !matches!(self, Cell::Rock | Cell::Wall)
     }
 
-    /// The room whose floor it is, if any.
+    /// The room whose floor it is (stairs included), if any.
     #[must_use]
     pub const fn room(self) -> Option<usize> {
         match self {
-            Cell::Floor(room) => Some(room),
+            Cell::Floor(room) | Cell::StairsUp(room) | Cell::StairsDown(room) => Some(room),
             _ => None,
         }
     }
@@ -82,9 +93,17 @@ pub(crate) fn door_cells(width: u32, height: u32, doors: &[Door]) -> BitGrid {
     cells
 }
 
-/// The cell at `p` of a map of `tiles` whose doors are `doors`; `None` off the map.
-pub(crate) fn cell_at(tiles: &Grid<Tile>, doors: &BitGrid, p: Pos) -> Option<Cell> {
+/// The cell at `p` of a map of `tiles` whose doors are `doors` and whose stairs up and
+/// down are `stairs`; `None` off the map.
+pub(crate) fn cell_at(
+    tiles: &Grid<Tile>,
+    doors: &BitGrid,
+    [up, down]: [Option<Pos>; 2],
+    p: Pos,
+) -> Option<Cell> {
     Some(match tiles.get(p)?.kind() {
+        TileKind::Room(room) if up == Some(p) => Cell::StairsUp(room),
+        TileKind::Room(room) if down == Some(p) => Cell::StairsDown(room),
         TileKind::Room(room) => Cell::Floor(room),
         TileKind::Path if doors.get(p) => Cell::Door,
         TileKind::Path => Cell::Corridor,
@@ -93,9 +112,9 @@ pub(crate) fn cell_at(tiles: &Grid<Tile>, doors: &BitGrid, p: Pos) -> Option<Cel
     })
 }
 
-/// Every cell of a map of `tiles` whose doors are `doors`.
-pub(crate) fn cells(tiles: &Grid<Tile>, doors: &BitGrid) -> Grid<Cell> {
+/// Every cell of a map of `tiles` whose doors are `doors` and whose stairs are `stairs`.
+pub(crate) fn cells(tiles: &Grid<Tile>, doors: &BitGrid, stairs: [Option<Pos>; 2]) -> Grid<Cell> {
     Grid::from_fn(tiles.width(), tiles.height(), |p| {
-        cell_at(tiles, doors, p).unwrap_or(Cell::Rock)
+        cell_at(tiles, doors, stairs, p).unwrap_or(Cell::Rock)
     })
 }

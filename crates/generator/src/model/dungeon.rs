@@ -46,6 +46,9 @@ pub struct Dungeon {
     /// found no other place. Empty for rooms that are all where their index says.
     slots: Vec<u32>,
     paths: Vec<Path>,
+    /// Where the stairs up are, on a level below the first: the stairs down of the level
+    /// above.
+    stairs_up: Option<Pos>,
     features: OnceLock<Features>,
     /// The cells just outside rooms where doors are, for [`Dungeon::cell`].
     door_cells: OnceLock<BitGrid>,
@@ -152,10 +155,47 @@ impl Dungeon {
                 })
         };
         let mut taken = Grid::new(width, height, false);
-        for &cell in rooms.iter().flat_map(Room::cells) {
-            on_map(cell)?;
-            if std::mem::replace(&mut taken[cell], true) {
-                return Err(Error::CellTwice { cell });
+        let margin = recipe.margin;
+        let in_margin = |c: Pos| {
+            let far = |v: u32, side: u32| u64::from(v) + u64::from(margin) >= u64::from(side);
+            c.x < margin || c.y < margin || far(c.x, width) || far(c.y, height)
+        };
+        let mut vaults: Vec<Option<usize>> = vec![None; recipe.vaults.len()];
+        for (r, room) in rooms.iter().enumerate() {
+            for &cell in room.cells() {
+                on_map(cell)?;
+                if std::mem::replace(&mut taken[cell], true) {
+                    return Err(Error::CellTwice { cell });
+                }
+                if in_margin(cell) {
+                    return Err(Error::RoomInMargin {
+                        room: r,
+                        cell,
+                        margin,
+                    });
+                }
+            }
+            if let Some(cell) = room.loose_cell() {
+                return Err(Error::RoomInPieces { room: r, cell });
+            }
+            if let RoomKind::Vault(vault) = room.kind() {
+                match vaults.get_mut(vault) {
+                    None => {
+                        return Err(Error::NoSuchVault {
+                            room: r,
+                            vault,
+                            vaults: recipe.vaults.len(),
+                        });
+                    }
+                    Some(Some(first)) => {
+                        return Err(Error::VaultTwice {
+                            vault,
+                            first: *first,
+                            second: r,
+                        });
+                    }
+                    Some(slot) => *slot = Some(r),
+                }
             }
         }
         for (i, path) in paths.iter().enumerate() {
@@ -174,6 +214,21 @@ impl Dungeon {
                 });
             }
             path.cells.iter().try_for_each(|&cell| on_map(cell))?;
+            let ends = [
+                (true, path.cells.first(), path.from),
+                (false, path.cells.last(), path.to),
+            ];
+            for (start, cell, room) in ends {
+                let Some(&cell) = cell else { continue };
+                if !rooms[room].contains(cell) {
+                    return Err(Error::PathEndOutside {
+                        path: i,
+                        start,
+                        cell,
+                        room,
+                    });
+                }
+            }
         }
         Ok(Dungeon::assemble(recipe, rooms, paths))
     }
@@ -212,6 +267,7 @@ impl Dungeon {
             rooms,
             slots: Vec::new(),
             paths,
+            stairs_up: None,
             features: OnceLock::new(),
             door_cells: OnceLock::new(),
             timings,
@@ -223,6 +279,20 @@ impl Dungeon {
     pub(crate) fn with_slots(mut self, slots: Vec<u32>) -> Dungeon {
         self.slots = slots;
         self
+    }
+
+    /// The same dungeon, its stairs up at `stairs` (a level below the first).
+    #[must_use]
+    pub(crate) fn with_stairs_up(mut self, stairs: Option<Pos>) -> Dungeon {
+        self.stairs_up = stairs;
+        self
+    }
+
+    /// Which level of its recipe's dungeon this map is, from 1 at the top (see
+    /// [`Recipe::levels`]).
+    #[must_use]
+    pub fn level(&self) -> u32 {
+        self.recipe.level.unwrap_or(1)
     }
 
     /// Which room of the rooms stage room `index` is: its index, unless rooms before it
@@ -290,14 +360,14 @@ impl Dungeon {
     /// ```
     #[must_use]
     pub fn cell(&self, p: Pos) -> Option<Cell> {
-        cell_at(&self.tiles, self.door_cells(), p)
+        cell_at(&self.tiles, self.door_cells(), self.stairs(), p)
     }
 
     /// Every cell as a game reads it (see [`Cell`]), row by row: what [`Dungeon::cell`]
     /// says of each, made in one pass.
     #[must_use]
     pub fn cells(&self) -> Grid<Cell> {
-        cells(&self.tiles, self.door_cells())
+        cells(&self.tiles, self.door_cells(), self.stairs())
     }
 
     /// Steps from the nearest of `starts` to every cell one can walk to from them (rooms'
@@ -345,6 +415,12 @@ impl Dungeon {
         walking::path(&self.tiles, from, to)
     }
 
+    /// The stairs up and down, where there are any.
+    fn stairs(&self) -> [Option<Pos>; 2] {
+        let features = self.features();
+        [features.stairs_up, features.stairs_down]
+    }
+
     fn door_cells(&self) -> &BitGrid {
         self.door_cells
             .get_or_init(|| door_cells(self.width(), self.height(), &self.features().doors))
@@ -379,10 +455,27 @@ impl Dungeon {
     /// The room of the recipe's vault `index` (counted from 0), once it is made.
     #[must_use]
     pub fn vault(&self, index: usize) -> Option<&Room> {
+        self.vault_room(index).map(|r| &self.rooms[r])
+    }
+
+    /// Which room the recipe's vault `index` (counted from 0) is, once it is made: its
+    /// index in [`Dungeon::rooms`], the one [`Cell::Floor`] carries on its cells.
+    ///
+    /// ```
+    /// use dungeon_generator::{Cell, Pos, Recipe, Vault, generate};
+    ///
+    /// let mut recipe: Recipe = "dv1 seed=4".parse()?;
+    /// recipe.vaults.push(Vault::new((0..3).map(|x| Pos::new(x, 0)))?.at(Pos::new(9, 9)));
+    /// let map = generate(&recipe)?;
+    /// let room = map.vault_room(0).expect("a vault with a place is always made");
+    /// assert_eq!(map.cell(Pos::new(10, 9)), Some(Cell::Floor(room)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn vault_room(&self, index: usize) -> Option<usize> {
         self.rooms
             .iter()
-            .rev()
-            .find(|r| r.kind() == RoomKind::Vault(index))
+            .rposition(|r| r.kind() == RoomKind::Vault(index))
     }
 
     /// The paths, in the order they were made, each joining two rooms.
@@ -394,8 +487,14 @@ impl Dungeon {
     /// The doors, the start and the goal, found the first time they are asked for.
     #[must_use]
     pub fn features(&self) -> &Features {
-        self.features
-            .get_or_init(|| Features::find(self.recipe.seed, &self.tiles, &self.rooms, &self.paths))
+        self.features.get_or_init(|| {
+            let stairs = (self.stairs_up, self.level() < self.recipe.levels);
+            Features::find(
+                self.recipe.seed,
+                (&self.tiles, &self.rooms, &self.paths),
+                stairs,
+            )
+        })
     }
 
     /// Fewer rooms than the recipe asked for, and why (see [`Shortfall`]); `None` when

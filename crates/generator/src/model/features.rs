@@ -6,7 +6,8 @@
 //! stream, the goal and the farthest room from one breadth-first flood over the cells one
 //! can walk (rooms and paths). So looking at them never moves a room or a path.
 
-use crate::base::grid::{Grid, Pos};
+use crate::base::bits::BitGrid;
+use crate::base::grid::{Grid, Pos, Rect};
 use crate::base::streams::{Stage, stream};
 use crate::base::tile::{Tile, TileKind};
 use crate::model::parts::{Path, Room};
@@ -68,26 +69,43 @@ pub struct Features {
     /// walking (the first of several as far): where the stairs down go, in a room, where
     /// the goal may be a corridor's cell. `None` when there are no rooms.
     pub farthest_room: Option<usize>,
+    /// On a level below the first, the stairs up: on the very cell of the stairs down of
+    /// the level above, and the start. `None` on the first level.
+    pub stairs_up: Option<Pos>,
+    /// On a level above another, the stairs down: in the farthest room (another than the
+    /// stairs up's, where there is one), on its floor cell nearest the middle of its box
+    /// that no door opens onto. `None` on the last level.
+    pub stairs_down: Option<Pos>,
 }
 
 impl Features {
-    /// Read the features off `tiles`, `rooms` and `paths`, on the map made from `seed`.
+    /// Read the features off `tiles`, `rooms` and `paths`, on the map made from `seed`,
+    /// with its stairs up where given and, if `down`, its stairs down.
     #[must_use]
-    pub(crate) fn find(seed: u64, tiles: &Grid<Tile>, rooms: &[Room], paths: &[Path]) -> Self {
+    pub(crate) fn find(
+        seed: u64,
+        (tiles, rooms, paths): (&Grid<Tile>, &[Room], &[Path]),
+        (up, down): (Option<Pos>, bool),
+    ) -> Self {
         let doors = doors(tiles, paths);
         let room_cells: Vec<&[Pos]> = rooms.iter().map(Room::cells).collect();
         let total: u64 = room_cells.iter().map(|c| c.len() as u64).sum();
-        let start = (total > 0).then(|| {
-            let mut k = rand::RngExt::random_range(&mut stream(seed, Stage::Start, 0), 0..total);
-            let mut chosen = Pos::default();
-            for cells in &room_cells {
-                if k < cells.len() as u64 {
-                    chosen = cells[k as usize];
-                    break;
+        // Below the first level, the adventurer comes down the stairs.
+        let up = up.filter(|&p| tiles.get(p).is_some_and(|t| t.room().is_some()));
+        let start = up.or_else(|| {
+            (total > 0).then(|| {
+                let mut k =
+                    rand::RngExt::random_range(&mut stream(seed, Stage::Start, 0), 0..total);
+                let mut chosen = Pos::default();
+                for cells in &room_cells {
+                    if k < cells.len() as u64 {
+                        chosen = cells[k as usize];
+                        break;
+                    }
+                    k -= cells.len() as u64;
                 }
-                k -= cells.len() as u64;
-            }
-            chosen
+                chosen
+            })
         });
         let distances = start.map(|s| walking_distances(tiles, s));
         let (goal, longest_route) = distances
@@ -100,20 +118,55 @@ impl Features {
             // The first of the farthest: `max_by_key` keeps the last of equals.
             reached.rev().max_by_key(|&i| steps(&rooms[i]))
         });
+        let stairs_down = if down {
+            farthest_room.and_then(|r| stairs_down(&rooms[r], &doors, up))
+        } else {
+            None
+        };
         Self {
             doors,
             start,
             goal,
             longest_route,
             farthest_room,
+            stairs_up: up,
+            stairs_down,
         }
     }
+}
+
+/// Where the stairs down go in `room`: its floor cell nearest the middle of its box that
+/// no door opens onto and the stairs up are not on; any other cell, where every cell is
+/// such.
+fn stairs_down(room: &Room, doors: &[Door], up: Option<Pos>) -> Option<Pos> {
+    let Rect { x0, y0, x1, y1 } = room.bounds();
+    let (mx, my) = (i64::from(x0) + i64::from(x1), i64::from(y0) + i64::from(y1));
+    let away = |p: &Pos| {
+        let (dx, dy) = (2 * i64::from(p.x) - mx, 2 * i64::from(p.y) - my);
+        (dx * dx + dy * dy, p.y, p.x)
+    };
+    let free = |p: &&Pos| Some(**p) != up && !doors.iter().any(|d| d.cell == **p);
+    let cells = room.cells();
+    cells
+        .iter()
+        .filter(free)
+        .min_by_key(|p| away(p))
+        .or_else(|| cells.iter().find(|&&p| Some(p) != up))
+        .copied()
 }
 
 /// Every door along `paths`, each edge once.
 fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
     let mut doors = Vec::new();
-    let mut seen = std::collections::BTreeSet::new();
+    // The edges seen, by the room's cell, a grid per way the door faces.
+    let mut seen: [BitGrid; 4] =
+        std::array::from_fn(|_| BitGrid::new(tiles.width(), tiles.height()));
+    let facing = |cell: Pos, outside: Pos| match (outside.x.cmp(&cell.x), outside.y.cmp(&cell.y)) {
+        (std::cmp::Ordering::Less, _) => 0,
+        (std::cmp::Ordering::Greater, _) => 1,
+        (_, std::cmp::Ordering::Less) => 2,
+        _ => 3,
+    };
     for path in paths {
         for step in path.cells.windows(2) {
             let (a, b) = (step[0], step[1]);
@@ -130,7 +183,9 @@ fn doors(tiles: &Grid<Tile>, paths: &[Path]) -> Vec<Door> {
                 },
                 _ => continue,
             };
-            if seen.insert((door.cell, door.outside)) {
+            let seen = &mut seen[facing(door.cell, door.outside)];
+            if !seen.get(door.cell) {
+                seen.set(door.cell);
                 doors.push(door);
             }
         }

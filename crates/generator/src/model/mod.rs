@@ -14,7 +14,7 @@ pub mod shortfall;
 pub mod walking;
 
 use crate::base::grid::Pos;
-use recipe::{ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST, VERSION, key_names, room_cells_allowed};
+use recipe::{VERSION, key_names, room_cells_allowed, room_cells_why};
 
 /// What is wrong with a recipe or one of its values, or with a map's parts, or why a map
 /// was not made.
@@ -93,10 +93,10 @@ pub enum Error {
     /// [`recipe::Recipe::room_cells_most`]); `width` and `height` are that map's.
     #[error(
         "rooms × room-size = {rooms} × {room_size} = {asked} room cells is too many for a \
-         {width}×{height} map: at most {allowed} (a third of its cells, never more than \
-         {ROOM_CELLS_MOST}, always {ROOM_CELLS_ALWAYS})",
+         {width}×{height} map: at most {allowed}, {why}",
         asked = u64::from(*rooms) * u64::from(*room_size),
-        allowed = room_cells_allowed(*width, *height)
+        allowed = room_cells_allowed(*width, *height),
+        why = room_cells_why(*width, *height)
     )]
     Crowded {
         /// Rooms asked for.
@@ -124,14 +124,17 @@ pub enum Error {
     /// A recipe estimated (by [`recipe::Recipe::seconds`]) to take longer than
     /// [`recipe::Recipe::SECONDS_MOST`] to make; `fits` rooms would not.
     #[error(
-        "{rooms} rooms chained across this map would take about {seconds} s to make, more \
-         than the {most} s a recipe may take: ask for at most {fits} rooms, or join them \
-         with connect=nearest or connect=loops",
+        "{rooms} rooms chained across this map{levels} would take about {seconds} s to \
+         make, more than the {most} s a recipe may take: ask for at most {fits} rooms, or \
+         join them with connect=nearest or connect=loops",
+        levels = if *levels > 1 { format!(" on each of {levels} levels") } else { String::new() },
         most = recipe::Recipe::SECONDS_MOST
     )]
     TooSlow {
         /// Rooms asked for.
         rooms: u32,
+        /// Levels asked for, each a map of its own.
+        levels: u32,
         /// Seconds they would take, estimated.
         seconds: u64,
         /// The most rooms that fit within the time.
@@ -166,6 +169,14 @@ pub enum Error {
         vault: usize,
         /// What is wrong with it.
         fault: recipe::PinFault,
+    },
+    /// A level past the dungeon's last.
+    #[error("level = {level}, but the dungeon has {levels} levels")]
+    NoSuchLevel {
+        /// The level asked for.
+        level: u32,
+        /// The levels the recipe has.
+        levels: u32,
     },
     /// Pinning the room at a cell no room covers.
     #[error("no room covers cell {x},{y} to pin")]
@@ -208,6 +219,59 @@ pub enum Error {
         /// The rooms the map has.
         rooms: usize,
     },
+    /// A path whose first cell is not in the room it starts from, or whose last is not in
+    /// the room it ends in.
+    #[error("path {path} {which} at {cell}, outside room {room}", which = if *start { "starts" } else { "ends" })]
+    PathEndOutside {
+        /// The path, counted from 0.
+        path: usize,
+        /// Whether it is the first cell (else the last).
+        start: bool,
+        /// The cell.
+        cell: Pos,
+        /// The room it should be in.
+        room: usize,
+    },
+    /// A room marked as a vault the recipe does not have.
+    #[error("room {room} is marked vault {vault}, but the recipe has {vaults} vaults")]
+    NoSuchVault {
+        /// The room, counted from 0.
+        room: usize,
+        /// The vault it names, counted from 0.
+        vault: usize,
+        /// The vaults the recipe has.
+        vaults: usize,
+    },
+    /// Two rooms marked as the same vault.
+    #[error("rooms {first} and {second} are both marked vault {vault}")]
+    VaultTwice {
+        /// The vault, counted from 0.
+        vault: usize,
+        /// The first room marked so.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A room with a cell in the cells the recipe's margin keeps clear.
+    #[error("room {room} has cell {cell} in the map's margin of {margin} cells")]
+    RoomInMargin {
+        /// The room, counted from 0.
+        room: usize,
+        /// The cell.
+        cell: Pos,
+        /// The margin.
+        margin: u32,
+    },
+    /// A room whose cells are not one piece joined edge to edge.
+    #[error(
+        "room {room}'s cells are not one room: cell {cell} is not joined to its first edge to edge"
+    )]
+    RoomInPieces {
+        /// The room, counted from 0.
+        room: usize,
+        /// A cell not joined to the first.
+        cell: Pos,
+    },
     /// A path that leaps: two cells in a row not side by side.
     #[error("path {path} leaps from {from} to {to}: each step goes left, right, up or down")]
     PathLeaps {
@@ -217,6 +281,16 @@ pub enum Error {
         from: Pos,
         /// The next cell.
         to: Pos,
+    },
+    /// On a closed map, a pinned room or a vault that no door can join to the other rooms:
+    /// other pinned rooms or vaults wall it in.
+    #[error(
+        "room {room} is pinned or a vault, and on a closed map no door can join it to the \
+         other rooms: the pinned rooms and vaults around it wall it in; move it or them apart"
+    )]
+    Unreachable {
+        /// The room, as numbered among the rooms placed.
+        room: usize,
     },
     /// The watcher called the generation off.
     #[error("generation was cancelled")]

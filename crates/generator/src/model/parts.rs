@@ -50,6 +50,43 @@ enum Inside {
     Sorted(Vec<Pos>),
 }
 
+/// Cells of a box found so far: a bit each, or, for a box larger than the largest map
+/// (only a room made by hand can have one), the cells in order.
+enum Seen {
+    Bits(Rect, BitGrid),
+    Set(std::collections::BTreeSet<Pos>),
+}
+
+impl Seen {
+    fn of(bounds: Rect) -> Self {
+        if bounds.area() > BOX_BITS_MOST {
+            Seen::Set(std::collections::BTreeSet::new())
+        } else {
+            Seen::Bits(bounds, BitGrid::new(bounds.width(), bounds.height()))
+        }
+    }
+
+    /// Note `p`, a cell of the box; whether it was new.
+    fn insert(&mut self, p: Pos) -> bool {
+        match self {
+            Seen::Bits(b, bits) => {
+                let local = Pos::new(p.x - b.x0, p.y - b.y0);
+                let new = !bits.get(local);
+                bits.set(local);
+                new
+            }
+            Seen::Set(set) => set.insert(p),
+        }
+    }
+
+    fn contains(&self, p: Pos) -> bool {
+        match self {
+            Seen::Bits(b, bits) => bits.get(Pos::new(p.x - b.x0, p.y - b.y0)),
+            Seen::Set(set) => set.contains(&p),
+        }
+    }
+}
+
 /// The most cells a room's box may have for a bit each: the largest map's.
 const BOX_BITS_MOST: u64 = 2048 * 2048;
 
@@ -157,6 +194,28 @@ impl Room {
             Inside::Bits(bits) => bits.get(Pos::new(p.x - x0, p.y - y0)),
             Inside::Sorted(cells) => cells.binary_search(&p).is_ok(),
         }
+    }
+
+    /// A cell of the room not joined to its first cell edge to edge, if any: a room is
+    /// one piece.
+    pub(crate) fn loose_cell(&self) -> Option<Pos> {
+        let first = *self.cells.first()?;
+        let mut seen = Seen::of(self.bounds);
+        seen.insert(first);
+        let mut queue = vec![first];
+        let mut reached = 1;
+        while let Some(p) = queue.pop() {
+            let around = [(-1, 0), (1, 0), (0, -1), (0, 1)].map(|(dx, dy)| p.offset(dx, dy));
+            for q in around.into_iter().flatten() {
+                if self.contains(q) && seen.insert(q) {
+                    reached += 1;
+                    queue.push(q);
+                }
+            }
+        }
+        (reached < self.cells.len())
+            .then(|| self.cells.iter().copied().find(|&c| !seen.contains(c)))
+            .flatten()
     }
 
     /// The same room `by` cells right and down: where it lies on a map with a margin.

@@ -47,6 +47,9 @@ struct DungeonParts<'a> {
     recipe: &'a Recipe,
     rooms: &'a [Room],
     paths: &'a [Path],
+    /// On a level below the first, where the stairs down of the level above brought it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stairs_up: Option<Pos>,
 }
 
 /// A dungeon as saved, read back.
@@ -55,6 +58,8 @@ struct DungeonRead {
     recipe: Recipe,
     rooms: Vec<Room>,
     paths: Vec<Path>,
+    #[serde(default)]
+    stairs_up: Option<Pos>,
 }
 
 /// `{"recipe": "dv1 …", "rooms": [{"cells": [[x, y], …], "colour": [r, g, b], "kind": …}, …],
@@ -65,6 +70,7 @@ impl Serialize for Dungeon {
             recipe: self.recipe(),
             rooms: self.rooms(),
             paths: self.paths(),
+            stairs_up: self.features().stairs_up,
         }
         .serialize(serializer)
     }
@@ -74,6 +80,13 @@ impl Serialize for Dungeon {
 impl<'de> Deserialize<'de> for Dungeon {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let read = DungeonRead::deserialize(deserializer)?;
-        Dungeon::from_parts(&read.recipe, read.rooms, read.paths).map_err(serde::de::Error::custom)
+        let dungeon = Dungeon::from_parts(&read.recipe, read.rooms, read.paths)
+            .map_err(serde::de::Error::custom)?;
+        match read.stairs_up {
+            Some(cell) if dungeon.tile(cell).and_then(|t| t.room()).is_none() => Err(
+                serde::de::Error::custom(format!("the stairs up at {cell} are on no room's floor")),
+            ),
+            stairs => Ok(dungeon.with_stairs_up(stairs)),
+        }
     }
 }

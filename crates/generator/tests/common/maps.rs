@@ -227,6 +227,9 @@ pub fn random_recipe(rng: &mut Pcg64Mcg) -> Recipe {
         } else {
             0
         },
+        closed: false,
+        levels: 1,
+        level: None,
     }
 }
 
@@ -238,4 +241,78 @@ pub fn pick<C: Copy>(rng: &mut Pcg64Mcg, all: &[C]) -> C {
 fn log_uniform(rng: &mut Pcg64Mcg, lo: u32, hi: u32) -> u32 {
     let (a, b) = ((lo as f64).ln(), (hi as f64 + 1.0).ln());
     (rng.random_range(a..b).exp() as u32).clamp(lo, hi)
+}
+
+/// Where `d` is not closed (see `Recipe::closed`), one line each, at most a few: a
+/// corridor cell beside a room's floor away from a door, two rooms sharing an edge, a
+/// door with an opening beside it, a room not reached from the start through doors.
+pub fn closed_faults(d: &Dungeon) -> Vec<String> {
+    let tiles = d.tiles();
+    let features = d.features();
+    let doors: std::collections::BTreeSet<(Pos, Pos)> =
+        features.doors.iter().map(|d| (d.cell, d.outside)).collect();
+    let floor = |p: Pos| tiles[p].room();
+    let rock = |p: Option<Pos>| p.is_none_or(|p| tiles.get(p).is_none_or(|t| *t == Tile::FREE));
+    let mut faults = Vec::new();
+    for p in tiles.positions() {
+        for n in tiles.neighbours(p) {
+            match (floor(p), floor(n), tiles[p] == Tile::PATH) {
+                (None, Some(room), true) if !doors.contains(&(n, p)) => {
+                    faults.push(format!("corridor cell {p} runs along room {room} at {n}"));
+                }
+                (Some(a), Some(b), _) if a < b => {
+                    faults.push(format!("rooms {a} and {b} share an edge at {p}, {n}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    for door in &features.doors {
+        let (c, o) = (door.cell, door.outside);
+        let sides: [(i32, i32); 2] = if c.x == o.x {
+            [(-1, 0), (1, 0)]
+        } else {
+            [(0, -1), (0, 1)]
+        };
+        for (dx, dy) in sides {
+            if !rock(c.offset(dx, dy)) && !rock(o.offset(dx, dy)) {
+                faults.push(format!(
+                    "door {c}-{o} of room {} has an opening beside it",
+                    door.room
+                ));
+            }
+        }
+    }
+    // Walking from the start, between floor and corridor through doors only.
+    let step_ok = |p: Pos, q: Pos| match (floor(p), floor(q)) {
+        (Some(a), Some(b)) => a == b,
+        (Some(_), None) => doors.contains(&(p, q)),
+        (None, Some(_)) => doors.contains(&(q, p)),
+        (None, None) => true,
+    };
+    let mut seen = Grid::new(tiles.width(), tiles.height(), false);
+    let mut reached = vec![false; d.rooms().len()];
+    if let Some(start) = features.start {
+        let mut queue = vec![start];
+        seen[start] = true;
+        while let Some(p) = queue.pop() {
+            if let Some(r) = floor(p) {
+                reached[r] = true;
+            }
+            for q in tiles.neighbours(p) {
+                if !seen[q] && tiles[q].is_walkable() && step_ok(p, q) {
+                    seen[q] = true;
+                    queue.push(q);
+                }
+            }
+        }
+    }
+    let unreached: Vec<usize> = (0..reached.len()).filter(|&r| !reached[r]).collect();
+    if !unreached.is_empty() && !d.rooms().is_empty() {
+        faults.push(format!(
+            "rooms {unreached:?} are not reached from the start through doors"
+        ));
+    }
+    faults.truncate(6);
+    faults
 }

@@ -344,16 +344,16 @@ impl<'a> Floor<'a> {
 
 /// The clusters of `pattern` laid over a map with `floor`, that are kept: those over rock
 /// within a band of the floor whose width wanders between [`FULL`] and [`FADED`] (see
-/// [`noise`]), and those over floor within `INSIDE` of rock; each moved to where it lies
-/// on the map.
-pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>) -> Vec<Cluster> {
+/// [`noise`]), and those over floor within `INSIDE` of rock; each handed to `keep` with
+/// how far it is moved to where it lies on the map (its pattern's square's corner), as
+/// found, so that no list of them is held.
+pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>, mut keep: impl FnMut(&Cluster, Vec2)) {
     let map = Floor::new(floor);
     let (w, h) = (i64::from(floor.width()), i64::from(floor.height()));
     let period = i64::from(PERIOD);
     let reach = FADED.ceil() as i64;
     // Cells within `reach` of a floor cell, counted in steps of 8 neighbours.
     let near = near_cells(floor, reach as u32);
-    let mut kept = Vec::new();
     for y in 0..h {
         for x in 0..w {
             if !near[(y * w + x) as usize] {
@@ -365,7 +365,7 @@ pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>) -> Vec<Cluster> {
             for &i in &pattern.by_cell[local] {
                 let cluster = &pattern.clusters[i as usize];
                 let centre = cluster.centre + offset;
-                let keep = if map.is_floor(x, y) == Some(true) {
+                let kept = if map.is_floor(x, y) == Some(true) {
                     map.distance_to(centre, false, 1)
                         .is_some_and(|d| d < INSIDE)
                 } else {
@@ -373,20 +373,12 @@ pub fn near_floor(pattern: &Pattern, floor: &Grid<bool>) -> Vec<Cluster> {
                     map.distance_to(centre, true, reach)
                         .is_some_and(|d| d <= width)
                 };
-                if keep {
-                    kept.push(Cluster {
-                        centre,
-                        strokes: cluster
-                            .strokes
-                            .iter()
-                            .map(|&[a, b]| [a + offset, b + offset])
-                            .collect(),
-                    });
+                if kept {
+                    keep(cluster, offset);
                 }
             }
         }
     }
-    kept
 }
 
 /// Cells between the knots of [`noise`].
@@ -496,7 +488,21 @@ mod tests {
         let left = |clusters: Vec<Cluster>| -> Vec<Cluster> {
             clusters.into_iter().filter(|c| c.centre.x < 20.0).collect()
         };
-        let (ka, kb) = (near_floor(&pattern, &a), near_floor(&pattern, &b));
+        let kept = |floor: &Grid<bool>| {
+            let mut kept = Vec::new();
+            near_floor(&pattern, floor, |cluster, offset| {
+                kept.push(Cluster {
+                    centre: cluster.centre + offset,
+                    strokes: cluster
+                        .strokes
+                        .iter()
+                        .map(|&[a, b]| [a + offset, b + offset])
+                        .collect(),
+                });
+            });
+            kept
+        };
+        let (ka, kb) = (kept(&a), kept(&b));
         assert!(ka.len() > 100);
         assert!(kb.len() > ka.len());
         assert_eq!(left(ka), left(kb));

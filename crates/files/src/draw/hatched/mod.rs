@@ -23,6 +23,7 @@
 //! below [`HATCH_FROM`] pixels a cell (a band 0.6 wide in the strokes' tone stays), the
 //! grid below [`GRID_FROM`].
 
+pub mod cost;
 mod glyphs;
 mod hatching;
 mod marks;
@@ -195,14 +196,11 @@ impl<'a> Sheet<'a> {
         if strokes_fit {
             let pattern = hatching::pattern(self.dungeon.recipe().seed);
             let mut strokes = pen.stroke(palette.hatch, HATCH);
-            for cluster in hatching::near_floor(&pattern, &self.floor) {
-                strokes.push(
-                    cluster
-                        .strokes
-                        .iter()
-                        .flat_map(|&[a, b]| [Segment::Move(pen.px(a)), Segment::Line(pen.px(b))]),
-                );
-            }
+            hatching::near_floor(&pattern, &self.floor, |cluster, by| {
+                strokes.push(cluster.strokes.iter().flat_map(|&[a, b]| {
+                    [Segment::Move(pen.px(a + by)), Segment::Line(pen.px(b + by))]
+                }));
+            });
             layers.push(strokes);
         }
         layers

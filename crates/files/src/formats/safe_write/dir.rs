@@ -218,15 +218,7 @@ impl Dir {
         // A name swapped between a directory and a link as it is looked at is looked at
         // again, a few times, and then refused.
         for _ in 0..MOST_LINKS {
-            let flags = OFlags::RDONLY | OFlags::DIRECTORY;
-            let opened = self.open_at(name, flags, Mode::empty()).or_else(|e| {
-                match Errno::from_io_error(&e) {
-                    // A directory this user may pass through but not read (mode 711).
-                    Some(Errno::ACCESS) => self.open_at(name, OFlags::PATH | flags, Mode::empty()),
-                    _ => Err(e),
-                }
-            });
-            let e = match opened {
+            let e = match self.open_dir(name) {
                 Ok(fd) => {
                     let stat = rustix::fs::fstat(&fd)?;
                     if FileType::from_raw_mode(stat.st_mode) != FileType::Directory {
@@ -325,15 +317,47 @@ impl Dir {
 
     /// The directory above this one.
     fn parent(&self) -> io::Result<Dir> {
-        let fd = self.open_at(
-            OsStr::new(".."),
-            OFlags::RDONLY | OFlags::DIRECTORY,
-            Mode::empty(),
-        )?;
         Ok(Dir {
-            fd: Arc::new(fd),
+            fd: Arc::new(self.open_dir(OsStr::new(".."))?),
             shown: self.shown.join(".."),
         })
+    }
+
+    /// Open the directory `name` in this one (never through a link there): for reading,
+    /// or only to pass through when this user may not read it (mode 711).
+    fn open_dir(&self, name: &OsStr) -> io::Result<OwnedFd> {
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY;
+        self.open_at(name, flags, Mode::empty())
+            .or_else(|e| match Errno::from_io_error(&e) {
+                Some(Errno::ACCESS) => self.open_at(name, OFlags::PATH | flags, Mode::empty()),
+                _ => Err(e),
+            })
+    }
+
+    /// `Ok` when each directory from this one up to `/` may be entered by the rules of
+    /// [`links`](super::links), as the walk of an absolute path checks each on its way
+    /// down: for the working directory, where a relative path's walk starts. Named in
+    /// messages from `named`, this directory's path.
+    ///
+    /// # Errors
+    /// A directory on the way up that another user made in a shared sticky directory, or
+    /// one that cannot be opened or looked at.
+    fn check_up_from(&self, named: &Path) -> io::Result<()> {
+        let mut dir = Dir {
+            shown: named.to_path_buf(),
+            ..self.clone()
+        };
+        loop {
+            let above = dir.parent()?;
+            let above = above.shown_as(dir.shown.parent().unwrap_or(&dir.shown));
+            let (stat, above_stat) = (dir.own_stat()?, above.own_stat()?);
+            if (stat.st_dev, stat.st_ino) == (above_stat.st_dev, above_stat.st_ino) {
+                // `/`, its own parent.
+                return Ok(());
+            }
+            may_enter(&dir.shown, &stat, &above.shown, &above_stat)?;
+            dir = above;
+        }
     }
 
     /// Where the file `path` goes (which need not exist): the directory it is in, held
@@ -387,7 +411,10 @@ fn root() -> io::Result<Dir> {
     })
 }
 
-/// Where the walk of `path` starts: `/` for an absolute path, else the working directory.
+/// Where the walk of `path` starts: `/` for an absolute path, else the working directory,
+/// once each directory from it up to `/` is known to be one the walk of its absolute path
+/// would enter ([`Dir::check_up_from`]): however a path is written (`x.png`, `./x.png`,
+/// `../x.png`), a directory another user made in a shared sticky directory is refused.
 fn start(path: &Path) -> io::Result<Dir> {
     if path.is_absolute() {
         return root();
@@ -398,10 +425,14 @@ fn start(path: &Path) -> io::Result<Dir> {
         OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
         Mode::empty(),
     )?;
-    Ok(Dir {
+    let here = Dir {
         fd: Arc::new(fd),
         shown: PathBuf::new(),
-    })
+    };
+    // Messages name the working directory by its path, as the system last knew it.
+    let named = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    here.check_up_from(&named)?;
+    Ok(here)
 }
 
 /// The error for a directory on the way that does not exist.

@@ -39,7 +39,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use rustix::fs::{AtFlags, Mode, OFlags};
+use rustix::fs::{AtFlags, Mode, OFlags, Stat};
 
 pub use checks::{open_regular, refuse_irregular};
 pub use dir::{Dir, Located};
@@ -142,8 +142,9 @@ impl Staged {
     }
 
     /// Put the file in place over the file `at` (located by [`check_replace`]), which
-    /// takes the new file's contents and keeps its own permissions; a new file gets the
-    /// usual ones.
+    /// takes the new file's contents and keeps its own permissions, but for set-id and
+    /// sticky bits, and write bits for the group and others when another user owned it
+    /// (for the group, when another group did); a new file gets the usual ones.
     ///
     /// # Errors
     /// What [`checks::replaceable`] refuses (asked again), or when the target's directory
@@ -291,9 +292,8 @@ fn replace_all(mut files: Vec<(Staged, &Located)>) -> Result<(), (usize, io::Err
     let mut outcome = Ok(());
     for (i, ((staged, at), old)) in files.iter_mut().zip(old).enumerate() {
         let kept = match old {
-            Some(old) => staged
-                .file
-                .set_permissions(Permissions::from_mode(old.st_mode & 0o7777))
+            Some(old) => kept_mode(&old, &staged.file)
+                .and_then(|mode| staged.file.set_permissions(Permissions::from_mode(mode)))
                 .and_then(|()| {
                     if single {
                         Ok(None)
@@ -326,6 +326,26 @@ fn replace_all(mut files: Vec<(Staged, &Located)>) -> Result<(), (usize, io::Err
         }
     }
     outcome
+}
+
+/// The permissions a new file `new` takes from the file `old` it replaces: the old file's
+/// read, write and run bits, never its set-user-id, set-group-id or sticky bits (they were
+/// given to the old contents, not to these), and the write bits only for those who could
+/// write the old file: none for the group and others when another user owned it (the new
+/// file is this user's, and must not stay writable by them), none for the group when it
+/// belonged to another group.
+///
+/// # Errors
+/// When the new file cannot be looked at.
+fn kept_mode(old: &Stat, new: &File) -> io::Result<u32> {
+    let new = rustix::fs::fstat(new)?;
+    let mut mode = old.st_mode & 0o777;
+    if old.st_uid != new.st_uid {
+        mode &= !0o022;
+    } else if old.st_gid != new.st_gid {
+        mode &= !0o020;
+    }
+    Ok(mode)
 }
 
 /// A second name for the file `at`, beside it, so that it survives a rename over it.

@@ -8,12 +8,20 @@
 //! along each row of pixels: at most two a cell (into a grid line and out of it), which
 //! cost at most 10 bytes, and never more than the row stored as it is. A picture in the
 //! hatched look has no such runs (strokes at every angle, anti-aliased edges): its rows
-//! are bounded by the row stored as it is, and its frames by the most LZW can take. A GIF's
-//! frame is bounded likewise. The seconds are an estimate, fitted to release builds on a
-//! shared 2-core machine (`render` of the series in `assets/doc/PERFORMANCE.md`).
+//! are bounded by the row stored as it is (or, for a picture drawn once and compressed as
+//! it comes, the most `fdeflate` makes of it: 12 bits a byte), and its frames by the most
+//! LZW can take. A GIF's frame is bounded likewise. The seconds are an estimate, fitted to
+//! release builds on a shared 2-core machine (`render` of the series in
+//! `assets/doc/PERFORMANCE.md`); the hatched look's, measured from a map of the series
+//! (see [`crate::draw::hatched::cost`]).
 
 use std::fmt;
 
+pub use crate::text::Bytes;
+use crate::text::Seconds;
+
+use crate::draw::vector::render::KEEP_MOST;
+use crate::formats::png::IDAT_CHUNK_BYTES;
 use dungeon_generator::Recipe;
 
 /// The most bytes a series writes, unless told otherwise.
@@ -27,16 +35,17 @@ const PNG_BYTES_PER_CELL_ROW: u64 = 10;
 /// Bytes of a GIF frame's image data, at most, for each cell a row of pixels crosses
 /// (measured: 0.1 to 0.4 for a whole map; a replay's later frames hold only what changed).
 const GIF_BYTES_PER_CELL_ROW: u64 = 1;
-/// Bytes of a file besides its rows: signature, header, recipe, palette.
+/// Bytes of a file besides its rows and text chunks: signature, header, palette, end.
 const FILE_BYTES: u64 = 2048;
 /// Nanoseconds to draw and write a pixel, as a busy 2-core machine takes them: to a PNG
 /// (measured: 7 of CPU, 12 of wall time), to a GIF (15 and 31), to a contact sheet's tile.
 const PNG_NANOS: f64 = 12.0;
 const GIF_NANOS: f64 = 40.0;
 const TILE_NANOS: f64 = 10.0;
-/// Nanoseconds to draw a pixel in the hatched look, besides writing it (measured: W3 at 12
-/// pixels a cell, 100 of CPU on a busy machine).
-const INKED_NANOS: f64 = 180.0;
+/// How many times the CPU time measured the hatched look's estimate is taken to be (see
+/// [`crate::draw::hatched::cost`]): midway for machines up to twice as slow, so that the
+/// estimate stays within a factor of two of what the series takes.
+pub(super) const INKED_MARGIN: f64 = 1.5;
 /// The bytes a stored deflate block holds, and what each costs besides.
 const STORED_BLOCK: u64 = 65_535;
 const STORED_BLOCK_BYTES: u64 = 5;
@@ -74,21 +83,22 @@ impl Estimate {
     }
 
     /// Add a picture of `(width, height)` pixels, `cells_wide` cells across, written as
-    /// `how`; `inked` when it is in the hatched look, not squares of cells.
+    /// `how`; `inked` when it is in the hatched look, not squares of cells, with the
+    /// seconds its shapes take to draw; with text chunks of at most `texts` bytes in a PNG
+    /// (its recipe).
     pub(super) fn picture(
         &mut self,
         (width, height): (u32, u32),
         cells_wide: u32,
         how: Written,
-        inked: bool,
+        inked: Option<f64>,
+        texts: u64,
     ) {
         let pixels = f64::from(width) * f64::from(height);
-        if inked {
-            self.seconds += pixels * INKED_NANOS * 1e-9;
-        }
+        self.seconds += inked.unwrap_or_default();
         let rows = u64::from(height);
         let row = |per_cell: u64, most: u64| {
-            if inked {
+            if inked.is_some() {
                 most
             } else {
                 (u64::from(cells_wide) * per_cell).min(most)
@@ -98,9 +108,15 @@ impl Estimate {
             Written::Png => {
                 self.files += 1;
                 let stored = 3 * u64::from(width) + 1;
-                let data = rows * (1 + row(PNG_BYTES_PER_CELL_ROW, stored));
-                let blocks = data.div_ceil(STORED_BLOCK) * STORED_BLOCK_BYTES;
-                self.bytes += FILE_BYTES + data + blocks;
+                let data = if inked.is_some() && pixels > KEEP_MOST as f64 {
+                    // Drawn once, compressed as it comes, in chunks of a MiB.
+                    let data = rows * stored * 3 / 2 + 64;
+                    data + data.div_ceil(IDAT_CHUNK_BYTES as u64) * 12
+                } else {
+                    let data = rows * (1 + row(PNG_BYTES_PER_CELL_ROW, stored));
+                    data + data.div_ceil(STORED_BLOCK) * STORED_BLOCK_BYTES
+                };
+                self.bytes += FILE_BYTES + texts + data;
                 self.seconds += pixels * PNG_NANOS * 1e-9;
             }
             Written::Gif => {
@@ -165,63 +181,9 @@ impl fmt::Display for Over {
     }
 }
 
-/// Bytes as people read them: `840 bytes`, `12 kB`, `3.8 GB`, `2.1 TB`.
-pub struct Bytes(pub u64);
-
-impl fmt::Display for Bytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const UNITS: [&str; 5] = ["kB", "MB", "GB", "TB", "PB"];
-        let mut value = self.0 as f64;
-        if value < 1000.0 {
-            return write!(f, "{} bytes", self.0);
-        }
-        for unit in UNITS {
-            value /= 1000.0;
-            if value < 1000.0 || unit == "PB" {
-                return if value < 10.0 {
-                    write!(f, "{value:.1} {unit}")
-                } else {
-                    write!(f, "{value:.0} {unit}")
-                };
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A time as people read it: `40 s`, `11 min`, `3.2 h`.
-struct Seconds(f64);
-
-impl fmt::Display for Seconds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.0;
-        if s < 1.0 {
-            write!(f, "a second")
-        } else if s < 120.0 {
-            write!(f, "{s:.0} s")
-        } else if s < 2.0 * 3600.0 {
-            write!(f, "{:.0} min", s / 60.0)
-        } else {
-            write!(f, "{:.1} h", s / 3600.0)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_and_times_read_as_people_write_them() {
-        assert_eq!(Bytes(840).to_string(), "840 bytes");
-        assert_eq!(Bytes(12_345).to_string(), "12 kB");
-        assert_eq!(Bytes(3_810_000_000).to_string(), "3.8 GB");
-        assert_eq!(Bytes(2_100_000_000_000).to_string(), "2.1 TB");
-        assert_eq!(Seconds(0.2).to_string(), "a second");
-        assert_eq!(Seconds(45.0).to_string(), "45 s");
-        assert_eq!(Seconds(660.0).to_string(), "11 min");
-        assert_eq!(Seconds(4.0 * 3600.0).to_string(), "4.0 h");
-    }
 
     #[test]
     fn the_first_bound_passed_is_said() {

@@ -5,7 +5,8 @@
 //!
 //! [`Series::check`] refuses what cannot be written (a cell size, a picture too big, a
 //! destination of the wrong kind) before any map is made, and [`Series::estimate`] says
-//! what it will cost (files, the most bytes, about how long: see [`estimate`]); a caller
+//! what it will cost (files, the most bytes, about how long: see [`estimate`]; in the
+//! hatched look it makes a map of the series to measure what the look draws); a caller
 //! refuses what would pass a bound ([`Estimate::over`]) before it starts. Each series keeps
 //! within the bytes it announced: a file that would pass them is not put in place. A
 //! watcher on another thread can follow the work through the `done` counter each writer
@@ -20,6 +21,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::gif::GifWriter;
 use super::safe_write::{self, write_named};
 use super::{Budget, Error, Format, Options, naming, png};
+use crate::draw::hatched::cost::Work;
 use crate::draw::pixels::Pixels;
 use crate::draw::raster::{image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
@@ -29,8 +31,8 @@ use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
 use dungeon_generator::Replay;
 use dungeon_generator::generate;
-use estimate::Written as Drawn;
 pub use estimate::{Estimate, Over};
+use estimate::{INKED_MARGIN, Written as Drawn};
 
 /// The most frames a replay takes, whatever the map's size: its steps are grouped.
 pub const REPLAY_FRAMES: usize = 200;
@@ -155,9 +157,16 @@ impl Series {
         let Some(&(first, cells)) = sizes.first() else {
             return Ok(());
         };
-        if let Series::Sheet(_, size) = self {
+        if let Series::Sheet(base, size) = self {
             let sheet = Layout::new(*size, first).sheet();
             within_pixels("contact sheet", sheet, cells, SHEET_MOST_PIXELS)?;
+            let bytes = sheet_texts_most(base, &recipes);
+            if bytes > png::MAX_HEADER_BYTES {
+                return Err(Error::SheetTexts {
+                    tiles: recipes.len(),
+                    bytes,
+                });
+            }
         }
         if let Destination::Gif { .. } = to {
             if sizes.iter().any(|(size, _)| *size != first) {
@@ -170,11 +179,20 @@ impl Series {
 
     /// What writing the series to `to` with `options` costs: its files, the most bytes
     /// they take (which the series keeps within) and about how long it takes, from its
-    /// pictures' sizes and count alone. Cheap: no map is made.
+    /// pictures' sizes and count alone; in the hatched look, from what its first map (and a
+    /// sweep's last) draws, too, for which that map is made.
     ///
     /// # Errors
-    /// What [`Series::check`] refuses.
+    /// What [`Series::check`] refuses, or a map that cannot be made.
     pub fn estimate(&self, options: &Options, to: &Destination) -> Result<Estimate, Error> {
+        self.check(options, to)?;
+        let work = self.hatched_work(options)?;
+        self.cost(options, to, &work)
+    }
+
+    /// [`Series::estimate`] with `work`, what the hatched look draws of each picture's map
+    /// (none for the other looks; none known, for its bytes alone).
+    fn cost(&self, options: &Options, to: &Destination, work: &[Work]) -> Result<Estimate, Error> {
         self.check(options, to)?;
         let style = options.style(Format::Png);
         let how = match (self, to) {
@@ -188,22 +206,26 @@ impl Series {
             Series::Replay(_) => REPLAY_FRAMES,
             _ => 1,
         };
-        for recipe in &recipes {
+        for (i, recipe) in recipes.iter().enumerate() {
             cost.map(recipe);
             let size = image_size(recipe.width, recipe.height, &style)?;
+            let pixels = f64::from(size.0) * f64::from(size.1);
+            let inked = style.look.hatched.then(|| {
+                work.get(i)
+                    .map_or(0.0, |work| INKED_MARGIN * work.seconds(&style, pixels))
+            });
+            let texts = png::text_chunk_most(png::RECIPE_KEYWORD, &recipe.to_string());
             for _ in 0..frames {
-                cost.picture(size, recipe.width, how, style.look.hatched);
+                cost.picture(size, recipe.width, how, inked, texts);
             }
         }
-        if let (Series::Sheet(_, size), Some(first)) = (self, recipes.first()) {
+        if let (Series::Sheet(base, size), Some(first)) = (self, recipes.first()) {
             let tile = image_size(first.width, first.height, &style)?;
             let sheet = Layout::new(*size, tile).sheet();
-            cost.picture(
-                sheet,
-                first.width * size.columns,
-                Drawn::Png,
-                style.look.hatched,
-            );
+            let texts = sheet_texts_most(base, &recipes);
+            // Made of its tiles' pixels, not drawn again.
+            let inked = style.look.hatched.then_some(0.0);
+            cost.picture(sheet, first.width * size.columns, Drawn::Png, inked, texts);
         }
         if how == Drawn::Gif {
             cost.files = 1;
@@ -211,9 +233,51 @@ impl Series {
         Ok(cost)
     }
 
-    /// The bytes the series announced, which it keeps within.
+    /// What the hatched look draws of each picture's map, when `options` ask for it (else
+    /// nothing): measured on the series' first map and, for a sweep, its last, between
+    /// which each value's is taken in proportion, for each map's cells; a replay's frames
+    /// show half of its map on average.
+    fn hatched_work(&self, options: &Options) -> Result<Vec<Work>, Error> {
+        let recipes = self.recipes()?;
+        let (Some(first), Some(last)) = (recipes.first(), recipes.last()) else {
+            return Ok(Vec::new());
+        };
+        if !options.look.hatched {
+            return Ok(Vec::new());
+        }
+        let cells = |recipe: &Recipe| f64::from(recipe.width) * f64::from(recipe.height);
+        let a_cell = |recipe: &Recipe| -> Result<Work, Error> {
+            Ok(Work::of(&generate(recipe)?).scaled(1.0 / cells(recipe)))
+        };
+        let from = a_cell(first)?;
+        let to = match self {
+            Series::Sweep(..) if recipes.len() > 1 => a_cell(last)?,
+            _ => from,
+        };
+        let shown = match self {
+            Series::Replay(_) => 0.5,
+            _ => 1.0,
+        };
+        let steps = (recipes.len() - 1).max(1) as f64;
+        Ok(recipes
+            .iter()
+            .enumerate()
+            .map(|(i, recipe)| {
+                let t = i as f64 / steps;
+                let between = |a: f64, b: f64| a + (b - a) * t;
+                let work = Work {
+                    outline: between(from.outline, to.outline),
+                    floor: between(from.floor, to.floor),
+                };
+                work.scaled(cells(recipe) * shown)
+            })
+            .collect())
+    }
+
+    /// The bytes the series announced, which it keeps within (they do not depend on what
+    /// the hatched look draws).
     fn budget(&self, options: &Options, to: &Destination) -> Result<Budget, Error> {
-        Ok(Budget::new(self.estimate(options, to)?.bytes))
+        Ok(Budget::new(self.cost(options, to, &[])?.bytes))
     }
 }
 
@@ -307,7 +371,7 @@ pub fn write_batch(
 /// Write a contact sheet of `size` of consecutive seeds from `base`'s to the PNG `path`:
 /// replaced when `replace`, else under a free name like it (`sheet-2.png` when `sheet.png`
 /// is taken: nothing is written over). Each tile is labelled with its seed; the PNG holds
-/// the first tile's recipe, as any saved map does, and every tile's in a `tEXt` chunk
+/// the first tile's recipe, as any saved map does, and every tile's in a text chunk
 /// `tile N`. Returns the file written.
 ///
 /// # Errors
@@ -338,11 +402,7 @@ pub fn write_sheet(
         })
         .collect::<Result<Vec<_>, Error>>()?;
     let sheet = contact_sheet(size, &tiles)?;
-    let texts: Vec<(String, String)> = recipes
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
-        .collect();
+    let texts = tile_texts(&recipes);
     let texts: Vec<(&str, String)> = texts.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     let bytes = png::encode_with(&sheet, base, &texts).map_err(Error::write(path))?;
     budget
@@ -354,6 +414,32 @@ pub fn write_sheet(
         files: vec![file],
         pictures: tiles.len(),
     })
+}
+
+/// Each tile's recipe of a contact sheet of `recipes`, as its text chunk `tile N` holds it.
+fn tile_texts(recipes: &[Recipe]) -> Vec<(String, String)> {
+    recipes
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("tile {}", i + 1), r.to_string()))
+        .collect()
+}
+
+/// The most bytes the text chunks of a contact sheet of `recipes` from `base` take: the
+/// recipe and the program, as any picture's, and each tile's recipe.
+fn sheet_texts_most(base: &Recipe, recipes: &[Recipe]) -> u64 {
+    let (software, version) = png::software();
+    let texts = tile_texts(recipes);
+    [(png::RECIPE_KEYWORD, base.to_string()), (software, version)]
+        .iter()
+        .map(|(keyword, text)| (*keyword, text.as_str()))
+        .chain(
+            texts
+                .iter()
+                .map(|(keyword, text)| (keyword.as_str(), text.as_str())),
+        )
+        .map(|(keyword, text)| png::text_chunk_most(keyword, text))
+        .sum()
 }
 
 /// The picture `render` makes of `dungeon` as a PNG with `options`.

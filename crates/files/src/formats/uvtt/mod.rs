@@ -187,7 +187,8 @@ fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8
     let columns = nearest(drawn, pixels_per_grid, width);
     let rows = nearest(drawn, pixels_per_grid, pixels_per_grid);
     let mut png = Vec::new();
-    png::write_banded(&mut png, (width, height), dungeon.recipe(), |each| {
+    let again = raster.draws_again_cheaply();
+    png::write_banded(&mut png, (width, height), dungeon.recipe(), again, |each| {
         let mut scaled = Vec::with_capacity(width as usize * pixels_per_grid as usize);
         raster.for_each_band(|band| {
             scaled.clear();

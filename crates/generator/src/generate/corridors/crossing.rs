@@ -139,6 +139,10 @@ impl CrossingSearch {
                 };
                 let ni = index(w, next);
                 let tile = cells[ni];
+                // A closed room's wall is crossed only at its doors.
+                if tile == Tile::WALL {
+                    continue;
+                }
                 let entered = u32::from(!(tile.is_outside_rooms() || tile == target));
                 let cost = Cost {
                     crossed: here_cost.crossed + entered,

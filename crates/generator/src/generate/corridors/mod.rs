@@ -9,13 +9,16 @@
 //! (modules `half_rect` and `twisty`), lay a straight-sided corridor between the
 //! closest free cells beside the two rooms, and fall back to `flood` where it is blocked.
 
+mod across;
 mod crossing;
+mod door_sites;
 mod half_rect;
 mod laid;
 mod landmarks;
 mod regions;
 mod shortest;
 mod twisty;
+mod walls;
 mod wavefront;
 
 #[cfg(test)]
@@ -25,6 +28,7 @@ pub(crate) use twisty::staircase;
 
 use std::sync::OnceLock;
 
+use crate::base::bits::BothWays;
 use crate::base::grid::{Grid, Pos};
 use crate::base::parallel::map_blocks;
 use crate::base::pool::{Lent, Pool};
@@ -35,10 +39,12 @@ use crate::model::Error;
 use crate::model::parts::{Path, Room};
 use crate::model::progress::Progress;
 use crate::model::recipe::{Connect, Corridor, Recipe};
+use across::RoomGraph;
 use crossing::CrossingSearch;
 use laid::{Laid, Surcharge};
 use landmarks::Landmarks;
 use regions::Regions;
+use walls::Walls;
 use wavefront::{FreeBits, PathEnd, Walk, Wavefront, free_bits};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
@@ -56,6 +62,8 @@ pub struct PathPlan {
     pub merge: f64,
     /// Cells of rock between rooms: room for twisty corridors to wander.
     pub spacing: u32,
+    /// Whether rooms are closed: corridors go in and out through doors in their walls.
+    pub closed: bool,
 }
 
 impl PathPlan {
@@ -71,7 +79,8 @@ impl PathPlan {
             connect: recipe.connect,
             loops: recipe.loops,
             merge: recipe.merge,
-            spacing: recipe.spacing,
+            spacing: recipe.rooms_apart(),
+            closed: recipe.closed,
         }
     }
 }
@@ -122,20 +131,23 @@ pub struct Joining {
 }
 
 impl Joining {
-    /// Pick the pairs of `rooms`, placed on `tiles`, to join.
+    /// Pick the pairs of `rooms`, placed on `tiles`, to join. On a closed map, rooms no
+    /// door can join to the others are left out first ([`Joining::kept`]).
     ///
     /// # Errors
-    /// [`Error::Cancelled`] when `progress` is cancelled while the pairs are picked.
+    /// [`Error::Cancelled`] when `progress` is cancelled while the pairs are picked;
+    /// [`Error::Unreachable`] for a pinned room or vault no door can join.
     pub fn new(
         tiles: Grid<Tile>,
         rooms: Vec<Room>,
         plan: &PathPlan,
         progress: &Progress,
     ) -> Result<Self, Error> {
+        let router = Router::new(tiles, rooms, plan.closed)?;
         let pairs: Vec<(u64, (usize, usize))> = connect::pairs(
             plan.connect,
-            &tiles,
-            &rooms,
+            &router.tiles,
+            &router.rooms,
             (plan.loops, plan.shuffle),
             progress,
         )?
@@ -144,9 +156,13 @@ impl Joining {
         .map(|(i, pair)| (i as u64, pair))
         .collect();
         progress.start_paths(pairs.len() as u32);
-        let router = Router::new(tiles, rooms);
+        // On a closed map the door sites carry corridors too: a corridor keeps off one
+        // laid through a door as off any.
         let merging = Surcharge::of(plan.merge).map(|surcharge| Merging {
-            laid: Laid::new(&router.free),
+            laid: match &router.walls {
+                Some(walls) => Laid::new(&BothWays::of(walls.with_doors(router.free.lines(false)))),
+                None => Laid::new(&router.free),
+            },
             surcharge,
         });
         Ok(Self {
@@ -227,10 +243,20 @@ impl Joining {
         progress.check()
     }
 
+    /// Which room of those given each room is, when a closed map left some out.
+    #[must_use]
+    pub fn kept(&self) -> Option<&[usize]> {
+        self.router.walls.as_ref().and_then(Walls::kept)
+    }
+
     /// The grid with the rooms, the rooms, and the paths made, in pair order.
     #[must_use]
     pub fn finish(self) -> (Grid<Tile>, Vec<Room>, Vec<Path>) {
-        (self.router.tiles, self.router.rooms, self.paths)
+        let (tiles, rooms) = match self.router.walls {
+            Some(walls) => walls.finish(),
+            None => (self.router.tiles, self.router.rooms),
+        };
+        (tiles, rooms, self.paths)
     }
 }
 
@@ -256,10 +282,13 @@ struct Merging {
     surcharge: Surcharge,
 }
 
-/// What path searches know about a map with its rooms placed.
+/// What path searches know about a map with its rooms placed: on a closed map, the view
+/// of it with the rooms' walls, which paths are routed on (see [`walls`]).
 struct Router {
     tiles: Grid<Tile>,
     rooms: Vec<Room>,
+    /// A closed map's walls, and the map as it is.
+    walls: Option<Walls>,
     /// Each room's bounds and doors.
     sides: Vec<Option<PathEnd>>,
     free: FreeBits,
@@ -268,10 +297,21 @@ struct Router {
     regions: OnceLock<Option<Regions>>,
     /// Made when a path on a big crowded map first has to cross rooms.
     landmarks: OnceLock<Option<Landmarks>>,
+    /// Made when a path on a closed map first has to cross rooms.
+    room_graph: OnceLock<RoomGraph>,
 }
 
 impl Router {
-    fn new(tiles: Grid<Tile>, rooms: Vec<Room>) -> Self {
+    fn new(tiles: Grid<Tile>, rooms: Vec<Room>, closed: bool) -> Result<Self, Error> {
+        let regions = OnceLock::new();
+        let (walls, tiles, rooms) = if closed {
+            let (walls, view) = Walls::new(tiles, rooms)?;
+            // The walls labelled the regions of the view's free cells.
+            let _ = regions.set(Some(view.regions));
+            (Some(walls), view.tiles, view.rooms)
+        } else {
+            (None, tiles, rooms)
+        };
         let sides = map_blocks(
             &rooms,
             (ROOMS_PER_THREAD, 16),
@@ -283,14 +323,16 @@ impl Router {
             },
         );
         let free = free_bits(&tiles);
-        Self {
+        Ok(Self {
             tiles,
             rooms,
+            walls,
             sides,
             free,
-            regions: OnceLock::new(),
+            regions,
             landmarks: OnceLock::new(),
-        }
+            room_graph: OnceLock::new(),
+        })
     }
 
     /// The map's free regions, labelled the first time they are asked for; `None` when the
@@ -305,9 +347,27 @@ impl Router {
             .as_ref()
     }
 
+    /// Path `index` of the plan, from room `a` to room `b`, through doors on a closed map
+    /// (see [`Router::route`]).
+    fn join(
+        &self,
+        searches: &mut Searches,
+        pair: (usize, usize),
+        plan: &PathPlan,
+        index: u64,
+        merging: Option<&Merging>,
+        progress: &Progress,
+    ) -> Option<Path> {
+        let path = self.route(searches, pair, plan, index, merging, progress)?;
+        Some(match &self.walls {
+            Some(walls) => walls.through_doors(path),
+            None => path,
+        })
+    }
+
     /// Path `index` of the plan, from room `a` to room `b`: straight into `b` when the rooms
     /// touch, else in the plan's corridor style. The one place a style is chosen.
-    fn join(
+    fn route(
         &self,
         searches: &mut Searches,
         (a, b): (usize, usize),
@@ -409,6 +469,11 @@ impl Router {
         cells.push(first);
         cells.extend(run());
         cells.push(last);
+        // On a closed map the door sites at its ends are corridor cells too: it keeps
+        // them out of a square of its own.
+        if self.walls.is_some() && twisty::crosses_or_squares(&mut cells.clone()) {
+            return None;
+        }
         match laid {
             Some(laid) if laid.hugs(&cells) => None,
             _ => Some(cells),

@@ -99,6 +99,17 @@ impl Regions {
         self.labels.of(i)
     }
 
+    /// How many regions there are.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// The regions `room` borders, sorted; none for a room number out of range.
+    pub fn borders(&self, room: RoomDoors<'_>) -> &[u32] {
+        self.bordering(room)
+    }
+
     /// The regions `room` borders, sorted; none for a room number out of range.
     fn bordering(&self, (room, doors): RoomDoors<'_>) -> &[u32] {
         let Some(bordering) = self.bordering.get(room) else {

@@ -3,6 +3,8 @@
 //! rooms wall a room in, the route that crosses the fewest of their cells
 //! ([`super::crossing`]). The drawn styles fall back to it, walked straight.
 
+use std::borrow::Cow;
+
 use rand_pcg::Pcg64Mcg;
 
 use crate::base::grid::Pos;
@@ -11,6 +13,7 @@ use crate::base::tile::Tile;
 use crate::model::progress::Progress;
 
 use super::crossing::Route;
+use super::laid::Laid;
 use super::landmarks::Landmarks;
 use super::wavefront::{Merge, PathEnd, Walk};
 use super::{Merging, Router, Searches};
@@ -48,11 +51,12 @@ impl Router {
                 self.regions(progress)
                     .is_none_or(|r| r.share(room_a, room_b))
             };
+            let (from, to) = self.ends((a, b), merging)?;
             let found = searches.free.find(
                 &self.tiles,
                 &self.free,
-                from,
-                to,
+                &from,
+                &to,
                 walk,
                 merge,
                 joined,
@@ -62,8 +66,23 @@ impl Router {
                 return Some((cells, 0));
             }
         }
-        // Walled in: cross from the side that reaches fewer free cells.
+        // Walled in: on a closed map, through the fewest rooms, in and out by their doors;
+        // else cross from the side that reaches fewer free cells.
         let regions = self.regions(progress)?;
+        if self.walls.is_some() {
+            let ways = (walk, merging);
+            let through = self.through_rooms(
+                searches,
+                (a, b),
+                &self.room_graph,
+                ways,
+                regions,
+                &mut rng(),
+            );
+            if through.is_some() {
+                return through;
+            }
+        }
         let Route { cells, crossed } = if regions.reach(room_a) <= regions.reach(room_b) {
             self.cross(searches, (a, b), walk, &mut rng(), progress)?
         } else {
@@ -72,6 +91,44 @@ impl Router {
             back
         };
         Some((cells, crossed))
+    }
+
+    /// The two rooms' ends of a path from room `a` to room `b`: on a closed map with
+    /// corridors to keep off, without the doors that would close a square of corridor
+    /// (where they have others).
+    pub(super) fn ends(
+        &self,
+        (a, b): (usize, usize),
+        merging: Option<&Merging>,
+    ) -> Option<(Cow<'_, PathEnd>, Cow<'_, PathEnd>)> {
+        let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
+        Some(match merging {
+            Some(m) if self.walls.is_some() => (
+                Cow::Owned(self.open_doors(from, &m.laid)),
+                Cow::Owned(self.open_doors(to, &m.laid)),
+            ),
+            _ => (Cow::Borrowed(from), Cow::Borrowed(to)),
+        })
+    }
+
+    /// `end` without the doors beside a door site that would close a square of the
+    /// corridors `laid`, unless that leaves none.
+    fn open_doors(&self, end: &PathEnd, laid: &Laid) -> PathEnd {
+        let tiles = &self.tiles;
+        let closes = |door: &Pos| {
+            tiles
+                .neighbours(*door)
+                .any(|s| !tiles[s].is_outside_rooms() && laid.closes_square.get(s))
+        };
+        let doors: Vec<Pos> = end.doors.iter().filter(|d| !closes(d)).copied().collect();
+        PathEnd {
+            doors: if doors.is_empty() {
+                end.doors.clone()
+            } else {
+                doors
+            },
+            ..end.clone()
+        }
     }
 
     /// The path from room `from` into room `to` across the fewest cells of other rooms:

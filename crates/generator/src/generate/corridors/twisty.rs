@@ -182,7 +182,7 @@ fn zigzag<R: Rng + ?Sized>(
 }
 
 /// Whether `cells` repeat a cell or hold a 2×2 square.
-fn crosses_or_squares(cells: &mut [Pos]) -> bool {
+pub(super) fn crosses_or_squares(cells: &mut [Pos]) -> bool {
     cells.sort_unstable_by_key(|p| (p.y, p.x));
     if cells.windows(2).any(|w| w[0] == w[1]) {
         return true;

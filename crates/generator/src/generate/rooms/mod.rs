@@ -69,7 +69,7 @@ impl RoomPlan {
                 stickiness: recipe.stickiness,
                 stretch: recipe.stretch,
             },
-            spacing: recipe.spacing,
+            spacing: recipe.rooms_apart(),
             fit: recipe.fit,
         }
     }
@@ -303,6 +303,11 @@ fn keep_apart(tiles: &mut Grid<Tile>, cells: &[Pos], spacing: u32, free: &mut Fr
             }
         }
     }
+}
+
+/// Room 0 of `plan` grown from `origin` on `tiles`, where nothing else stands: its cells.
+pub fn grow_alone(tiles: &mut Grid<Tile>, origin: Pos, plan: &RoomPlan) -> Vec<Pos> {
+    grow_room(plan.shape, tiles, origin, plan, 0, 0).0
 }
 
 /// Grow room `id` of `shape` from the free cell `origin`, its tiles marked as the room

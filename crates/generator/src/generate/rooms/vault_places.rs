@@ -1,7 +1,7 @@
 //! Where each vault goes: its own place, when the game gave it one; else a place the rooms
-//! stage draws from the vault's own stream, `spacing` clear of the pins and the vaults
-//! before it and, where the draws find one, of the grown rooms too (so that fewer rooms
-//! are grown again elsewhere).
+//! stage draws from the vault's own stream, `spacing` clear of the pins, of every vault
+//! with a place and of the vaults placed before it and, where the draws find one, of the
+//! grown rooms too (so that fewer rooms are grown again elsewhere).
 
 use super::RoomPlan;
 use crate::base::bits::BitGrid;
@@ -16,9 +16,9 @@ use crate::model::recipe::{Pin, PinFault, Vault};
 pub const TRIES: u32 = 256;
 
 /// The cells of each vault at its place: its own, or one drawn for it among the rooms
-/// grown on `grown` (their fences marked) around `pins`. Only the first place drawn that
-/// is clear of the pins and the vaults before it may stand, the first also clear of the
-/// grown rooms before it.
+/// grown on `grown` (their fences marked) around `pins`. Only a place drawn that is clear
+/// of the pins, the vaults with a place (wherever they are in the list) and the vaults
+/// placed before it may stand: the first also clear of the grown rooms, else the first.
 ///
 /// # Errors
 /// [`Error::Vault`] naming the first vault without a place that finds none in [`TRIES`].
@@ -36,12 +36,19 @@ pub fn places(
             placed.push(cells);
             continue;
         }
-        // The pins and vaults so far, fenced by the spacing: made once, when first needed.
+        // The pins, the vaults with a place and those placed so far, fenced by the
+        // spacing: made once, when first needed.
         let near = fixed.get_or_insert_with(|| {
             let mut bits = BitGrid::new(width, height);
-            let cells = pins.iter().flat_map(|p| p.cells());
-            for p in cells.chain(placed.iter().flat_map(Footprint::cells)) {
+            for p in pins.iter().flat_map(|p| p.cells()) {
                 bits.set(p);
+            }
+            let own_places = vaults.iter().filter_map(Vault::placed);
+            for p in placed.iter().flat_map(Footprint::cells) {
+                bits.set(p);
+            }
+            for vault in own_places {
+                vault.cells().for_each(|p| bits.set(p));
             }
             bits.dilated(plan.spacing)
         });

@@ -12,6 +12,16 @@
 //! spacing fences most of the map, and when paths merge (one after the other, on one
 //! core, each search dearer; at any strength, and more so short of 1 on a crowded map).
 //!
+//! Pins and vaults are rooms the recipe gives cell for cell, of any shape. A compact one
+//! costs paths no more than a grown room (a 1000 × 1000 vault among 3,000 chained rooms:
+//! 1.6 s of CPU against 1.4 s without it), but one whose cells run as long thin walls
+//! (a serpentine, a comb) turns the map into a maze of narrow ways, which grown rooms then
+//! block: each chained path must cross rooms, and its search floods nearly all the free
+//! ground (a 2048² serpentine vault with 400 chained rooms: 47 s of CPU here, 84 to 92 s
+//! on the machine of issue 56, where the estimate without it said 0.1 s). Once their walls
+//! run [`WALLING`] times the map's longer side beyond those of compact rooms (see
+//! [`Given`]), each path is counted as such a flood.
+//!
 //! The constants were fitted to the CPU time of `render` (`/usr/bin/time`) on a shared
 //! 2-core machine, over maps from 256×256 to 2048×2048, square and long (2048×16 to
 //! 2048×512), from open ground to a quarter fenced, and the recipes of `cargo bench
@@ -20,6 +30,7 @@
 //! the largest map. `assets/doc/PERFORMANCE.md` gives the figures.
 
 use super::{Connect, Recipe, Shape};
+use crate::base::grid::Pos;
 
 /// The longest a recipe may take to make, in seconds, by [`Recipe::seconds`].
 pub(super) const SECONDS_MOST: f64 = 5.0;
@@ -67,11 +78,11 @@ const PARTIAL_CROWDING: f64 = 0.3;
 
 impl Recipe {
     /// The seconds this recipe is estimated to take to make on a 2-core machine, before
-    /// any work: what [`Recipe::validate`] holds to [`Recipe::SECONDS_MOST`]. Only a
-    /// `chain` across a big crowded map comes near it.
+    /// any work, every level of it: what [`Recipe::validate`] holds to
+    /// [`Recipe::SECONDS_MOST`]. Only a `chain` across a big crowded map comes near it.
     #[must_use]
     pub fn seconds(&self) -> f64 {
-        seconds(self)
+        seconds(self) * f64::from(self.levels)
     }
 
     /// The most rooms, from 1 up to this recipe's own, that keep it within
@@ -84,6 +95,11 @@ impl Recipe {
 
 /// The estimated seconds `recipe` takes to make on a 2-core machine.
 fn seconds(recipe: &Recipe) -> f64 {
+    seconds_with(recipe, Given::of(recipe))
+}
+
+/// [`seconds`] of `recipe`, whose pins and vaults are `given`.
+fn seconds_with(recipe: &Recipe, given: Given) -> f64 {
     match recipe.connect {
         // Each path joins near neighbours: the work grows as the cells, never beyond a
         // second or two.
@@ -101,7 +117,13 @@ fn seconds(recipe: &Recipe) -> f64 {
             };
             let merged = (1.0 + 2.0 * recipe.merge).max(merging(recipe.merge, crowding));
             let path = SECONDS_PER_PATH_CELL * cells + SECONDS_PER_PATH_STEP * width.max(height);
-            MARGIN * rooms * path * dearer * merged
+            let open = MARGIN * rooms * path * dearer * merged;
+            if given.walls > WALLING * width.max(height) {
+                let free = (cells - given.cells).max(0.0);
+                open.max(MARGIN * rooms * SECONDS_PER_FLOODED_CELL * free)
+            } else {
+                open
+            }
         }
     }
 }
@@ -136,6 +158,55 @@ fn merging(merge: f64, crowding: f64) -> f64 {
     MERGED * (1.0 + PARTIAL_MERGE * partial)
 }
 
+/// How many times the map's longer side the walls of pins and vaults must run, beyond
+/// those of compact rooms, for their maze to be counted: a serpentine's walls run about as
+/// many cells as it has.
+const WALLING: f64 = 4.0;
+/// How many times the side of a square of as many cells a compact room's walls run at
+/// most: twice, for a square; a grown cave's a little more.
+const COMPACT: f64 = 4.0;
+/// CPU seconds of a chained path that floods the free ground of a maze, for each free cell
+/// (measured: 24 to 39 ns with 100 to 400 rooms on 2048² cells, paths crossing rooms).
+const SECONDS_PER_FLOODED_CELL: f64 = 4.0e-8;
+
+/// The rooms a recipe gives cell for cell, its pins and vaults: how many cells they have,
+/// and how far their walls run beyond those of rooms as compact as caves (half the edges
+/// between each one's cells and the cells around it, less twice the side of a square of
+/// as many cells), all together.
+#[derive(Clone, Copy, Debug, Default)]
+struct Given {
+    cells: f64,
+    walls: f64,
+}
+
+impl Given {
+    fn of(recipe: &Recipe) -> Given {
+        let footprints = recipe.pins.iter().map(|pin| pin.footprint());
+        let shapes = footprints.chain(recipe.vaults.iter().map(|vault| vault.shape()));
+        let mut given = Given::default();
+        for shape in shapes {
+            let (mut cells, mut edges) = (0usize, 0usize);
+            for p in shape.cells() {
+                cells += 1;
+                let around = [
+                    p.x.checked_sub(1).map(|x| Pos::new(x, p.y)),
+                    p.x.checked_add(1).map(|x| Pos::new(x, p.y)),
+                    p.y.checked_sub(1).map(|y| Pos::new(p.x, y)),
+                    p.y.checked_add(1).map(|y| Pos::new(p.x, y)),
+                ];
+                edges += around
+                    .into_iter()
+                    .filter(|q| !q.is_some_and(|q| shape.covers(q)))
+                    .count();
+            }
+            let (cells, walls) = (cells as f64, edges as f64 / 2.0);
+            given.cells += cells;
+            given.walls += (walls - COMPACT * cells.sqrt()).max(0.0);
+        }
+        given
+    }
+}
+
 /// Seconds per cell of the boxes of pins and vaults: reading them, checking each is one
 /// room apart from the others, and settling the rooms around them all go as the cells of
 /// their boxes (measured: a recipe of 3,510 pins in boxes of 2.8 million cells read and
@@ -163,11 +234,14 @@ pub(crate) fn pin_cells(recipe: &Recipe) -> u64 {
 /// The most rooms, from 1 up to the recipe's own, that keep it within [`SECONDS_MOST`];
 /// 0 when even one room would not.
 fn rooms_that_fit(recipe: &Recipe) -> u32 {
+    let given = Given::of(recipe);
     let fits = |rooms: u32| {
-        seconds(&Recipe {
+        let fewer = Recipe {
             rooms,
             ..recipe.clone()
-        }) <= SECONDS_MOST
+        };
+        // Every level is a map of its own.
+        seconds_with(&fewer, given) * f64::from(recipe.levels) <= SECONDS_MOST
     };
     // The estimate grows with the rooms: find the last count that fits.
     let (mut low, mut high) = (0, recipe.rooms);
@@ -318,6 +392,68 @@ mod tests {
         let fit = rooms_that_fit(&packed);
         assert!(seconds(&packed) > SECONDS_MOST);
         assert!((1000..=300 * 218 / 3 / 6).contains(&fit), "{fit}");
+    }
+
+    /// A vault of `side × side` cells at (2, 2): rows every `gap` cells, each joined to the
+    /// next at one end, the ends taking turns (a serpentine); or every cell.
+    fn vault(side: u32, gap: Option<u32>) -> crate::Vault {
+        let cell = move |x: u32, y: u32| match gap {
+            None => true,
+            Some(gap) => {
+                y.is_multiple_of(gap)
+                    || x == if (y / gap).is_multiple_of(2) {
+                        0
+                    } else {
+                        side - 1
+                    }
+            }
+        };
+        let cells = (0..side).flat_map(|y| {
+            (0..side)
+                .filter(move |&x| cell(x, y))
+                .map(move |x| Pos::new(x, y))
+        });
+        crate::Vault::new(cells).unwrap().at(Pos::new(2, 2))
+    }
+
+    #[test]
+    fn a_serpentine_vault_counts_as_the_maze_it_makes_and_a_compact_one_as_a_room() {
+        // Issue 56: on 2048² cells with 400 chained rooms, 84 to 92 s of CPU passed as
+        // 0.1 s. On 1024² with 100, 3.0 s of CPU here.
+        let map = "width=1024 height=1024 rooms=100";
+        let serpentine = Recipe {
+            vaults: vec![vault(1020, Some(4))],
+            ..chain(map)
+        };
+        assert!(
+            seconds(&serpentine) > SECONDS_MOST,
+            "{}",
+            seconds(&serpentine)
+        );
+        let fit = rooms_that_fit(&serpentine);
+        assert!((40..100).contains(&fit), "{fit}");
+        // Its cells as a square cost the paths about what a grown room does.
+        let square = Recipe {
+            vaults: vec![vault(510, None)],
+            ..chain(map)
+        };
+        assert!(
+            seconds(&square) < SECONDS_MOST / 20.0,
+            "{}",
+            seconds(&square)
+        );
+    }
+
+    #[test]
+    fn pinning_every_room_of_a_map_makes_no_maze() {
+        let recipe = chain("width=256 height=224 rooms=192");
+        let map = crate::generate(&recipe).unwrap();
+        let cells: Vec<Pos> = map.rooms().iter().map(|room| room.cells()[0]).collect();
+        let pinned = recipe.pin_each_at(&map, &cells).unwrap();
+        assert_eq!(pinned.pins.len(), 192);
+        let walls = Given::of(&pinned).walls;
+        assert!(walls < WALLING * 256.0 / 2.0, "{walls}");
+        assert!(seconds(&pinned) <= seconds(&recipe) * 1.01);
     }
 
     #[test]

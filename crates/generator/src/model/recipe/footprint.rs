@@ -236,6 +236,26 @@ impl Footprint {
 }
 
 /// A whole number as the program writes one: digits only, no leading zero but in `0`.
+/// A pin's or vault's text without its level: `L:` before it for a level below the
+/// first (2 to 16), nothing for the first.
+pub fn level_of(text: &str) -> Option<(u32, &str)> {
+    match text.split_once(':') {
+        None => Some((1, text)),
+        Some((level, rest)) => number(level)
+            .filter(|l| (2..=*super::LEVELS.end()).contains(l))
+            .map(|l| (l, rest)),
+    }
+}
+
+/// The prefix of a pin's or vault's text on `level`: `L:`, or nothing on the first.
+pub fn level_prefix(level: u32) -> String {
+    if level > 1 {
+        format!("{level}:")
+    } else {
+        String::new()
+    }
+}
+
 pub fn number(text: &str) -> Option<u32> {
     let plain = !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit());
     let canonical = text == "0" || !text.starts_with('0');

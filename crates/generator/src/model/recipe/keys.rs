@@ -12,8 +12,8 @@ use super::pins::PinFault;
 use super::styles::{Choice, Connect, Corridor, Fit, Shape};
 use super::vault::Vault;
 use super::{
-    BENDS, HEIGHT, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe, SPACING, STICKINESS,
-    STRETCH, WIDTH,
+    BENDS, CLOSED, HEIGHT, LEVELS, LOOPS, MARGIN, MERGE, RANDOMNESS, ROOM_SIZE, ROOMS, Recipe,
+    SPACING, STICKINESS, STRETCH, WIDTH,
 };
 use crate::base::text::{join_or, quote};
 use crate::model::Error;
@@ -96,18 +96,34 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The allowed values in words: `1 to 2048`, `cave, rect or diamond`.
+    /// The allowed values in words: `1 to 2048`, `0 or 1`, `cave, rect or diamond`.
     #[must_use]
     pub fn allowed(&self) -> String {
         match self {
+            Kind::Whole { min, max } if max - min == 1 => format!("{min} or {max}"),
             Kind::Whole { min, max } => format!("{min} to {max}"),
             Kind::Fraction { min, max } => {
                 format!("{} to {}", fmt_fraction(*min), fmt_fraction(*max))
             }
             Kind::Choice { names, .. } => join_or(names),
-            Kind::Pins => format!("rooms as pinned, N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}"),
-            Kind::Vaults => format!("a game's rooms, [X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
+            Kind::Pins => {
+                format!("rooms as pinned, [L:]N@X.Y.WxH.RRGGBB.CELLS, joined by {SEPARATOR}")
+            }
+            Kind::Vaults => format!("a game's rooms, [L:][X.Y.]WxH.CELLS, joined by {SEPARATOR}"),
         }
+    }
+
+    /// Whether it is a switch: a whole number 0 (off) or 1 (on), such as `closed`.
+    ///
+    /// ```
+    /// use dungeon_generator::Key;
+    ///
+    /// assert!(Key::named("closed").unwrap().kind().is_switch());
+    /// assert!(!Key::named("spacing").unwrap().kind().is_switch());
+    /// ```
+    #[must_use]
+    pub fn is_switch(&self) -> bool {
+        matches!(self, Kind::Whole { min: 0, max: 1 })
     }
 }
 
@@ -415,13 +431,13 @@ macro_rules! stage_seed {
             sweepable: false,
             applies: always,
             get: |r| r.$field.map_or(Value::Absent, Value::Whole),
-            set: |r, v| r.$field = as_seed(v),
+            set: |r, v| r.$field = as_optional(v),
         }
     };
 }
 
-/// A stage's own seed: a whole number, or absent for `seed`.
-fn as_seed(v: Value) -> Option<u64> {
+/// A whole number, or absent (a stage's own seed, for `seed`; the level shown, for 1).
+fn as_optional(v: Value) -> Option<u64> {
     match v {
         Value::Whole(n) => Some(n),
         _ => None,
@@ -450,7 +466,7 @@ fn as_choice<C: Choice>(v: Value) -> C {
 }
 
 /// Every key, in the order a recipe is written.
-pub(crate) const KEYS: [Key; 21] = [
+pub(crate) const KEYS: [Key; 24] = [
     Key {
         name: "seed",
         about: "Every random choice of the map comes from this number: the same seed and \
@@ -608,13 +624,25 @@ pub(crate) const KEYS: [Key; 21] = [
     Key {
         name: "spacing",
         about: "Cells of rock at least between two rooms, diagonals included: 0 lets \
-                rooms touch, as the original did; corridors then run at least that far.",
+                rooms touch, as the original did (a closed map keeps at least 1).",
         kind: whole(&SPACING),
         always_printed: false,
         sweepable: true,
         applies: always,
         get: |r| Value::Whole(r.spacing.into()),
         set: |r, v| r.spacing = as_u32(v),
+    },
+    Key {
+        name: "closed",
+        about: "1 walls every room in but at its doors: corridors go in only by a door \
+                and never run along a room, rooms keep a cell of rock apart, every door \
+                shuts its room. 0 lets corridors run along rooms, as the original did.",
+        kind: whole(&CLOSED),
+        always_printed: false,
+        sweepable: true,
+        applies: always,
+        get: |r| Value::Whole(r.closed.into()),
+        set: |r, v| r.closed = as_u32(v) == 1,
     },
     Key {
         name: "fit",
@@ -649,6 +677,34 @@ pub(crate) const KEYS: [Key; 21] = [
         get: |r| Value::Whole(r.margin.into()),
         set: |r, v| r.margin = as_u32(v),
     },
+    Key {
+        name: "levels",
+        about: "How many levels the dungeon has, each below the last, its stairs up on the \
+                very cell of the stairs down above; adding levels keeps those above.",
+        kind: whole(&LEVELS),
+        always_printed: false,
+        sweepable: false,
+        applies: always,
+        get: |r| Value::Whole(r.levels.into()),
+        set: |r, v| r.levels = as_u32(v),
+    },
+    Key {
+        name: "level",
+        about: "Which level is shown, from 1 at the top; not given, level 1, and a \
+                picture or file holds every level.",
+        kind: whole(&LEVELS),
+        always_printed: false,
+        sweepable: false,
+        applies: |r| {
+            if r.levels > 1 {
+                Ok(())
+            } else {
+                Err("A dungeon of one level has no other to show (levels 2 or more).")
+            }
+        },
+        get: |r| r.level.map_or(Value::Absent, |l| Value::Whole(l.into())),
+        set: |r, v| r.level = as_optional(v).map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
+    },
     stage_seed!(
         "rooms-seed",
         rooms_seed,
@@ -664,8 +720,8 @@ pub(crate) const KEYS: [Key; 21] = [
     Key {
         name: "pin",
         about: "Rooms kept cell for cell (Ctrl+click, --pin X,Y), each in its room's \
-                place, counted in rooms; only rooms in a pin's way move. Each is its room's \
-                number, box, colour and cells in base64url.",
+                place, counted in rooms; only rooms in a pin's way move. Each is its level \
+                (below the first), room's number, box, colour and cells in base64url.",
         kind: Kind::Pins,
         always_printed: false,
         sweepable: false,
@@ -679,8 +735,8 @@ pub(crate) const KEYS: [Key; 21] = [
     },
     Key {
         name: "vault",
-        about: "A game's own rooms, counted in rooms: each its box (and corner, for one \
-                with a place) and cells in base64url.",
+        about: "A game's own rooms, counted in rooms: each its level (below the first), \
+                box (and corner, for one with a place) and cells in base64url.",
         kind: Kind::Vaults,
         always_printed: false,
         sweepable: false,

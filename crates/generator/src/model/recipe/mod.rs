@@ -66,6 +66,18 @@ pub(crate) fn room_cells_allowed(width: u32, height: u32) -> u64 {
     (cells / 3).clamp(ROOM_CELLS_ALWAYS, ROOM_CELLS_MOST)
 }
 
+/// Which bound [`room_cells_allowed`] is for a `width × height` map, in words.
+pub(crate) fn room_cells_why(width: u32, height: u32) -> &'static str {
+    let third = u64::from(width) * u64::from(height) / 3;
+    if third <= ROOM_CELLS_ALWAYS {
+        "which any map may hold"
+    } else if third >= ROOM_CELLS_MOST {
+        "the most any map may hold"
+    } else {
+        "a third of its cells"
+    }
+}
+
 /// Turning of cave growth, [`STRETCH`]: −1 tall, 0 as grown, 1 wide.
 pub(crate) const STRETCH: RangeInclusive<f64> = -1.0..=1.0;
 /// Bends a twisty corridor may take.
@@ -78,6 +90,10 @@ pub(crate) const SPACING: RangeInclusive<u32> = 0..=8;
 pub(crate) const MERGE: RangeInclusive<f64> = 0.0..=1.0;
 /// Cells of rock kept clear along every edge of the map.
 pub(crate) const MARGIN: RangeInclusive<u32> = 0..=16;
+/// Whether rooms are closed by walls but at their doors: 0 no, 1 yes.
+pub(crate) const CLOSED: RangeInclusive<u32> = 0..=1;
+/// Levels of a dungeon, and the level shown.
+pub(crate) const LEVELS: RangeInclusive<u32> = 1..=16;
 
 /// Everything that decides a map. The same recipe gives the same map on every machine.
 /// Saved (with the `serde` feature) as its text, and checked as [`Recipe::from_str`]
@@ -156,8 +172,15 @@ pub struct Recipe {
     pub connect: Connect,
     /// Share of extra connections in a `loops` dungeon, 0 to 1.
     pub loops: f64,
-    /// Cells of rock at least between two rooms, 0 to 8: 0 lets them touch.
+    /// Cells of rock at least between two rooms, 0 to 8: 0 lets them touch (unless
+    /// `closed`, which keeps at least 1).
     pub spacing: u32,
+    /// Whether every room is closed by walls but at its doors: corridors never run along a
+    /// room's floor (they reach it through a door cell in its wall), rooms never share an
+    /// edge (a cell of rock at least between two), no door has an opening beside it, and
+    /// every room is reached from every other through doors. `false` (the original's)
+    /// lets corridors run along rooms and rooms touch.
+    pub closed: bool,
     /// What a room does where it has no room to grow.
     pub fit: Fit,
     /// How strongly corridors join each other instead of running side by side, 0 to 1.
@@ -167,6 +190,15 @@ pub struct Recipe {
     /// margin, as a map of that size would be, and put in the middle; pins are in the
     /// whole map's cells and must lie inside the margin.
     pub margin: u32,
+    /// How many levels the dungeon has, 1 to 16. Level 1 is the map of this recipe as
+    /// without the key; each level below is made from streams of its own (so adding
+    /// levels keeps those above cell for cell), its first room grown around the stairs
+    /// down of the level above, where its stairs up are. Pins and vaults are on the level
+    /// they name ([`Pin::level`], [`Vault::level`]).
+    pub levels: u32,
+    /// Which level this recipe makes, 1 to `levels`; `None`: level 1, and the files of
+    /// a dungeon of several levels hold every level.
+    pub level: Option<u32>,
 }
 
 /// The original's map: 64×56 cells, 12 cave rooms of 90 cells, stickiness 0.5,
@@ -192,9 +224,12 @@ impl Default for Recipe {
             connect: Connect::Chain,
             loops: 0.25,
             spacing: 0,
+            closed: false,
             fit: Fit::Shrink,
             merge: 0.0,
             margin: 0,
+            levels: 1,
+            level: None,
         }
     }
 }
@@ -248,6 +283,15 @@ impl Recipe {
         let key = Key::named(name).ok_or_else(|| Error::UnknownKey { key: quote(name) })?;
         let value = key.parse(value)?;
         key.set(self, value)
+    }
+
+    /// Cells of rock at least between two rooms: the spacing, at least 1 for a closed map.
+    pub(crate) fn rooms_apart(&self) -> u32 {
+        if self.closed {
+            self.spacing.max(1)
+        } else {
+            self.spacing
+        }
     }
 
     /// The size of the map inside the margin, where rooms and corridors are made: 0 a
@@ -325,6 +369,12 @@ impl Recipe {
                 range: key.kind().allowed(),
             })?;
         }
+        if let Some(level) = self.level.filter(|&l| l > self.levels) {
+            return Err(Error::NoSuchLevel {
+                level,
+                levels: self.levels,
+            });
+        }
         let (width, height) = self.inner_size();
         if width == 0 || height == 0 {
             return Err(Error::MarginTooWide {
@@ -355,6 +405,7 @@ impl Recipe {
         if estimate > Recipe::SECONDS_MOST {
             return Err(Error::TooSlow {
                 rooms: self.rooms,
+                levels: self.levels,
                 seconds: estimate.ceil() as u64,
                 fits: self.rooms_that_fit(),
             });

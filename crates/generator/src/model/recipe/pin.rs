@@ -14,7 +14,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::ROOMS;
-use super::footprint::{Footprint, number};
+use super::footprint::{Footprint, level_of, level_prefix, number};
 use crate::base::colour::Rgb;
 use crate::base::grid::{Pos, Rect};
 use crate::model::dungeon::Dungeon;
@@ -45,6 +45,8 @@ pub struct Pin {
     index: Option<u32>,
     colour: Rgb,
     cells: Footprint,
+    /// The level it is on, from 1.
+    level: u32,
 }
 
 /// Joins the pins of a recipe's `pin` key, and the vaults of its `vault` key.
@@ -61,7 +63,34 @@ impl Pin {
             index: Some(dungeon.slot(index)),
             colour: room.colour(),
             cells: Footprint::of(room.cells()).ok()?,
+            level: dungeon.level(),
         })
+    }
+
+    /// The level it is on, from 1 at the top (see [`crate::Recipe::levels`]): the level of
+    /// the map it came from.
+    #[must_use]
+    pub fn level(&self) -> u32 {
+        self.level
+    }
+
+    /// A pin of `cells` in `colour`, written as before pins had numbers: placed first,
+    /// the other rooms grown around it (see [`crate::Recipe::pins`]); `None` for no cells.
+    pub(crate) fn first(cells: &[Pos], colour: Rgb) -> Option<Pin> {
+        Some(Pin {
+            index: None,
+            colour,
+            cells: Footprint::of(cells).ok()?,
+            level: 1,
+        })
+    }
+
+    /// The same pin on level 1, as a map of one level takes it.
+    pub(crate) fn on_first_level(&self) -> Pin {
+        Pin {
+            level: 1,
+            ..self.clone()
+        }
     }
 
     /// The map cells it covers, row by row from the top-left.
@@ -126,10 +155,14 @@ impl Pin {
     }
 }
 
-/// `N@X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it (see the module's documentation);
-/// without `N@` for a pin that has no number.
+/// `N@X.Y.WxH.RRGGBB.CELLS`, as the recipe writes it: the room's number in the map it came
+/// from (its index + 1), the corner of the box around the room, the box's size, the
+/// room's colour in hex, and which cells of the box are the room's, one bit each, row by
+/// row from the top-left (the lowest bit of a byte first), in base64url; without `N@` for
+/// a pin that has no number; after `L:` for a pin on level L below the first.
 impl fmt::Display for Pin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&level_prefix(self.level))?;
         if let Some(index) = self.index {
             write!(f, "{}@", u64::from(index) + 1)?;
         }
@@ -165,7 +198,7 @@ impl TryFrom<String> for Pin {
 /// assert!(error.to_string().starts_with("not a pin"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a pin: a pin is written N@X.Y.WxH.RRGGBB.CELLS, as the program writes it")]
+#[error("not a pin: a pin is written [L:]N@X.Y.WxH.RRGGBB.CELLS, as the program writes it")]
 pub struct NotAPin;
 
 impl FromStr for Pin {
@@ -179,6 +212,7 @@ impl FromStr for Pin {
     /// cells a side, cells that do not fill the box's bits exactly, no cell, or a box
     /// larger than its cells.
     fn from_str(text: &str) -> Result<Pin, NotAPin> {
+        let (level, text) = level_of(text).ok_or(NotAPin)?;
         let (index, rest) = match text.split_once('@') {
             Some((n, rest)) => {
                 let n = number(n).filter(|n| (1..=*ROOMS.end()).contains(n));
@@ -205,6 +239,7 @@ impl FromStr for Pin {
             index,
             colour,
             cells: Footprint::read(Some((x, y)), size, cells).ok_or(NotAPin)?,
+            level,
         })
     }
 }

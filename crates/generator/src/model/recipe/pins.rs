@@ -5,6 +5,7 @@
 
 use super::footprint::Footprint;
 use super::pin::Pin;
+use super::vault::Vault;
 use super::{HEIGHT, Recipe, WIDTH};
 use crate::base::bits::BitGrid;
 use crate::base::grid::{Grid, Pos, Rect};
@@ -85,6 +86,27 @@ pub enum PinFault {
         /// The vault, counted from 1.
         other: usize,
     },
+    /// On a closed map, it lies beside a pin (edge or corner), where rooms keep a cell of
+    /// rock apart: an earlier pin, for a pin.
+    #[error("lies beside pin {other}: on a closed map rooms keep a cell of rock apart")]
+    BesidePin {
+        /// The pin, counted from 1.
+        other: usize,
+    },
+    /// On a closed map, it lies beside an earlier vault (edge or corner).
+    #[error("lies beside vault {other}: on a closed map rooms keep a cell of rock apart")]
+    BesideVault {
+        /// The vault, counted from 1.
+        other: usize,
+    },
+    /// It is on a level the dungeon does not have.
+    #[error("is on level {level}, but the dungeon has {levels} levels")]
+    NoSuchLevel {
+        /// Its level.
+        level: u32,
+        /// The levels the recipe has.
+        levels: u32,
+    },
     /// There are more pins and vaults than rooms asked for: `rooms` counts them.
     #[error(
         "is one more than the {rooms} rooms asked for (rooms counts the pinned ones and the \
@@ -102,8 +124,8 @@ pub enum PinFault {
     },
     /// A vault without a place found none on the map.
     #[error(
-        "finds no place on the map {spacing} cells or more from the pins and the vaults \
-         before it"
+        "finds no place on the map {spacing} cells or more from the pins and the other \
+         vaults"
     )]
     NoPlace {
         /// The recipe's spacing.
@@ -306,12 +328,25 @@ impl Recipe {
             .map(|p| Some(p.footprint()))
             .chain(placed.iter().map(Option::as_ref))
             .collect();
-        let mut taken = Taken::new(self.width, self.height);
+        let levels: Vec<u32> = (self.pins.iter().map(Pin::level))
+            .chain(self.vaults.iter().map(Vault::level))
+            .collect();
+        // Pins and vaults meet only on their own level; below the first, the room around
+        // the stairs up counts in the rooms too.
+        let on_levels = *super::LEVELS.end() as usize;
+        let mut taken: Vec<Option<Taken>> = (0..on_levels).map(|_| None).collect();
+        let mut count: Vec<usize> = (0..on_levels).map(|l| usize::from(l > 0)).collect();
         let pins = self.pins.len();
-        let mut count = 0;
         let mut errors = Vec::new();
         for (n, &shape) in shapes.iter().enumerate() {
-            let fault = if count >= self.rooms as usize {
+            let level = levels[n];
+            let at = level.clamp(1, on_levels as u32) as usize - 1;
+            let fault = if level > self.levels {
+                Some(PinFault::NoSuchLevel {
+                    level,
+                    levels: self.levels,
+                })
+            } else if count[at] >= self.rooms as usize {
                 Some(PinFault::BeyondRooms { rooms: self.rooms })
             } else if let Some(vault) = n.checked_sub(pins).map(|v| &self.vaults[v]) {
                 self.size_fault(vault.shape()).or_else(|| match shape {
@@ -322,11 +357,15 @@ impl Recipe {
             } else {
                 shape.and_then(|s| self.shape_fault(s))
             };
+            let taken =
+                taken[at].get_or_insert_with(|| Taken::new(self.width, self.height, self.closed));
             let fault = fault.or_else(|| {
-                let other = taken.first_meeting(shape?)?;
-                Some(match other.checked_sub(pins) {
-                    None => PinFault::Overlaps { other: other + 1 },
-                    Some(v) => PinFault::OverlapsVault { other: v + 1 },
+                let (other, beside) = taken.first_meeting(shape?)?;
+                Some(match (other.checked_sub(pins), beside) {
+                    (None, false) => PinFault::Overlaps { other: other + 1 },
+                    (Some(v), false) => PinFault::OverlapsVault { other: v + 1 },
+                    (None, true) => PinFault::BesidePin { other: other + 1 },
+                    (Some(v), true) => PinFault::BesideVault { other: v + 1 },
                 })
             });
             match (fault, n.checked_sub(pins)) {
@@ -334,7 +373,7 @@ impl Recipe {
                     if let Some(shape) = shape {
                         taken.keep(n, shape);
                     }
-                    count += 1;
+                    count[at] += 1;
                 }
                 (Some(fault), None) => errors.push(Error::Pin { pin: n + 1, fault }),
                 (Some(fault), Some(v)) => errors.push(Error::Vault {
@@ -463,27 +502,35 @@ fn meets(a: &Footprint, b: &Footprint) -> bool {
     !apart && a.cells().any(|c| b.covers(c))
 }
 
-/// The cells of the pins and vaults kept so far on a map: a bit each, and, once two have
-/// met, which one holds each cell (made then from those kept).
+/// The cells of the pins and vaults kept so far on a map: a bit each (and, on a closed
+/// map, a bit for each cell beside one, diagonals included), and, once two have met,
+/// which one holds each cell (made then from those kept).
 struct Taken<'a> {
     bits: BitGrid,
+    /// The cells beside those kept, on a closed map.
+    beside: Option<BitGrid>,
     owners: Option<Grid<u32>>,
     kept: Vec<(usize, &'a Footprint)>,
 }
 
 impl<'a> Taken<'a> {
-    /// Nothing taken on a `width × height` map.
-    fn new(width: u32, height: u32) -> Self {
+    /// Nothing taken on a `width × height` map; with `apart`, rooms may not lie beside
+    /// each other either.
+    fn new(width: u32, height: u32, apart: bool) -> Self {
         Self {
             bits: BitGrid::new(width, height),
+            beside: apart.then(|| BitGrid::new(width, height)),
             owners: None,
             kept: Vec::new(),
         }
     }
 
-    /// The first of those kept that shares a cell with `shape`, which lies on the map.
-    fn first_meeting(&mut self, shape: &Footprint) -> Option<usize> {
-        if !self.bits.any(shape.cells()) {
+    /// The first of those kept that shares a cell with `shape`, which lies on the map, or
+    /// (on a closed map) lies beside it; and whether it lies beside it without sharing a
+    /// cell.
+    fn first_meeting(&mut self, shape: &Footprint) -> Option<(usize, bool)> {
+        let near = self.beside.as_ref().unwrap_or(&self.bits);
+        if !near.any(shape.cells()) {
             return None;
         }
         let (bits, kept) = (&self.bits, &self.kept);
@@ -496,8 +543,17 @@ impl<'a> Taken<'a> {
             }
             owners
         });
-        let first = shape.cells().map(|p| owners[p]).min()?;
-        (first != u32::MAX).then_some(first as usize)
+        let on = shape.cells().map(|p| owners[p]).min()?;
+        if on != u32::MAX {
+            return Some((on as usize, false));
+        }
+        let (w, h) = (owners.width(), owners.height());
+        let beside = shape
+            .cells()
+            .flat_map(|p| around(w, h, p))
+            .map(|q| owners[q])
+            .min()?;
+        (beside != u32::MAX && self.beside.is_some()).then_some((beside as usize, true))
     }
 
     /// Keep `shape`, of `owner`, which lies on the map.
@@ -507,7 +563,20 @@ impl<'a> Taken<'a> {
             if let Some(owners) = &mut self.owners {
                 owners[p] = owners[p].min(owner as u32);
             }
+            if let Some(beside) = &mut self.beside {
+                beside.set(p);
+                for q in around(beside.width(), beside.height(), p) {
+                    beside.set(q);
+                }
+            }
         }
         self.kept.push((owner, shape));
     }
+}
+
+/// `p` and the cells around it on a `width × height` map, diagonals included.
+fn around(width: u32, height: u32, p: Pos) -> impl Iterator<Item = Pos> {
+    (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+        .filter_map(move |(dx, dy)| p.offset(dx, dy).filter(|q| q.x < width && q.y < height))
 }

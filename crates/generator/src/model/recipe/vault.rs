@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::footprint::{Footprint, SIDE_MOST, Unfit};
+use super::footprint::{Footprint, SIDE_MOST, Unfit, level_of, level_prefix};
 use super::pins::PinFault;
 use crate::base::grid::{Pos, Rect};
 
@@ -40,6 +40,8 @@ pub struct Vault {
     cells: Footprint,
     /// Where the top-left corner of their box goes, when it has a place.
     place: Option<Pos>,
+    /// The level it is on, from 1.
+    level: u32,
 }
 
 impl Vault {
@@ -69,7 +71,25 @@ impl Vault {
         Ok(Vault {
             cells: footprint.at(Pos::new(0, 0)).ok_or(PinFault::NoCells)?,
             place: None,
+            level: 1,
         })
+    }
+
+    /// The same vault on `level`, from 1 at the top (see [`crate::Recipe::levels`]):
+    /// the maps of other levels do not have it. Whether the dungeon has that level is the
+    /// recipe's to check.
+    #[must_use]
+    pub fn on_level(&self, level: u32) -> Vault {
+        Vault {
+            level,
+            ..self.clone()
+        }
+    }
+
+    /// The level it is on, from 1 at the top.
+    #[must_use]
+    pub fn level(&self) -> u32 {
+        self.level
     }
 
     /// The same vault with the top-left corner of the box around its cells at `corner`.
@@ -117,6 +137,7 @@ impl Vault {
 
     /// Read a vault as `Display` writes it; `None` for any other text. Linear in the text.
     pub(crate) fn read(text: &str) -> Option<Vault> {
+        let (level, text) = level_of(text)?;
         let parts: Vec<&str> = text.split('.').collect();
         let (corner, size, cells) = match parts.as_slice() {
             [size, cells] => (None, size, cells),
@@ -127,13 +148,18 @@ impl Vault {
         Some(Vault {
             place: corner.map(|_| cells.corner()),
             cells: cells.at(Pos::new(0, 0))?,
+            level,
         })
     }
 }
 
-/// `X.Y.WxH.CELLS`, or `WxH.CELLS` without a place (see the module's documentation).
+/// `X.Y.WxH.CELLS`, or `WxH.CELLS` without a place: the corner of the box around its cells
+/// (for a vault with a place), the box's size, and which cells of the box are the vault's,
+/// one bit each, row by row from the top-left (the lowest bit of a byte first), in
+/// base64url; after `L:` for a vault on level L below the first.
 impl fmt::Display for Vault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&level_prefix(self.level))?;
         let [_, size, cells] = self.cells.parts();
         if let Some(Pos { x, y }) = self.place {
             write!(f, "{x}.{y}.")?;
