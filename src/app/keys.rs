@@ -19,7 +19,7 @@ use macroquad::input::{
 };
 
 use super::action::{Action, KeepAction, WatchAction};
-use super::session::Stage;
+use super::session::{Stage, Way};
 use dungeon_files::draw::look::{LOOKS, LookOption};
 use dungeon_files::formats::Format;
 
@@ -97,6 +97,13 @@ const VIEW: &[Binding] = &[
         "Right",
         "forward again",
         Trigger::Free(&[KeyCode::Right], |_| Action::Forward),
+    ),
+    bind(
+        "PageDown, PageUp",
+        "the level below or above, in a dungeon of several",
+        Trigger::Keys(&[KeyCode::PageDown, KeyCode::PageUp], |i| {
+            Action::Level([Way::Down, Way::Up][i.min(1)])
+        }),
     ),
     bind(
         "G",

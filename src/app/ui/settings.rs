@@ -62,6 +62,11 @@ pub fn group(ui: &mut egui::Ui, shown: Group, recipe: &mut Recipe) {
                 min: min.max(2 * u64::from(recipe.margin) + 1),
                 max,
             },
+            // The level shown is one the dungeon has.
+            ("level", Kind::Whole { min, max }) => Kind::Whole {
+                min,
+                max: max.min(recipe.levels.into()).max(min),
+            },
             (_, kind) => kind,
         };
         control(ui, key, kind, recipe);
@@ -76,7 +81,11 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
         Ok(()) => key.help(),
         Err(why) => format!("{} {why}", key.help()),
     };
-    let mut value = key.get(recipe);
+    // A number not given (the level of a dungeon of one level) shows as the least.
+    let mut value = match (key.get(recipe), kind) {
+        (Value::Absent, Kind::Whole { min, .. }) => Value::Whole(min),
+        (value, _) => value,
+    };
     let moved = ui
         .add_enabled_ui(applies.is_ok(), |ui| match (&mut value, kind) {
             (Value::Fraction(x), Kind::Fraction { min, max }) => {
