@@ -234,7 +234,7 @@ fn bounded() {
                 ..Look::ORIGINAL
             },
         };
-        let estimate = cost::of(&dungeon, format, &options).seconds;
+        let estimate = cost::of(&[&dungeon], format, &options).seconds;
         let before = cpu_ms();
         black_box(formats::encode(&dungeon, format, &options, "map").expect("within bounds"));
         let cpu = (cpu_ms() - before) / 1000.0;

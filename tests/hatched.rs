@@ -328,13 +328,16 @@ fn a_hatched_picture_too_dear_to_draw_is_refused_before_it_is_drawn_saying_what_
         let map = generate(&recipe.parse().unwrap()).unwrap();
         let format = Format::of(&file).unwrap();
         let fits: u32 = fits.parse().unwrap();
-        assert!(cost::of(&map, format, &hatched(fits)).fits(), "{name}");
-        assert!(!cost::of(&map, format, &hatched(fits + 1)).fits(), "{name}");
+        assert!(cost::of(&[&map], format, &hatched(fits)).fits(), "{name}");
+        assert!(
+            !cost::of(&[&map], format, &hatched(fits + 1)).fits(),
+            "{name}"
+        );
         let plain = Options {
             look: Look::default(),
             ..hatched(size.parse().unwrap())
         };
-        assert!(cost::of(&map, format, &plain).fits());
-        assert_eq!(cost::of(&map, Format::Json, &plain), Cost::default());
+        assert!(cost::of(&[&map], format, &plain).fits());
+        assert_eq!(cost::of(&[&map], Format::Json, &plain), Cost::default());
     }
 }

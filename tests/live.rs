@@ -144,6 +144,7 @@ const TESTS: &[Test] = tests![
     SvgRenderers: svg::the_svg_of_a_hatched_map_has_smooth_caves_and_renderers_draw_its_png,
     Tiled: tiled::real_tiled_reads_every_cell_room_start_and_goal,
     Tiled: tiled::render_writes_the_map_and_its_tileset_beside_it,
+    Tiled: tiled::real_tiled_reads_every_level_as_a_group_with_its_stairs,
     Tiled: tiled::the_readmes_picture_of_tiled_is_what_tiled_draws_of_its_map,
     Superuser: race::a_folder_swapped_for_a_link_two_thousand_times_never_lets_a_write_reach_root_s_files,
     Superuser: writes::a_link_another_user_planted_in_a_shared_directory_is_not_followed,

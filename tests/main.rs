@@ -12,6 +12,7 @@ mod features;
 mod hatched;
 mod hostile_files;
 mod layers;
+mod levels;
 mod look;
 mod messages;
 mod numbers;

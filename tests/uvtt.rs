@@ -442,3 +442,85 @@ fn a_one_cell_map_has_one_closed_wall_and_numbers_are_whole() {
     }
     assert!(before_image.contains("\"pixels_per_grid\":70"));
 }
+
+/// A dungeon of several levels is a file a level, as tabletops import one map a scene:
+/// `map.dd2vtt` the first level, `map-level-N.dd2vtt` the others, each with its level's
+/// walls, doors and picture (its stairs drawn), the recipe inside naming its level. A file
+/// in a level's place that is not a Universal VTT file is never written over.
+#[test]
+fn a_dungeon_of_several_levels_is_a_file_a_level() {
+    use dungeon_files::formats::png::decode;
+    let dir = scratch("uvtt-levels");
+    let recipe = "dv1 seed=6 width=24 height=16 rooms=5 room-size=20 closed=1 levels=3";
+    let named = dir.join("map.dd2vtt");
+    let render = |recipe: &str| {
+        run(&[
+            "render",
+            "--recipe",
+            recipe,
+            "--cell-size",
+            "20",
+            "--doors",
+            "-o",
+            named.to_str().unwrap(),
+        ])
+    };
+    let done = render(recipe);
+    assert!(done.status.success(), "{}", stderr(&done));
+    assert!(
+        stderr(&done).contains("map-level-2.dd2vtt") && stderr(&done).contains("level 1"),
+        "render says where the levels are: {}",
+        stderr(&done)
+    );
+    let mut level = Some(generate(&recipe.parse().unwrap()).unwrap());
+    for k in 1..=3 {
+        let d = level.take().expect("three levels");
+        let name = if k == 1 {
+            "map.dd2vtt".to_string()
+        } else {
+            format!("map-level-{k}.dd2vtt")
+        };
+        let file = parse(&std::fs::read_to_string(dir.join(&name)).unwrap());
+        check(&d, &file, 20);
+        let style = Style {
+            cell_size: 20,
+            grid: false,
+            look: Look {
+                doors: true,
+                ..Look::ORIGINAL
+            },
+        };
+        let (_, _, rgba) = picture(&file);
+        assert!(rgba == rasterize(&d, &style).unwrap().rgba(), "{name}");
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(&file.image)
+            .unwrap();
+        let inside = decode(&png, std::path::Path::new(&name)).unwrap();
+        let own = dungeon_generator::Recipe {
+            level: Some(k),
+            ..recipe.parse().unwrap()
+        };
+        assert_eq!(
+            inside.text("recipe"),
+            Some(own.to_string().as_str()),
+            "{name} opens again at its level"
+        );
+        level = d.next_level().unwrap();
+    }
+    assert!(level.is_none() && !dir.join("map-level-4.dd2vtt").exists());
+
+    // Notes where a level's file would go are left as they are, and so is every file.
+    let notes = dir.join("map-level-3.dd2vtt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let before = std::fs::read(&named).unwrap();
+    let done = render("dv1 seed=7 width=24 height=16 rooms=5 closed=1 levels=3");
+    assert_eq!(done.status.code(), Some(1));
+    assert!(
+        stderr(&done).contains("map-level-3.dd2vtt")
+            && stderr(&done).contains("not a Universal VTT file"),
+        "{}",
+        stderr(&done)
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    assert_eq!(std::fs::read(&named).unwrap(), before);
+}

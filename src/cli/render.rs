@@ -11,7 +11,7 @@ use super::terminal::{with_progress, write_stdout};
 use dungeon_files::draw::look::LOOKS;
 use dungeon_files::draw::numbers;
 use dungeon_files::formats::series::{self, Destination, Series, Written};
-use dungeon_files::formats::{self, Format, Options, Target, safe_write};
+use dungeon_files::formats::{self, Format, Options, Target, levels, safe_write, uvtt};
 use dungeon_files::text::quote_path;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Generation;
@@ -47,15 +47,16 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     };
     let recipe = args.recipe.to_recipe()?;
     let options = args.options();
-    formats::check(format, &options, recipe.width, recipe.height)?;
+    formats::check(format, &options, &recipe)?;
     if !to_stdout {
         formats::check_target(format, Target::Replace(&args.output))?;
     }
     let dungeon = generate(&recipe)?;
     if to_stdout {
-        write_stdout(&formats::text_bytes(&dungeon, format).unwrap_or_default())?;
+        write_stdout(&formats::text_bytes(&dungeon, format)?.unwrap_or_default())?;
     } else {
-        formats::write(&dungeon, format, &options, Target::Replace(&args.output))?;
+        let written = formats::write(&dungeon, format, &options, Target::Replace(&args.output))?;
+        note_level_files(&written, format, &recipe);
     }
     note_full_grid(&dungeon);
     note_numbers(&dungeon, format, &options);
@@ -74,6 +75,27 @@ fn note_looks(format: Format, options: &Options) {
             eprintln!("note: --{} changes nothing here: {why}", option.name);
         }
     }
+}
+
+/// Say on standard error which files hold the levels of a dungeon of several, when a
+/// format writes a file a level (Universal VTT): the file `written` holds the first.
+fn note_level_files(written: &Path, format: Format, recipe: &Recipe) {
+    if format != Format::Uvtt || !levels::holds_every_level(recipe) {
+        return;
+    }
+    let stem = written.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = written.extension().unwrap_or_default().to_string_lossy();
+    let name = |level| quote_path(Path::new(&uvtt::level_file(&stem, level, &extension)));
+    let others = if recipe.levels == 2 {
+        format!("level 2 in {}", name(2))
+    } else {
+        let last = recipe.levels;
+        format!("levels 2 to {last} in {} … {}", name(2), name(last))
+    };
+    eprintln!(
+        "note: a Universal VTT file holds one map: level 1 is in {}, {others} beside it",
+        quote_path(written)
+    );
 }
 
 /// Generate `recipe` with a progress bar.

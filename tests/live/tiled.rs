@@ -273,6 +273,85 @@ pub fn render_writes_the_map_and_its_tileset_beside_it() {
     check(&d, &file, &load(&file), tmj::DEFAULT_TILE_SIZE);
 }
 
+/// A map of every level of a dungeon holds a group layer a level (`level 1`, `level 2`…,
+/// the first shown), each with its own tile layer, stairs tiles on the stairs' cells, and
+/// its rooms, start, goal and stairs as objects; one tileset of six tiles serves them all.
+pub fn real_tiled_reads_every_level_as_a_group_with_its_stairs() {
+    let dir = scratch("tiled-levels");
+    let text = "dv1 seed=6 width=24 height=16 rooms=5 room-size=20 closed=1 levels=3";
+    let file = dir.join("levels.tmj");
+    let out = run(&["render", "--recipe", text, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let map = load(&file);
+    let recipe: Recipe = text.parse().unwrap();
+    assert_eq!(
+        map.properties.get("recipe"),
+        Some(&PropertyValue::StringValue(recipe.to_string()))
+    );
+    let [tileset] = map.tilesets() else {
+        panic!("one tileset expected");
+    };
+    assert_eq!(tileset.tilecount, CellKind::WITH_STAIRS.len() as u32);
+    let groups: Vec<_> = map.layers().collect();
+    assert_eq!(groups.len(), 3);
+    let mut level = Some(generate(&recipe).unwrap());
+    for (k, group) in (1..).zip(&groups) {
+        let d = level.take().expect("three levels");
+        assert_eq!(group.name, format!("level {k}"));
+        assert_eq!(group.visible, k == 1, "only the first level is shown");
+        assert_eq!(int(&group.properties, "level"), k);
+        let own = Recipe {
+            level: Some(k as u32),
+            ..recipe.clone()
+        };
+        assert_eq!(
+            group.properties.get("recipe"),
+            Some(&PropertyValue::StringValue(own.to_string()))
+        );
+        let LayerType::Group(inner) = group.layer_type() else {
+            panic!("level {k} should be a group");
+        };
+        let layers: Vec<_> = inner.layers().collect();
+        assert_eq!(
+            layers.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
+            ["dungeon", "rooms"]
+        );
+        let LayerType::Tiles(TileLayer::Finite(tiles)) = layers[0].layer_type() else {
+            panic!("level {k}: the first layer should hold tiles");
+        };
+        let doors: BTreeSet<Pos> = d.features().doors.iter().map(|door| door.outside).collect();
+        let features = d.features();
+        for p in d.tiles().positions() {
+            let expected = if features.stairs_up == Some(p) {
+                CellKind::StairsUp
+            } else if features.stairs_down == Some(p) {
+                CellKind::StairsDown
+            } else {
+                expected_kind(&d, &doors, p)
+            };
+            let tile = tiles.get_tile(p.x as i32, p.y as i32).expect("a tile");
+            assert_eq!(tile.id() + tmj::FIRST_GID, expected.gid(), "level {k}: {p}");
+        }
+        let LayerType::Objects(objects) = layers[1].layer_type() else {
+            panic!("level {k}: the second layer should hold objects");
+        };
+        let centre = |c: u32| (c * 16) as f32 + 8.0;
+        for (name, at) in [
+            ("stairs up", features.stairs_up),
+            ("stairs down", features.stairs_down),
+        ] {
+            let found: Vec<_> = objects
+                .objects()
+                .filter(|o| o.name == name)
+                .map(|o| (o.x, o.y))
+                .collect();
+            let expected: Vec<_> = at.iter().map(|p| (centre(p.x), centre(p.y))).collect();
+            assert_eq!(found, expected, "level {k}: {name}");
+        }
+        level = d.next_level().unwrap();
+    }
+}
+
 /// The README's picture of a map in Tiled is what Tiled's own `tmxrasterizer` draws of the
 /// map its caption's command writes, pixel for pixel (`UPDATE_PICTURES=1` makes it again).
 pub fn the_readmes_picture_of_tiled_is_what_tiled_draws_of_its_map() {

@@ -206,7 +206,7 @@ impl FilesPanel {
             look: drawn.look,
         }
         .for_format(format);
-        let refused = formats::check(format, &options, recipe.width, recipe.height).err();
+        let refused = formats::check(format, &options, recipe).err();
         let help = match format {
             Format::Png => "Save the map, with its recipe inside, to come back to it (S or \
                             F12): the same picture as `render` makes at this cell size."

@@ -127,8 +127,7 @@ pub const LOOKS: &[LookOption] = &[
         key: 'D',
         label: "doors",
         help: "Mark each door, where a path goes into a room, with a wooden bar",
-        draws: "a wooden bar across each edge where a path goes into a room, framed in ink \
-                from 7 pixels a cell: where a tabletop puts the door",
+        draws: "a wooden bar where a path goes into a room: where a tabletop puts the door",
         switch: |look| &mut look.doors,
         applies: always,
     },
@@ -149,8 +148,8 @@ pub const LOOKS: &[LookOption] = &[
         label: "distance tint",
         help: "Tint rooms and paths by walking distance from the start: orange near it, blue \
                far away",
-        draws: "every room and path cell shaded by its walking distance from the start, orange \
-                near it, blue at the farthest cell; rock unchanged",
+        draws: "each floor cell shaded by its walking distance from the start, orange near, \
+                blue farthest",
         switch: |look| &mut look.distance,
         applies: always,
     },
@@ -160,8 +159,8 @@ pub const LOOKS: &[LookOption] = &[
         label: "room outlines",
         help: "Outline each room where it meets rock or another room, so that touching rooms \
                part",
-        draws: "a dark line inside a room's cells where they meet rock, the map's edge or \
-                another room (not a path), so touching rooms part",
+        draws: "a dark line along each room's edge (not where a path comes in), so touching \
+                rooms part",
         switch: |look| &mut look.outlines,
         applies: |look| {
             if look.hatched {
@@ -177,8 +176,7 @@ pub const LOOKS: &[LookOption] = &[
         label: "print look",
         help: "An ink-friendly look for printing: white ground, black walls, light grey floors, \
                light grid, dark lines between touching rooms",
-        draws: "ink-friendly: white ground, black walls, light grey rooms and lighter paths, \
-                a light grid, and a dark line where two rooms touch; with the hatched look, \
+        draws: "ink-friendly: white ground, black walls, grey rooms, lighter paths; hatched, \
                 white paper and black ink",
         switch: |look| &mut look.print,
         applies: always,
@@ -190,8 +188,7 @@ pub const LOOKS: &[LookOption] = &[
         help: "Number each room (1, 2, 3…, as in the JSON and in Tiled) on a label over it, \
                from 8 pixels a cell",
         draws: "each room's number (as in the JSON and Tiled) on a small white label at its \
-                most interior cell, from 8 pixels a cell, in the PNG, Universal VTT and SVG; \
-                labels never touch, and a room left without one is said",
+                most interior cell, from 8 pixels a cell; labels never touch",
         switch: |look| &mut look.numbers,
         applies: always,
     },
@@ -202,9 +199,8 @@ pub const LOOKS: &[LookOption] = &[
         help: "The hand-inked look: hatched rock, heavy walls, smooth caves and a faint grid \
                on the floor, on parchment (white with the print look); hatching from 8 \
                pixels a cell",
-        draws: "hatched rock fading into paper, smooth cave walls and straight room walls in \
-                heavy ink, a shadow and a faint grid on the floor, doors as jambs and a leaf; \
-                the same shapes in the SVG",
+        draws: "hatched rock fading into paper, walls in heavy ink, a shadow and faint grid on \
+                the floor, doors as jambs and a leaf",
         switch: |look| &mut look.hatched,
         applies: always,
     },

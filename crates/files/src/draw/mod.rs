@@ -1,7 +1,8 @@
 //! Drawing maps as pixels: the one rasterizer the window and every picture file share
 //! ([`raster`]), how it draws ([`style`]), the look options it draws and their table
 //! ([`look`]), the hand-inked look's vector shapes ([`hatched`], drawn by [`vector`]), the
-//! pixels it makes ([`pixels`]) and contact sheets of many maps ([`sheet`]).
+//! pixels it makes ([`pixels`]), the stairs every look draws ([`stairs`]) and sheets of
+//! many maps side by side ([`sheet`]).
 
 pub mod hatched;
 pub mod look;
@@ -9,6 +10,7 @@ pub mod numbers;
 pub mod pixels;
 pub mod raster;
 pub mod sheet;
+pub mod stairs;
 pub mod style;
 pub mod vector;
 

@@ -10,8 +10,9 @@
 //!
 //! [`Look`] options add doors, start and goal, a distance tint, room outlines and an
 //! ink-friendly print look. Each cell is painted as its ground colour, then its grid lines,
-//! then outlines, door bars and marks, all inside the cell's own square of pixels; with
-//! every option off that is exactly the original look.
+//! then outlines, door bars, marks and, on a level of a dungeon of several, stairs
+//! ([`super::stairs`]), all inside the cell's own square of pixels; with every option off,
+//! on a map of one level, that is exactly the original look.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -23,6 +24,8 @@ use super::hatched;
 pub use super::look::Look;
 use super::numbers::{self, Label};
 use super::pixels::Pixels;
+use super::sheet::TileBands;
+use super::stairs::{self, Way};
 pub use super::style::{CELL_SIZE, DEFAULT_CELL_SIZE, MIN_GRID_CELL, MIN_MARK_CELL, Style};
 use super::style::{mix, tint};
 use super::vector::render::Bands;
@@ -87,9 +90,31 @@ impl<'a> Raster<'a> {
         style: &Style,
         allowed: &RangeInclusive<u32>,
     ) -> Result<Self, Error> {
+        Self::made(dungeon, style, allowed, true)
+    }
+
+    /// [`Raster::new`] for one of several pictures drawn side by side as they are written
+    /// (the levels of a dungeon on one sheet): the hatched look's bands are drawn once and
+    /// never kept, so that the pictures together need no more memory than one band each.
+    ///
+    /// # Errors
+    /// As [`Raster::new`].
+    pub(crate) fn once(dungeon: &'a Dungeon, style: &Style) -> Result<Self, Error> {
+        Self::made(dungeon, style, &CELL_SIZE, false)
+    }
+
+    /// `dungeon` in `style` at a cell size of `allowed`, the hatched look's bands kept
+    /// when `keep` and the picture is small enough (see [`Bands::keeping`]).
+    fn made(
+        dungeon: &'a Dungeon,
+        style: &Style,
+        allowed: &RangeInclusive<u32>,
+        keep: bool,
+    ) -> Result<Self, Error> {
         let (width, height) =
             picture_size(dungeon.width(), dungeon.height(), style.cell_size, allowed)?;
-        let shapes = shapes(dungeon, style).map(|bands| Arc::new(bands.keeping()));
+        let shapes = shapes(dungeon, style)
+            .map(|bands| Arc::new(if keep { bands.keeping() } else { bands }));
         Ok(Self {
             dungeon,
             style: *style,
@@ -130,18 +155,32 @@ impl<'a> Raster<'a> {
         rows: impl IntoIterator<Item = u32>,
         mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
     ) -> Result<(), E> {
-        if let Some(shapes) = &self.shapes {
-            return shaped_bands(shapes, self.style.cell_size, rows, band);
-        }
-        let painter = Painter::new(self.dungeon, &self.style);
-        let row = self.width as usize;
-        let (mut first, mut inner) = (vec![[0; 4]; row], vec![[0; 4]; row]);
-        let mut pixels = vec![[0; 4]; row * self.style.cell_size as usize];
+        let mut drawing = self.rows();
         for y in rows {
-            painter.paint_row(y, &mut pixels, &mut first, &mut inner);
-            band(&pixels)?;
+            band(drawing.row(y))?;
         }
         Ok(())
+    }
+
+    /// The image's rows of cells, to be drawn one at a time as they are asked for (see
+    /// [`Rows::row`]): what a sheet of several pictures side by side draws from.
+    pub(crate) fn rows(&self) -> Rows<'_> {
+        let how = match &self.shapes {
+            Some(shapes) => How::Shapes(shapes, None),
+            None => {
+                let row = self.width as usize;
+                How::Cells {
+                    painter: Box::new(Painter::new(self.dungeon, &self.style)),
+                    first: vec![[0; 4]; row],
+                    inner: vec![[0; 4]; row],
+                    pixels: vec![[0; 4]; row * self.style.cell_size as usize],
+                }
+            }
+        };
+        Rows {
+            n: self.style.cell_size,
+            how,
+        }
     }
 
     /// Whether drawing the image again costs little: in a look of cells, or when the
@@ -171,29 +210,85 @@ pub fn shapes(dungeon: &Dungeon, style: &Style) -> Option<Bands> {
     })
 }
 
-/// Hand `band` each row of cells of `rows` drawn from `shapes` at `n` pixels a cell: the
-/// band of pixels that holds it is drawn when first needed and kept while rows fall in it.
-fn shaped_bands<E>(
-    shapes: &Bands,
+/// A picture's rows of cells, drawn as they are asked for, with what drawing them needs
+/// kept from one to the next: the painter of cells and its scratch rows, or the band of
+/// shapes drawn last, which holds several rows.
+pub(crate) struct Rows<'r> {
     n: u32,
-    rows: impl IntoIterator<Item = u32>,
-    mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
-) -> Result<(), E> {
-    let width = shapes.scene().width as usize;
-    let mut drawn: Option<(u32, Cow<[u8]>)> = None;
-    for y in rows {
-        let top = y * n;
-        let which = top / shapes.rows();
-        if drawn.as_ref().is_none_or(|(w, _)| *w != which) {
-            drawn = Some((which, shapes.band(which)));
-        }
-        if let Some((_, pixels)) = &drawn {
-            let start = (top - which * shapes.rows()) as usize * width * 4;
-            let end = (start + n as usize * width * 4).min(pixels.len());
-            band(pixels[start.min(end)..end].as_chunks::<4>().0)?;
+    how: How<'r>,
+}
+
+/// How a picture's rows are drawn: cells painted a row at a time, or bands of its shapes,
+/// the one drawn last kept while rows fall in it.
+enum How<'r> {
+    Cells {
+        painter: Box<Painter<'r>>,
+        first: Vec<[u8; 4]>,
+        inner: Vec<[u8; 4]>,
+        pixels: Vec<[u8; 4]>,
+    },
+    Shapes(&'r Bands, Option<(u32, Cow<'r, [u8]>)>),
+}
+
+/// The rows of cells of a picture, in order, as a sheet's tile ([`super::sheet`]).
+pub(crate) struct SheetTile<'r> {
+    rows: Rows<'r>,
+    next: u32,
+    count: u32,
+}
+
+impl<'r> SheetTile<'r> {
+    /// `raster`'s picture as a sheet's tile.
+    pub(crate) fn of(raster: &'r Raster) -> Self {
+        Self {
+            rows: raster.rows(),
+            next: 0,
+            count: raster.bands(),
         }
     }
-    Ok(())
+}
+
+impl TileBands for SheetTile<'_> {
+    fn next_band(&mut self) -> Option<&[[u8; 4]]> {
+        let y = self.next;
+        (y < self.count).then(|| {
+            self.next += 1;
+            self.rows.row(y)
+        })
+    }
+}
+
+impl Rows<'_> {
+    /// Row `y` of cells: cell-size rows of the picture's width, top row first (the rows
+    /// past a picture's last pixel are empty).
+    pub(crate) fn row(&mut self, y: u32) -> &[[u8; 4]] {
+        let n = self.n;
+        match &mut self.how {
+            How::Cells {
+                painter,
+                first,
+                inner,
+                pixels,
+            } => {
+                painter.paint_row(y, pixels, first, inner);
+                pixels
+            }
+            How::Shapes(shapes, drawn) => {
+                let width = shapes.scene().width as usize;
+                let top = y * n;
+                let which = top / shapes.rows();
+                if drawn.as_ref().is_none_or(|(w, _)| *w != which) {
+                    *drawn = Some((which, shapes.band(which)));
+                }
+                let Some((_, pixels)) = drawn else {
+                    return &[];
+                };
+                let start = (top - which * shapes.rows()) as usize * width * 4;
+                let end = (start + n as usize * width * 4).min(pixels.len());
+                pixels[start.min(end)..end].as_chunks::<4>().0
+            }
+        }
+    }
 }
 
 /// The colour of the cell at `p` in `look`, before grid lines, marks and the distance tint:
@@ -344,6 +439,8 @@ struct Painter<'a> {
     doors: HashMap<Pos, u8>,
     start: Option<Pos>,
     goal: Option<Pos>,
+    /// The stairs, each with the way it goes, in cells big enough for them.
+    stairs: Vec<(Pos, Way)>,
     /// The rooms' number labels, top to bottom.
     labels: Vec<Label>,
 }
@@ -382,17 +479,24 @@ impl<'a> Painter<'a> {
         } else {
             Vec::new()
         };
+        let stairs = if style.cell_size >= stairs::MIN_STAIRS_CELL {
+            stairs::of(dungeon)
+        } else {
+            Vec::new()
+        };
         Self {
             dungeon,
             n: style.cell_size as usize,
             look,
             grid_lines: style.grid && style.cell_size >= MIN_GRID_CELL,
             overlays: (marks_fit && (look.outlines || look.print || look.doors || look.marks))
-                || !labels.is_empty(),
+                || !labels.is_empty()
+                || !stairs.is_empty(),
             distances,
             doors,
             start,
             goal,
+            stairs,
             labels,
         }
     }
@@ -481,6 +585,15 @@ impl<'a> Painter<'a> {
             for (at, colour) in [(self.start, START), (self.goal, GOAL)] {
                 if at == Some(p) {
                     cell.disc(colour, if n >= 6 { line_width(n) } else { 0 });
+                }
+            }
+            for &(_, way) in self.stairs.iter().filter(|(at, _)| *at == p) {
+                if let Some((plate, steps)) = stairs::glyph(n as u32, way) {
+                    for ((x, y, w, h), colour) in std::iter::once((plate, PAPER))
+                        .chain(steps.into_iter().map(|step| (step, INK)))
+                    {
+                        cell.fill(x as usize, y as usize, w as usize, h as usize, colour);
+                    }
                 }
             }
         }

@@ -1,6 +1,10 @@
-//! Contact sheets: pictures of one size side by side in a grid, each under a label, to
-//! compare layouts at a glance (`render --sheet 3x3`).
+//! Sheets: pictures of one size side by side in a grid, each under a label: contact sheets
+//! to compare layouts at a glance (`render --sheet 3x3`), and the levels of a dungeon of
+//! several on one page to print. A sheet is drawn a band of pixel rows at a time, from its
+//! tiles' own bands, so that one of pictures drawn as they are written needs memory for a
+//! band of each of a row of tiles.
 
+use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
 
@@ -8,9 +12,20 @@ use super::pixels::Pixels;
 use super::{Error, MAX_SIDE};
 use crate::text::quote;
 
-/// Around and between the tiles.
-const BACKGROUND: [u8; 4] = [0x1f, 0x1f, 0x21, 0xff];
-const INK: [u8; 4] = [0xdd, 0xdd, 0xdd, 0xff];
+/// The colours of a sheet: around and between its tiles, and its labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paper {
+    /// Around and between the tiles.
+    pub background: [u8; 4],
+    /// The labels.
+    pub ink: [u8; 4],
+}
+
+/// A contact sheet's: dark grey, with light labels.
+const CONTACT: Paper = Paper {
+    background: [0x1f, 0x1f, 0x21, 0xff],
+    ink: [0xdd, 0xdd, 0xdd, 0xff],
+};
 /// The most tiles a side.
 pub const MOST_A_SIDE: u32 = 16;
 
@@ -108,6 +123,124 @@ impl Layout {
             gap + row * (self.label_height() + self.tile.1 + gap) + self.label_height(),
         )
     }
+
+    /// The sheet's size in pixels, refused when more than [`MAX_SIDE`] a side.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`].
+    pub fn checked_sheet(&self) -> Result<(u32, u32), Error> {
+        let (width, height) = self.sheet();
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(Error::TooLarge {
+                width: width.into(),
+                height: height.into(),
+            });
+        }
+        Ok((width, height))
+    }
+
+    /// The squares of ink of tile `i`'s label `text`, as (x, y, side) in the sheet's
+    /// pixels: its font's pixels scaled, those past the tile's right edge left out.
+    pub fn label_squares(&self, i: u32, text: &str) -> impl Iterator<Item = (u32, u32, u32)> {
+        let (x, y) = self.tile_at(i);
+        let top = y - self.label_height() + self.gap() / 2;
+        let (scale, right) = (self.scale, x + self.tile.0);
+        label_pixels(text)
+            .map(move |(gx, gy)| (x + gx * scale, top + gy * scale, scale))
+            .filter(move |&(px, _, _)| px < right)
+    }
+
+    /// Hand `band` the sheet's pixels in `paper`, a band of whole rows at a time, top
+    /// first: its tiles in the layout's places, each under its label (`labels[i]` for tile
+    /// `i`). The tiles of a row of the sheet are asked for when it is reached, `tile(i)`
+    /// for each of the `count` there are (at most the layout's), and then asked for their
+    /// bands of pixel rows in turn ([`TileBands`]) until they have none; places without a
+    /// tile stay empty. Stops at the first error `band` returns.
+    ///
+    /// # Errors
+    /// The first error of `band`.
+    pub(crate) fn for_each_band<T: TileBands, E>(
+        &self,
+        paper: Paper,
+        (count, labels): (u32, &[String]),
+        mut tile: impl FnMut(u32) -> T,
+        mut band: impl FnMut(&[[u8; 4]]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let width = self.sheet().0 as usize;
+        let count = count.min(self.size.tiles());
+        let blank = |rows: u32| vec![paper.background; rows as usize * width];
+        band(&blank(self.gap()))?;
+        let mut pixels = Vec::new();
+        for row in 0..self.size.rows {
+            let first = row * self.size.columns;
+            let places = first..(first + self.size.columns).min(count);
+            let label_top = self.tile_at(first).1 - self.label_height();
+            let mut label = blank(self.label_height());
+            for i in places.clone() {
+                let text = labels.get(i as usize).map_or("", String::as_str);
+                for (x, y, side) in self.label_squares(i, text) {
+                    for dy in 0..side {
+                        let at = (y - label_top + dy) as usize * width + x as usize;
+                        label[at..at + side as usize].fill(paper.ink);
+                    }
+                }
+            }
+            band(&label)?;
+            let mut tiles: Vec<(usize, T)> = places
+                .map(|i| (self.tile_at(i).0 as usize, tile(i)))
+                .collect();
+            loop {
+                let mut rows = 0;
+                for (x, tile) in &mut tiles {
+                    let Some(tile_band) = tile.next_band() else {
+                        continue;
+                    };
+                    let high = tile_band.len() / self.tile.0 as usize;
+                    if rows == 0 {
+                        rows = high;
+                        pixels.clear();
+                        pixels.resize(rows * width, paper.background);
+                    }
+                    for (line, from) in
+                        (0..rows.min(high)).zip(tile_band.chunks(self.tile.0 as usize))
+                    {
+                        let at = line * width + *x;
+                        pixels[at..at + from.len()].copy_from_slice(from);
+                    }
+                }
+                if rows == 0 {
+                    break;
+                }
+                band(&pixels)?;
+            }
+            band(&blank(self.gap()))?;
+        }
+        Ok(())
+    }
+}
+
+/// A tile's pixels, handed to a sheet a band of whole rows at a time, top first; the tiles
+/// of a row of a sheet hand over bands of the same heights.
+pub(crate) trait TileBands {
+    /// The next band of rows, `None` past the last.
+    fn next_band(&mut self) -> Option<&[[u8; 4]]>;
+}
+
+/// A picture held whole, handed over 16 rows at a time.
+struct Held<'p> {
+    pixels: &'p [[u8; 4]],
+    band: usize,
+}
+
+impl TileBands for Held<'_> {
+    fn next_band(&mut self) -> Option<&[[u8; 4]]> {
+        if self.pixels.is_empty() {
+            return None;
+        }
+        let (band, rest) = self.pixels.split_at(self.band.min(self.pixels.len()));
+        self.pixels = rest;
+        Some(band)
+    }
 }
 
 /// The tiles, each with its label above it, in a sheet of `size`: left to right, then top
@@ -127,38 +260,19 @@ pub fn contact_sheet(size: SheetSize, tiles: &[(Pixels, String)]) -> Result<Pixe
     {
         return Err(Error::SheetTiles);
     }
-    let (width, height) = layout.sheet();
-    if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(Error::TooLarge {
-            width: width.into(),
-            height: height.into(),
-        });
-    }
-    let mut sheet = vec![BACKGROUND; width as usize * height as usize];
-    let at = |x: u32, y: u32| y as usize * width as usize + x as usize;
-    for (i, (pixels, label)) in (0..size.tiles()).zip(tiles) {
-        let (x, y) = layout.tile_at(i);
-        for (row, line) in pixels
-            .rgba_pixels()
-            .chunks(layout.tile.0 as usize)
-            .enumerate()
-        {
-            let start = at(x, y + row as u32);
-            sheet[start..start + line.len()].copy_from_slice(line);
-        }
-        let top = y - layout.label_height() + layout.gap() / 2;
-        for (gx, gy) in label_pixels(label) {
-            for (dx, dy) in
-                (0..layout.scale).flat_map(|dx| (0..layout.scale).map(move |dy| (dx, dy)))
-            {
-                let (px, py) = (x + gx * layout.scale + dx, top + gy * layout.scale + dy);
-                if px < x + layout.tile.0 {
-                    sheet[at(px, py)] = INK;
-                }
-            }
-        }
-    }
-    Pixels::from_rgba(width, height, sheet.into_iter().flatten().collect())
+    let (width, height) = layout.checked_sheet()?;
+    let labels: Vec<String> = tiles.iter().map(|(_, label)| label.clone()).collect();
+    let mut sheet = Vec::with_capacity(width as usize * height as usize * 4);
+    let count = u32::try_from(tiles.len()).unwrap_or(u32::MAX);
+    let held = |i: u32| Held {
+        pixels: tiles[i as usize].0.rgba_pixels(),
+        band: 16 * layout.tile.0 as usize,
+    };
+    let Ok(()) = layout.for_each_band(CONTACT, (count, &labels), held, |band| {
+        sheet.extend(band.iter().flatten());
+        Ok::<(), Infallible>(())
+    });
+    Pixels::from_rgba(width, height, sheet)
 }
 
 /// Rows of a glyph.
@@ -193,6 +307,9 @@ fn glyph(c: char) -> [u8; 5] {
         's' => [0b011, 0b100, 0b010, 0b001, 0b110],
         'e' => [0b111, 0b100, 0b110, 0b100, 0b111],
         'd' => [0b110, 0b101, 0b101, 0b101, 0b110],
+        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
+        'L' => [0b100, 0b100, 0b100, 0b100, 0b111],
+        'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
         _ => [0; 5],
     }
 }
@@ -241,10 +358,16 @@ mod tests {
             assert_ne!(sheet.pixel(x + 10, y).map(|c| c.0), Some(v));
             // The label's first letter, an `s`, starts one font pixel in on its top row.
             let label_top = y - layout.label_height() + layout.gap() / 2;
-            assert_eq!(sheet.pixel(x + 1, label_top).map(|c| c.0), Some(INK[0]));
-            assert_eq!(sheet.pixel(x, label_top).map(|c| c.0), Some(BACKGROUND[0]));
+            assert_eq!(
+                sheet.pixel(x + 1, label_top).map(|c| c.0),
+                Some(CONTACT.ink[0])
+            );
+            assert_eq!(
+                sheet.pixel(x, label_top).map(|c| c.0),
+                Some(CONTACT.background[0])
+            );
         }
         let (x, y) = layout.tile_at(3);
-        assert_eq!(sheet.pixel(x, y).map(|c| c.0), Some(BACKGROUND[0]));
+        assert_eq!(sheet.pixel(x, y).map(|c| c.0), Some(CONTACT.background[0]));
     }
 }

@@ -1,13 +1,17 @@
 //! What one file of a map costs to draw and write, estimated from its map before any of it
 //! is drawn, and the bounds every picture keeps within: [`SECONDS_MOST`] of CPU, as a
 //! recipe takes to make, and [`BYTES_MOST`] of memory. A picture that would pass them is
-//! refused before it is drawn, saying which cell size fits ([`check`]).
+//! refused before it is drawn, saying which cell size fits ([`check`]). A file that holds
+//! several levels of a dungeon (see [`super::levels`]) costs what each of them does, added
+//! up.
 //!
 //! Only the hatched look comes near them: its work runs along the floor's outline (see
 //! [`crate::draw::hatched::cost`]), which a big crowded map makes long. The other looks are
 //! squares of cells, a few nanoseconds a pixel however the map looks, and a picture is at
 //! most [`MAX_SIDE`](crate::draw::MAX_SIDE) pixels a side: at most 3 s of CPU, [`MARGIN`]
 //! included.
+
+use std::borrow::Borrow;
 
 use super::{Error, Format, Options, uvtt};
 use crate::draw::hatched::cost::{self as hatched, Work};
@@ -60,19 +64,26 @@ impl Cost {
 /// What writing a map of `cells` (width, height) whose hatched look does `work` (see
 /// [`Work::of`]; unused in other looks) costs as `format` with `options`.
 #[must_use]
-pub fn estimate(
+pub fn estimate(work: &Work, cells: (u32, u32), format: Format, options: &Options) -> Cost {
+    drawn(work, cells, format, options, true)
+}
+
+/// [`estimate`], the hatched look's bands kept once drawn where `keeps` and the picture is
+/// small enough (see [`KEEP_MOST`]): not on a sheet of levels, which draws each once.
+fn drawn(
     work: &Work,
     (width, height): (u32, u32),
     format: Format,
     options: &Options,
+    keeps: bool,
 ) -> Cost {
     let style = options.style(format);
     let cells = f64::from(width) * f64::from(height);
-    let drawn = |cell_size: u32| {
+    let at_size = |cell_size: u32| {
         let pixels = cells * f64::from(cell_size) * f64::from(cell_size);
         let held = 4.0 * f64::from(width) * f64::from(cell_size) * HELD_ROWS;
         if style.look.hatched {
-            let kept = if pixels <= KEEP_MOST as f64 {
+            let kept = if keeps && pixels <= KEEP_MOST as f64 {
                 4.0 * pixels
             } else {
                 0.0
@@ -89,9 +100,9 @@ pub fn estimate(
         }
     };
     match format {
-        Format::Png => drawn(style.cell_size),
+        Format::Png => at_size(style.cell_size),
         Format::Uvtt => {
-            let picture = drawn(uvtt::drawn_cell_size(style.cell_size, &style.look));
+            let picture = at_size(uvtt::drawn_cell_size(style.cell_size, &style.look));
             let pixels = cells * f64::from(style.cell_size) * f64::from(style.cell_size);
             Cost {
                 seconds: picture.seconds + MARGIN * pixels * TABLETOP_NANOS * 1e-9,
@@ -125,24 +136,56 @@ fn work(dungeon: &Dungeon, format: Format, options: &Options) -> Work {
     }
 }
 
-/// What writing `dungeon` as `format` with `options` costs: [`estimate`] of its map.
-#[must_use]
-pub fn of(dungeon: &Dungeon, format: Format, options: &Options) -> Cost {
-    let cells = (dungeon.width(), dungeon.height());
-    estimate(&work(dungeon, format, options), cells, format, options)
+/// What writing maps of `cells` (width, height) whose hatched looks do `works`, one a map,
+/// costs as `format` with `options`: each map's [`estimate`], added up (a PNG's sheet of
+/// several keeps none of their bands).
+fn total(works: &[Work], cells: (u32, u32), format: Format, options: &Options) -> Cost {
+    let keeps = works.len() == 1 || format != Format::Png;
+    works
+        .iter()
+        .map(|work| drawn(work, cells, format, options, keeps))
+        .fold(Cost::default(), |sum, cost| Cost {
+            seconds: sum.seconds + cost.seconds,
+            bytes: sum.bytes + cost.bytes,
+        })
 }
 
-/// `Ok` when writing `dungeon` as `format` with `options` keeps within the bounds.
+/// The hatched look's work of each of `levels` and their maps' size in cells.
+fn measured<D: Borrow<Dungeon>>(
+    levels: &[D],
+    format: Format,
+    options: &Options,
+) -> (Vec<Work>, (u32, u32)) {
+    let works = (levels.iter())
+        .map(|level| work(level.borrow(), format, options))
+        .collect();
+    let cells = levels
+        .first()
+        .map_or((0, 0), |l| (l.borrow().width(), l.borrow().height()));
+    (works, cells)
+}
+
+/// What writing a file of `levels` (one map, or the levels of a dungeon a file holds) as
+/// `format` with `options` costs: [`estimate`] of each map, added up.
+#[must_use]
+pub fn of<D: Borrow<Dungeon>>(levels: &[D], format: Format, options: &Options) -> Cost {
+    let (works, cells) = measured(levels, format, options);
+    total(&works, cells, format, options)
+}
+
+/// `Ok` when writing a file of `levels` (as [`of`]) as `format` with `options` keeps
+/// within the bounds.
 ///
 /// # Errors
 /// [`Error::TooDear`], saying what it would cost and the largest cell size (of those the
 /// format takes, below the one asked for) that keeps within them, if one does.
-pub fn check(dungeon: &Dungeon, format: Format, options: &Options) -> Result<(), Error> {
-    let (work, cells) = (
-        work(dungeon, format, options),
-        (dungeon.width(), dungeon.height()),
-    );
-    let cost = estimate(&work, cells, format, options);
+pub fn check<D: Borrow<Dungeon>>(
+    levels: &[D],
+    format: Format,
+    options: &Options,
+) -> Result<(), Error> {
+    let (works, cells) = measured(levels, format, options);
+    let cost = total(&works, cells, format, options);
     if cost.fits() {
         return Ok(());
     }
@@ -156,7 +199,7 @@ pub fn check(dungeon: &Dungeon, format: Format, options: &Options) -> Result<(),
                 cell_size: Some(n),
                 ..*options
             };
-            estimate(&work, cells, format, &smaller).fits()
+            total(&works, cells, format, &smaller).fits()
         });
     Err(Error::TooDear {
         format,

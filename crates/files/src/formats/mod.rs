@@ -13,6 +13,7 @@ pub mod cost;
 pub mod gif;
 pub mod json;
 pub mod layout;
+pub mod levels;
 pub mod naming;
 mod number;
 pub mod png;
@@ -23,6 +24,8 @@ pub mod series;
 pub mod svg;
 pub mod text;
 pub mod tmj;
+#[cfg(not(target_arch = "wasm32"))]
+mod together;
 pub mod uvtt;
 #[cfg(not(target_arch = "wasm32"))]
 mod write;
@@ -35,8 +38,9 @@ use crate::draw::raster::{self, Raster, Style};
 use crate::text::{Bytes, Seconds, join_or, quote_path};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
+use levels::Maps;
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) use write::{Budget, Destination, Place, write_to};
+pub(crate) use write::{Budget, Destination, Place, write_maps};
 #[cfg(not(target_arch = "wasm32"))]
 pub use write::{Target, check_target, write};
 
@@ -533,13 +537,15 @@ pub fn reason(e: &io::Error) -> String {
     })
 }
 
-/// Whether `format` can draw a `width × height`-cell map with `options`: its cell size,
-/// its picture's size and its look. Cheap: checked before any map is made.
+/// Whether `format` can draw the map of `recipe` with `options`: its cell size, its
+/// picture's size (a sheet of every level, where the file holds them: see
+/// [`levels::holds_every_level`]) and its look. Cheap: checked before any map is made.
 ///
 /// # Errors
 /// A cell size out of the format's range, a picture over the largest size, or look options
 /// the format does not draw.
-pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Result<(), Error> {
+pub fn check(format: Format, options: &Options, recipe: &Recipe) -> Result<(), Error> {
+    let (width, height) = (recipe.width, recipe.height);
     let style = options.style(format);
     if !format.draws_looks() {
         let refused: Vec<_> = LOOKS.iter().filter(|o| o.is_on(&style.look)).collect();
@@ -549,11 +555,11 @@ pub fn check(format: Format, options: &Options, width: u32, height: u32) -> Resu
     }
     match format {
         Format::Png => {
-            raster::image_size(width, height, &style)?;
+            levels::picture_size(recipe, &style)?;
         }
         Format::Svg => {
             svg::check_look(&style.look)?;
-            raster::image_size(width, height, &style)?;
+            levels::picture_size(recipe, &style)?;
         }
         Format::Uvtt => {
             uvtt::picture_size(width, height, style.cell_size)?;
@@ -579,21 +585,34 @@ pub fn numbers_cell_size(format: Format, options: &Options) -> Option<u32> {
     }
 }
 
-/// The bytes of `dungeon` in a format that fits in memory as one piece (JSON, text); `None`
-/// for the others, which are written as they are made.
-#[must_use]
-pub fn text_bytes(dungeon: &Dungeon, format: Format) -> Option<Vec<u8>> {
-    match format {
-        Format::Json => Some(json::to_json(dungeon).into_bytes()),
-        Format::Text => Some(text::to_text(dungeon).into_bytes()),
-        Format::Png | Format::Svg | Format::Uvtt | Format::Tiled => None,
+/// The bytes of `dungeon` in a format that fits in memory as one piece (JSON, text), with
+/// every level it holds (see [`levels`]); `None` for the others, which are written as they
+/// are made.
+///
+/// # Errors
+/// A level that cannot be made (see [`levels`]).
+pub fn text_bytes(dungeon: &Dungeon, format: Format) -> Result<Option<Vec<u8>>, Error> {
+    if !matches!(format, Format::Json | Format::Text) {
+        return Ok(None);
     }
+    let maps = Maps::of(dungeon, format)?;
+    Ok(Some(maps_text(&maps, format)))
+}
+
+/// The JSON or the text of `maps`.
+fn maps_text(maps: &Maps, format: Format) -> Vec<u8> {
+    match format {
+        Format::Json => json::to_json(maps.shown, &maps.levels),
+        _ => text::to_text(&maps.levels),
+    }
+    .into_bytes()
 }
 
 /// One file of a map, drawn and ready to be written out: a picture is encoded as it is
 /// written, a row of cells at a time; the other formats are made whole.
 pub(crate) enum Drawn<'a> {
     Picture(Raster<'a>),
+    Sheet(levels::Sheet<'a>),
     Bytes(Vec<u8>),
 }
 
@@ -602,55 +621,78 @@ impl Drawn<'_> {
     pub(crate) fn write_to(&self, out: &mut impl io::Write, recipe: &Recipe) -> io::Result<()> {
         match self {
             Drawn::Picture(raster) => png::write(out, raster, recipe),
+            Drawn::Sheet(sheet) => sheet.write_png(out, recipe),
             Drawn::Bytes(bytes) => out.write_all(bytes),
         }
     }
 }
 
-/// `dungeon` in `format`, a format of one file (not Tiled's map and tileset), in `style`.
+/// The file of `maps` in `format`, a format of one file (not Tiled's map and tileset, nor
+/// the files of Universal VTT's levels), in `style`: a picture of several levels a sheet
+/// of them.
 ///
 /// # Errors
 /// A picture that cannot be drawn at `style`.
 pub(crate) fn drawn<'a>(
-    dungeon: &'a Dungeon,
+    maps: &'a Maps<'a>,
     format: Format,
     style: &Style,
 ) -> Result<Drawn<'a>, Error> {
+    let dungeon = maps.shown;
     Ok(match format {
+        Format::Png if maps.several() => Drawn::Sheet(levels::Sheet::new(&maps.levels, style)?),
         Format::Png => Drawn::Picture(Raster::new(dungeon, style)?),
-        Format::Svg => Drawn::Bytes(svg::to_svg(dungeon, style)?.into_bytes()),
+        Format::Svg => Drawn::Bytes(svg::to_svg_levels(&maps.levels, style)?.into_bytes()),
         Format::Uvtt => {
             Drawn::Bytes(uvtt::to_uvtt(dungeon, style.cell_size, style.look)?.into_bytes())
         }
-        Format::Json | Format::Text | Format::Tiled => {
-            Drawn::Bytes(text_bytes(dungeon, format).unwrap_or_default())
-        }
+        Format::Json | Format::Text | Format::Tiled => Drawn::Bytes(maps_text(maps, format)),
     })
 }
 
-/// `dungeon` in `format` as the files `write` would write, in memory, each with its name:
-/// `<stem>.<extension>`, and for Tiled its tileset `<stem>.tiles.png` first. The web page
-/// hands them to the browser to download; the bytes are `write`'s.
+/// The files of `maps` in `format` with `options`, in memory, each with its name: for a
+/// file `<stem>.<extension>`, a Tiled map's tileset `<stem>.tiles.png` first, each level
+/// of a Universal VTT after the first as `<stem>-level-N.<extension>`.
 ///
 /// # Errors
-/// What [`check`] refuses, a picture too dear to draw ([`cost::check`]), or a picture that
-/// cannot be drawn.
+/// A picture that cannot be drawn.
+fn files_of(
+    maps: &Maps,
+    format: Format,
+    options: &Options,
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let style = options.style(format);
+    match format {
+        Format::Tiled => tmj::encode(&maps.levels, style.cell_size, stem),
+        Format::Uvtt => uvtt::files(&maps.levels, &style, stem),
+        _ => {
+            let name = format!("{stem}.{}", format.extension());
+            let mut bytes = Vec::new();
+            drawn(maps, format, &style)?
+                .write_to(&mut bytes, maps.shown.recipe())
+                .map_err(Error::write(Path::new(&name)))?;
+            Ok(vec![(name, bytes)])
+        }
+    }
+}
+
+/// `dungeon` in `format` as the files `write` would write, in memory, each with its name:
+/// `<stem>.<extension>`, for Tiled its tileset `<stem>.tiles.png` first, for Universal VTT
+/// each level after the first `<stem>-level-N.<extension>`. The web page hands them to the
+/// browser to download; the bytes are `write`'s.
+///
+/// # Errors
+/// What [`check`] refuses, a picture too dear to draw ([`cost::check`]), a level that
+/// cannot be made, or a picture that cannot be drawn.
 pub fn encode(
     dungeon: &Dungeon,
     format: Format,
     options: &Options,
     stem: &str,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    check(format, options, dungeon.width(), dungeon.height())?;
-    cost::check(dungeon, format, options)?;
-    let style = options.style(format);
-    if format == Format::Tiled {
-        return tmj::encode(dungeon, style.cell_size, stem);
-    }
-    let name = format!("{stem}.{}", format.extension());
-    let mut bytes = Vec::new();
-    drawn(dungeon, format, &style)?
-        .write_to(&mut bytes, dungeon.recipe())
-        .map_err(Error::write(Path::new(&name)))?;
-    Ok(vec![(name, bytes)])
+    check(format, options, dungeon.recipe())?;
+    let maps = Maps::of(dungeon, format)?;
+    cost::check(&maps.levels, format, options)?;
+    files_of(&maps, format, options, stem)
 }

@@ -15,6 +15,7 @@
 //! in its colour, the layers that lie inside the floor clipped to it (`<clipPath>`), so
 //! that an SVG renderer draws the PNG's picture.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use super::Error;
@@ -22,6 +23,7 @@ use crate::draw::hatched;
 use crate::draw::look::LOOKS;
 use crate::draw::numbers;
 use crate::draw::raster::{self, Look, MIN_GRID_CELL, PAPER, Style, WALL};
+use crate::draw::stairs::{self, Rect};
 use crate::draw::vector::{Colour, FillRule, Paint, Point, Scene, Segment};
 use crate::runs::runs;
 use dungeon_generator::Dungeon;
@@ -71,22 +73,92 @@ pub fn check_look(look: &Look) -> Result<(), Error> {
 /// Another look ([`Error::Look`]), a cell size out of range, or a picture too large (see
 /// [`raster::image_size`]).
 pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
-    let look = style.look;
-    check_look(&look)?;
+    check_look(&style.look)?;
     let (width, height) = raster::image_size(dungeon.width(), dungeon.height(), style)?;
+    let mut svg = header((width, height), &dungeon.recipe().to_string(), &style.look);
+    svg.push_str(&body(dungeon, style, "floor"));
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// `levels` as an SVG document drawn in `style`: one map as [`to_svg`] draws it; every
+/// level of a dungeon side by side as the PNG's sheet lays them out ([`crate::formats::levels::layout`]),
+/// each under its label (in the PNG's pixel font, as squares of ink), each level's shapes
+/// in a group moved to its place, with the dungeon's recipe.
+///
+/// # Errors
+/// As [`to_svg`], and a sheet too large.
+pub fn to_svg_levels(levels: &[Cow<Dungeon>], style: &Style) -> Result<String, Error> {
+    let [first, ..] = levels else {
+        return Err(crate::draw::Error::SheetTiles.into());
+    };
+    if levels.len() == 1 {
+        return to_svg(first, style);
+    }
+    check_look(&style.look)?;
+    let tile = raster::image_size(first.width(), first.height(), style)?;
+    let count = u32::try_from(levels.len()).unwrap_or(u32::MAX);
+    let layout = crate::formats::levels::layout(count, tile);
+    let size = layout.checked_sheet()?;
+    let paper = crate::formats::levels::paper(&style.look);
+    let [r, g, b, _] = paper.background;
+    let mut svg = header(size, &first.recipe().to_string(), &style.look);
+    let _ = writeln!(
+        svg,
+        "<rect width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"none\"/>",
+        size.0,
+        size.1,
+        hex(Rgb(r, g, b))
+    );
+    let mut ink = String::new();
+    for (i, level) in (0..count).zip(levels) {
+        let label = crate::formats::levels::label(level.level());
+        for (x, y, side) in layout.label_squares(i, &label) {
+            let _ = write!(ink, "M{x} {y}h{side}v{side}h-{side}z");
+        }
+    }
+    let [r, g, b, _] = paper.ink;
+    shape(&mut svg, Rgb(r, g, b), &ink);
+    for (i, level) in (0..count).zip(levels) {
+        let (x, y) = layout.tile_at(i);
+        let _ = writeln!(svg, "<g transform=\"translate({x} {y})\">");
+        svg.push_str(&body(level, style, &format!("floor-{}", level.level())));
+        svg.push_str("</g>\n");
+    }
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// The start of an SVG document of `width × height` units holding `recipe`, drawn in
+/// `look`: its cells' edges crisp but in the hatched look.
+fn header((width, height): (u32, u32), recipe: &str, look: &Look) -> String {
+    let crisp = if look.hatched {
+        ""
+    } else {
+        " shape-rendering=\"crispEdges\""
+    };
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\"{crisp}>\n\
+         <metadata>{}</metadata>\n",
+        escape(recipe)
+    )
+}
+
+/// The shapes of `dungeon` drawn in `style`, its ground first, the floor's clip path (in
+/// the hatched look) named `clip`.
+fn body(dungeon: &Dungeon, style: &Style, clip: &str) -> String {
+    let look = style.look;
     if look.hatched {
-        return Ok(shapes(dungeon, &hatched::scene(dungeon, style)));
+        return shapes(&hatched::scene(dungeon, style), clip);
     }
     let n = style.cell_size;
+    let (width, height) = (dungeon.width() * n, dungeon.height() * n);
     // The ground: the colour of a free cell away from everything.
     let ground = if look.print { PAPER } else { Rgb::GRAY33 };
     let mut svg = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" shape-rendering=\"crispEdges\">\n\
-         <metadata>{}</metadata>\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
-        escape(&dungeon.recipe().to_string()),
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
         hex(ground)
     );
     // Every line drawn clockwise, so that crossings stay filled.
@@ -124,24 +196,19 @@ pub fn to_svg(dungeon: &Dungeon, style: &Style) -> Result<String, Error> {
             shape(&mut svg, raster::INK, &lines);
         }
     }
+    draw_stairs(&mut svg, dungeon, n);
     if look.numbers {
         number_rooms(&mut svg, dungeon, n);
     }
-    svg.push_str("</svg>\n");
-    Ok(svg)
+    svg
 }
 
-/// `scene`, the picture of `dungeon`, as an SVG document: its background, then each layer
-/// as one path, clipped to the scene's clip where the layer is.
-fn shapes(dungeon: &Dungeon, scene: &Scene) -> String {
+/// `scene` as SVG elements: its background, then each layer as one path, clipped to the
+/// scene's clip, named `clip`, where the layer is.
+fn shapes(scene: &Scene, clip_id: &str) -> String {
     let (width, height) = (scene.width, scene.height);
     let mut svg = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\">\n\
-         <metadata>{}</metadata>\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
-        escape(&dungeon.recipe().to_string()),
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"{}\" stroke=\"none\"/>\n",
         hex(scene.background)
     );
     if let Some(clip) = &scene.clip {
@@ -151,7 +218,7 @@ fn shapes(dungeon: &Dungeon, scene: &Scene) -> String {
         };
         let _ = writeln!(
             svg,
-            "<defs><clipPath id=\"floor\"><path clip-rule=\"{rule}\" d=\"{}\"/></clipPath></defs>",
+            "<defs><clipPath id=\"{clip_id}\"><path clip-rule=\"{rule}\" d=\"{}\"/></clipPath></defs>",
             path_data(clip.segments())
         );
     }
@@ -175,9 +242,9 @@ fn shapes(dungeon: &Dungeon, scene: &Scene) -> String {
             ),
         };
         let clip = if layer.clipped {
-            " clip-path=\"url(#floor)\""
+            format!(" clip-path=\"url(#{clip_id})\"")
         } else {
-            ""
+            String::new()
         };
         let _ = writeln!(
             svg,
@@ -185,7 +252,6 @@ fn shapes(dungeon: &Dungeon, scene: &Scene) -> String {
             path_data(layer.segments())
         );
     }
-    svg.push_str("</svg>\n");
     svg
 }
 
@@ -273,6 +339,27 @@ fn room_lines(dungeon: &Dungeon, look: &Look, n: u32) -> String {
         }
     }
     d
+}
+
+/// Append the stairs as the rasterizer draws them: their plates, then their steps.
+fn draw_stairs(svg: &mut String, dungeon: &Dungeon, n: u32) {
+    let (mut plates, mut steps) = (String::new(), String::new());
+    for (p, way) in stairs::of(dungeon) {
+        let Some((plate, bars)) = stairs::glyph(n, way) else {
+            continue;
+        };
+        let rect = |d: &mut String, (x, y, w, h): Rect| {
+            let _ = write!(d, "M{} {}h{w}v{h}h-{w}z", p.x * n + x, p.y * n + y);
+        };
+        rect(&mut plates, plate);
+        for bar in bars {
+            rect(&mut steps, bar);
+        }
+    }
+    if !plates.is_empty() {
+        shape(svg, PAPER, &plates);
+        shape(svg, raster::INK, &steps);
+    }
 }
 
 /// The font of the numbers' `<text>`: DejaVu Sans Mono, the usual `monospace` on Linux,

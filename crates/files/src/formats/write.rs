@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::levels::Maps;
 use super::safe_write::{Dir, Located, check_replace, stage};
-use super::{Error, Format, Options, check, drawn, tmj};
+use super::{Error, Format, Options, check, drawn, tmj, uvtt};
 
 use dungeon_generator::Dungeon;
 
@@ -148,12 +149,14 @@ impl Target<'_> {
 
 /// Write `dungeon` in `format` to `target`: every file is written completely before it is
 /// put in place, so that a failure (or a stop) leaves every file as it was; a Tiled map and
-/// its tileset are put in place together. Returns the map's file, named as the target
-/// names it (see [`Target`]).
+/// its tileset, and the files of a Universal VTT dungeon's levels, are put in place
+/// together. A dungeon of several levels whose recipe names none is written with every
+/// level (see [`super::levels`]), those below `dungeon` made from it. Returns the map's
+/// file, named as the target names it (see [`Target`]).
 ///
 /// # Errors
-/// What [`check`] refuses, a picture too dear to draw ([`super::cost::check`]), a file
-/// that may not be written over (a special file, a
+/// What [`check`] refuses, a level that cannot be made, a picture too dear to draw
+/// ([`super::cost::check`]), a file that may not be written over (a special file, a
 /// read-only one, one with other hard links, a link another user planted in a shared
 /// directory: see [`super::safe_write`]), refused before the map is drawn, or a file that
 /// cannot be written.
@@ -163,29 +166,32 @@ pub fn write(
     options: &Options,
     target: Target<'_>,
 ) -> Result<PathBuf, Error> {
-    check(format, options, dungeon.width(), dungeon.height())?;
-    super::cost::check(dungeon, format, options)?;
-    write_to(dungeon, format, options, target.resolve()?)
+    check(format, options, dungeon.recipe())?;
+    let maps = Maps::of(dungeon, format)?;
+    super::cost::check(&maps.levels, format, options)?;
+    write_maps(&maps, format, options, target.resolve()?)
 }
 
-/// [`write`] to a destination already resolved.
-pub(crate) fn write_to(
-    dungeon: &Dungeon,
+/// [`write`] of `maps` to a destination already resolved, without the checks.
+pub(crate) fn write_maps(
+    maps: &Maps,
     format: Format,
     options: &Options,
     to: Destination,
 ) -> Result<PathBuf, Error> {
     let style = options.style(format);
-    if format == Format::Tiled {
-        return tmj::write(dungeon, style.cell_size, &to);
+    match format {
+        Format::Tiled => return tmj::write(&maps.levels, style.cell_size, &to),
+        Format::Uvtt if maps.several() => return uvtt::write(&maps.levels, &style, &to),
+        _ => {}
     }
     let shown = match &to.place {
         Place::Over(_, path) => path.clone(),
         Place::New(_) => to.dir.path().to_path_buf(),
     };
-    let file = drawn(dungeon, format, &style)?;
-    let staged =
-        stage(&to.dir, |out| file.write_to(out, dungeon.recipe())).map_err(Error::write(&shown))?;
+    let file = drawn(maps, format, &style)?;
+    let recipe = maps.shown.recipe();
+    let staged = stage(&to.dir, |out| file.write_to(out, recipe)).map_err(Error::write(&shown))?;
     if let Some(budget) = &to.budget {
         let bytes = staged.written().map_err(Error::write(&shown))?;
         budget.spend(bytes).map_err(Error::write(&shown))?;

@@ -1,6 +1,7 @@
 //! What the look marks on the floor, over the walls: doors (a gap in the wall narrowed by two
 //! ink jambs, with a leaf across it), the start and the goal (discs in the other looks'
-//! green and red, rimmed in ink) and room numbers (stroked digits, [`super::glyphs`]).
+//! green and red, rimmed in ink), stairs (steps narrowing the way they go on a plate of
+//! floor, [`crate::draw::stairs`]) and room numbers (stroked digits, [`super::glyphs`]).
 
 use super::glyphs;
 use super::outline::Corner;
@@ -8,8 +9,9 @@ use super::pen::corner;
 use super::plane::Vec2;
 use super::{Sheet, door_edge};
 use crate::draw::numbers;
+use crate::draw::stairs::{self, MIN_STAIRS_CELL, STEPS, Way};
 use crate::draw::style::MIN_MARK_CELL;
-use crate::draw::vector::{Colour, FillRule, Layer, Paint};
+use crate::draw::vector::{Colour, FillRule, Layer, Paint, Segment};
 use dungeon_generator::{Pos, Rgb};
 
 /// The start and the goal: the other looks' green and red, a little quieter.
@@ -25,9 +27,15 @@ const JAMB: (f64, f64) = (0.2, 0.28);
 const LEAF: f64 = 0.24;
 /// The radius of the start's and the goal's discs, in cells.
 const DISC: f64 = 0.3;
+/// Stairs: half the side of their plate, and of the box their steps lie in, in cells.
+const PLATE: f64 = 0.4;
+const TREADS: f64 = 0.3;
+/// The width of a step's line: in cells, and the least in pixels.
+const STEP: (f64, f64) = (0.07, 1.0);
 
 /// The marks `sheet`'s look asks for, in the order they are painted: doors, the start and
-/// the goal, then room numbers. Doors and marks need [`MIN_MARK_CELL`] pixels a cell.
+/// the goal, the stairs (always, on a level of a dungeon of several), then room numbers.
+/// Doors, marks and stairs need [`MIN_MARK_CELL`] pixels a cell.
 pub fn layers(sheet: &Sheet) -> Vec<Layer> {
     let (look, cell_size) = (sheet.style.look, sheet.style.cell_size);
     let mut layers = Vec::new();
@@ -37,6 +45,9 @@ pub fn layers(sheet: &Sheet) -> Vec<Layer> {
     }
     if look.marks && fit {
         layers.extend(start_and_goal(sheet));
+    }
+    if cell_size >= MIN_STAIRS_CELL {
+        layers.extend(stairs(sheet));
     }
     if look.numbers {
         layers.extend(numbered(sheet));
@@ -59,6 +70,44 @@ fn start_and_goal(sheet: &Sheet) -> Vec<Layer> {
         }
     }
     layers
+}
+
+/// The stairs, each a plate of floor rimmed in ink over its cell (and the start's mark,
+/// below the first level, where the stairs up are the start), with [`STEPS`] steps on it
+/// that narrow the way the stairs go: three layers, plates, rims and steps; none on a map
+/// of one level.
+fn stairs(sheet: &Sheet) -> Vec<Layer> {
+    let found = stairs::of(sheet.dungeon);
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let (pen, palette) = (&sheet.pen, sheet.palette);
+    let mut plates = pen.fill(palette.floor, FillRule::NonZero);
+    let mut rims = pen.stroke(palette.ink, RIM);
+    let mut steps = pen.stroke(palette.ink, STEP);
+    for (p, way) in found {
+        let centre = Vec2::new(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);
+        let square = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .map(|(x, y)| centre + Vec2::new(x, y) * PLATE);
+        plates.push(pen.polygon(&square));
+        rims.push(pen.polygon(&square));
+        let count = f64::from(STEPS);
+        for j in 0..STEPS {
+            let j = f64::from(j);
+            // From the widest step to the narrowest, the way the stairs go.
+            let along = -TREADS + (2.0 * j + 1.0) * TREADS / count;
+            let y = match way {
+                Way::Down => along,
+                Way::Up => -along,
+            };
+            let half = TREADS * (count - j) / count;
+            steps.push([
+                Segment::Move(pen.px(centre + Vec2::new(-half, y))),
+                Segment::Line(pen.px(centre + Vec2::new(half, y))),
+            ]);
+        }
+    }
+    vec![plates, rims, steps]
 }
 
 /// Each door in a wall (both ends of its edge on the outline) as jambs (ink blocks at the

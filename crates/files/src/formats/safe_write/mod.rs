@@ -16,7 +16,7 @@
 //! writing through a symbolic link to its target), or under the first free name of a
 //! series `name.ext`, `name-2.ext`… without ever writing over a file
 //! ([`Staged::place_new`]). Two files that belong together (a Tiled map and its tileset)
-//! are put in place together ([`replace_pair`], [`place_new_with`]).
+//! are put in place together ([`replace_all`], [`place_new_with`]).
 //!
 //! A file is written over only when it is a regular file, not read-only and without other
 //! names ([`checks::replaceable`]); [`check_replace`] asks so before any work is done,
@@ -162,7 +162,7 @@ impl Staged {
     pub fn place_new(self, stem: &str, extension: &str) -> io::Result<PathBuf> {
         let dir = self.dir.clone();
         let mut file = Some(self);
-        let name = place_new_with(&dir, stem, &[extension], |_, before| {
+        let name = place_new_with(&dir, stem, &[format!(".{extension}")], |_, before| {
             Ok(file.take().map_or(before, |file| vec![file]))
         })?;
         Ok(dir.path().join(format!("{name}.{extension}")))
@@ -262,23 +262,14 @@ pub fn write_named(
     Ok(path.with_file_name(placed.file_name().unwrap_or_default()))
 }
 
-/// Put two staged files in place over the files `first.1` and `second.1` (located by
-/// [`check_replace`]) together: either both are new afterwards, or (when one cannot be put
-/// in place) both are as they were.
+/// Put staged files in place together, each over its file (located by [`check_replace`]),
+/// the last one last, once every file is known to take it: either all are new afterwards,
+/// or (when one cannot be put in place) all are as they were, the ones before it given
+/// their old files back. One file alone needs no second name.
 ///
 /// # Errors
-/// Which of the two (0 or 1) cannot be put in place, and why; nothing has changed then.
-pub fn replace_pair(
-    first: (Staged, &Located),
-    second: (Staged, &Located),
-) -> Result<(), (usize, io::Error)> {
-    replace_all(vec![first, second])
-}
-
-/// Put staged files in place, each over its file, the last one last, once every file is
-/// known to take it; when one fails, the ones before it get their old files back. One
-/// file alone needs no second name.
-fn replace_all(mut files: Vec<(Staged, &Located)>) -> Result<(), (usize, io::Error)> {
+/// Which of them cannot be put in place, and why; nothing has changed then.
+pub fn replace_all(mut files: Vec<(Staged, &Located)>) -> Result<(), (usize, io::Error)> {
     let mut old = Vec::with_capacity(files.len());
     for (i, (_, at)) in files.iter().enumerate() {
         old.push(checks::replaceable(at).map_err(|e| (i, e))?);
@@ -380,8 +371,9 @@ fn numbered(stem: &str, n: u32) -> String {
 }
 
 /// Files that belong together, each written by `make` for a numbered stem (`name`,
-/// `name-2`…) as one staged file per extension of `extensions`, put in place in `dir` under
-/// the first stem for which every name is free, never over any file: all of them or none.
+/// `name-2`…) as one staged file per ending of `endings` (what follows the stem in its
+/// name: `.tmj`, `-level-2.dd2vtt`), put in place in `dir` under the first stem for which
+/// every name is free, never over any file: all of them or none.
 /// `make` may write files that name each other (a map naming its tileset): when a name was
 /// taken meanwhile, it is called again for the next stem, with the files it staged before.
 /// Returns the stem used.
@@ -391,15 +383,15 @@ fn numbered(stem: &str, n: u32) -> String {
 pub fn place_new_with(
     dir: &Dir,
     stem: &str,
-    extensions: &[&str],
+    endings: &[String],
     mut make: impl FnMut(&str, Vec<Staged>) -> io::Result<Vec<Staged>>,
 ) -> io::Result<String> {
     let mut staged = Vec::new();
     for n in 1u32.. {
         let name = numbered(stem, n);
-        let names: Vec<OsString> = extensions
+        let names: Vec<OsString> = endings
             .iter()
-            .map(|e| OsString::from(format!("{name}.{e}")))
+            .map(|e| OsString::from(format!("{name}{e}")))
             .collect();
         if names.iter().any(|n| !matches!(dir.stat(n), Ok(None))) {
             continue;

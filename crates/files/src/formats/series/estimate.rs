@@ -76,20 +76,20 @@ pub(super) enum Written {
 }
 
 impl Estimate {
-    /// Add the making of `recipe`'s map.
+    /// Add the making of `recipe`'s map: each of its levels, at most.
     pub(super) fn map(&mut self, recipe: &Recipe) {
-        let cells = f64::from(recipe.width) * f64::from(recipe.height);
+        let cells = f64::from(recipe.width) * f64::from(recipe.height) * f64::from(recipe.levels);
         self.seconds += recipe.seconds() + cells * GENERATION_NANOS * 1e-9;
     }
 
     /// Add a picture of `(width, height)` pixels, `cells_wide` cells across, written as
     /// `how`; `inked` when it is in the hatched look, not squares of cells, with the
-    /// seconds its shapes take to draw; with text chunks of at most `texts` bytes in a PNG
-    /// (its recipe).
+    /// seconds its shapes take to draw, and drawn once however small when `once` (a sheet
+    /// of levels); with text chunks of at most `texts` bytes in a PNG (its recipe).
     pub(super) fn picture(
         &mut self,
         (width, height): (u32, u32),
-        cells_wide: u32,
+        (cells_wide, once): (u32, bool),
         how: Written,
         inked: Option<f64>,
         texts: u64,
@@ -108,7 +108,7 @@ impl Estimate {
             Written::Png => {
                 self.files += 1;
                 let stored = 3 * u64::from(width) + 1;
-                let data = if inked.is_some() && pixels > KEEP_MOST as f64 {
+                let data = if inked.is_some() && (once || pixels > KEEP_MOST as f64) {
                     // Drawn once, compressed as it comes, in chunks of a MiB.
                     let data = rows * stored * 3 / 2 + 64;
                     data + data.div_ceil(IDAT_CHUNK_BYTES as u64) * 12

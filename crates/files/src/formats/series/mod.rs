@@ -1,7 +1,9 @@
 //! Series of maps written at once: a replay of one generation, a sweep of one key, a batch
 //! of consecutive seeds, each as an animated GIF or numbered PNGs in a directory; and
 //! contact sheets of consecutive seeds. Every picture is the one `render` makes of its
-//! map with the same options, and every file appears whole or not at all.
+//! map with the same options (every level of a dungeon of several, side by side, where
+//! its recipe names none), but a replay's, which shows the making of one level (the one
+//! its recipe names, or the first); and every file appears whole or not at all.
 //!
 //! [`Series::check`] refuses what cannot be written (a cell size, a picture too big, a
 //! destination of the wrong kind) before any map is made, and [`Series::estimate`] says
@@ -19,11 +21,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::gif::GifWriter;
+use super::levels::{self, Maps};
 use super::safe_write::{self, write_named};
 use super::{Budget, Error, Format, Options, naming, png};
 use crate::draw::hatched::cost::Work;
 use crate::draw::pixels::Pixels;
-use crate::draw::raster::{image_size, rasterize};
+use crate::draw::raster::{Style, image_size, rasterize};
 use crate::draw::sheet::{Layout, SheetSize, contact_sheet};
 use crate::draw::within_pixels;
 use crate::sweep::Sweep;
@@ -151,7 +154,7 @@ impl Series {
         let mut sizes = Vec::with_capacity(recipes.len());
         for recipe in &recipes {
             recipe.validate()?;
-            let size = image_size(recipe.width, recipe.height, &style)?;
+            let size = self.picture_size(recipe, &style)?;
             sizes.push((size, (recipe.width, recipe.height)));
         }
         let Some(&(first, cells)) = sizes.first() else {
@@ -208,29 +211,62 @@ impl Series {
         };
         for (i, recipe) in recipes.iter().enumerate() {
             cost.map(recipe);
-            let size = image_size(recipe.width, recipe.height, &style)?;
-            let pixels = f64::from(size.0) * f64::from(size.1);
+            let size = self.picture_size(recipe, &style)?;
+            // The hatched look's work is on its levels' maps, each of a level's pixels.
+            let drawn = f64::from(self.levels_drawn(recipe));
+            let tile = image_size(recipe.width, recipe.height, &style)?;
+            let pixels = f64::from(tile.0) * f64::from(tile.1);
             let inked = style.look.hatched.then(|| {
-                work.get(i)
-                    .map_or(0.0, |work| INKED_MARGIN * work.seconds(&style, pixels))
+                work.get(i).map_or(0.0, |work| {
+                    INKED_MARGIN * drawn * work.seconds(&style, pixels)
+                })
             });
             let texts = png::text_chunk_most(png::RECIPE_KEYWORD, &recipe.to_string());
+            let shown = self.levels_drawn(recipe);
+            let across = recipe.width * shown.min(levels::LEVELS_A_ROW);
             for _ in 0..frames {
-                cost.picture(size, recipe.width, how, inked, texts);
+                cost.picture(size, (across, shown > 1), how, inked, texts);
             }
         }
         if let (Series::Sheet(base, size), Some(first)) = (self, recipes.first()) {
-            let tile = image_size(first.width, first.height, &style)?;
+            let tile = self.picture_size(first, &style)?;
             let sheet = Layout::new(*size, tile).sheet();
             let texts = sheet_texts_most(base, &recipes);
             // Made of its tiles' pixels, not drawn again.
             let inked = style.look.hatched.then_some(0.0);
-            cost.picture(sheet, first.width * size.columns, Drawn::Png, inked, texts);
+            let across = first.width * self.levels_drawn(first).min(levels::LEVELS_A_ROW);
+            cost.picture(
+                sheet,
+                (across * size.columns, false),
+                Drawn::Png,
+                inked,
+                texts,
+            );
         }
         if how == Drawn::Gif {
             cost.files = 1;
         }
         Ok(cost)
+    }
+
+    /// How many levels a picture of `recipe` shows: every level of a dungeon of several
+    /// whose recipe names none, but in a replay, which shows one.
+    fn levels_drawn(&self, recipe: &Recipe) -> u32 {
+        match self {
+            Series::Replay(_) => 1,
+            _ if levels::holds_every_level(recipe) => recipe.levels,
+            _ => 1,
+        }
+    }
+
+    /// The size in pixels of a picture of `recipe` in `style`: a sheet of its levels
+    /// where it shows several ([`Series::levels_drawn`]).
+    fn picture_size(&self, recipe: &Recipe, style: &Style) -> Result<(u32, u32), Error> {
+        if self.levels_drawn(recipe) > 1 {
+            levels::picture_size(recipe, style)
+        } else {
+            Ok(image_size(recipe.width, recipe.height, style)?)
+        }
     }
 
     /// What the hatched look draws of each picture's map, when `options` ask for it (else
@@ -298,7 +334,7 @@ pub fn write_replay(
     let last = frames.len() - 1;
     let stem = naming::file_stem(dungeon.recipe());
     write_frames(
-        frames.len(),
+        (frames.len(), false),
         |i| Ok(replay.at(frames[i])),
         |i| {
             if i == last {
@@ -330,7 +366,7 @@ pub fn write_sweep(
     let recipes = sweep.recipes(base);
     let key = sweep.key();
     write_frames(
-        recipes.len(),
+        (recipes.len(), true),
         |i| Ok(generate(&recipes[i])?),
         |_| SWEEP_DELAY,
         |i, d| {
@@ -358,7 +394,7 @@ pub fn write_batch(
     let to = Destination::Dir(dir.to_path_buf());
     let budget = Series::Batch(recipes.to_vec()).budget(options, &to)?;
     write_frames(
-        recipes.len(),
+        (recipes.len(), true),
         |i| Ok(generate(&recipes[i])?),
         |_| 0,
         |_, map| naming::file_stem(map.recipe()),
@@ -396,7 +432,7 @@ pub fn write_sheet(
     let tiles = recipes
         .iter()
         .map(|recipe| {
-            let pixels = picture(&generate(recipe)?, options)?;
+            let pixels = picture(&generate(recipe)?, options, true)?;
             done.fetch_add(1, Ordering::Relaxed);
             Ok((pixels, format!("seed {}", recipe.seed)))
         })
@@ -442,16 +478,33 @@ fn sheet_texts_most(base: &Recipe, recipes: &[Recipe]) -> u64 {
         .sum()
 }
 
-/// The picture `render` makes of `dungeon` as a PNG with `options`.
-fn picture(dungeon: &Dungeon, options: &Options) -> Result<Pixels, Error> {
-    Ok(rasterize(dungeon, &options.style(Format::Png))?)
+/// The picture `render` makes of `dungeon` as a PNG with `options`: a sheet of its
+/// levels where its file holds every level and `every` (not a replay's frame).
+fn picture(dungeon: &Dungeon, options: &Options, every: bool) -> Result<Pixels, Error> {
+    let style = options.style(Format::Png);
+    let maps = held(dungeon, every)?;
+    if maps.several() {
+        return levels::Sheet::new(&maps.levels, &style)?.pixels();
+    }
+    Ok(rasterize(dungeon, &style)?)
+}
+
+/// The maps a PNG of `dungeon` holds: every level of a dungeon of several where `every`
+/// (see [`Maps::of`]), else the map alone.
+fn held(dungeon: &Dungeon, every: bool) -> Result<Maps<'_>, Error> {
+    if every {
+        Maps::of(dungeon, Format::Png)
+    } else {
+        Ok(Maps::alone(dungeon))
+    }
 }
 
 /// Write `count` maps, made in order by `frame`, to `to`: as GIF frames shown `delay(i)`
 /// hundredths of a second, or as new PNGs named `name(i, map)` in a fresh directory;
-/// never more bytes than `budget` holds.
+/// never more bytes than `budget` holds. Each picture holds every level of its map where
+/// `every` (see [`picture`]).
 fn write_frames(
-    count: usize,
+    (count, every): (usize, bool),
     frame: impl Fn(usize) -> Result<Dungeon, Error>,
     delay: impl Fn(usize) -> u16,
     name: impl Fn(usize, &Dungeon) -> String,
@@ -470,7 +523,7 @@ fn write_frames(
                         place: super::Place::New(name(i, &map)),
                         budget: Some(budget.clone()),
                     };
-                    let file = super::write_to(&map, Format::Png, options, to)?;
+                    let file = super::write_maps(&held(&map, every)?, Format::Png, options, to)?;
                     done.fetch_add(1, Ordering::Relaxed);
                     Ok(file)
                 })
@@ -485,13 +538,13 @@ fn write_frames(
             };
             let file = write_named(path, *replace, |out| {
                 let out = &mut budget.writer(out);
-                let first = frame(0).and_then(|map| picture(&map, options));
+                let first = frame(0).and_then(|map| picture(&map, options, every));
                 let first = first.map_err(&mut fail)?;
                 let mut gif = GifWriter::new(out, first.width(), first.height())?;
                 gif.frame(first, delay(0))?;
                 done.fetch_add(1, Ordering::Relaxed);
                 for i in 1..count {
-                    let pixels = frame(i).and_then(|map| picture(&map, options));
+                    let pixels = frame(i).and_then(|map| picture(&map, options, every));
                     gif.frame(pixels.map_err(&mut fail)?, delay(i))?;
                     done.fetch_add(1, Ordering::Relaxed);
                 }

@@ -1,17 +1,18 @@
-//! Writing a Tiled map and its tileset to disk as one save: both staged, then put in place
-//! together, over the pair named or under one free name. The web build downloads the two
-//! files [`super::encode`] makes instead.
+//! Writing a Tiled map and its tileset to disk as one save (see
+//! [`crate::formats::together`]): both staged, then put in place together, over the pair
+//! named or under one free name. The web build downloads the two files
+//! [`super::encode`] makes instead.
 
-use std::io::{self, Read, Write};
+use std::borrow::Cow;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
 use super::{TILESET_EXTENSION, files, tileset_path};
-use crate::formats::safe_write::{
-    Dir, Located, Staged, checks, open_regular, place_new_with, replace_pair, stage,
-};
-use crate::formats::{Destination, Error, Place};
+use crate::formats::safe_write::{Dir, Located, checks, open_regular};
+use crate::formats::together::Together;
+use crate::formats::{Destination, Error};
 use crate::text::quote_path;
 use dungeon_generator::Dungeon;
 
@@ -72,7 +73,7 @@ fn names_tileset(map: &Path, image: &str) -> bool {
     })
 }
 
-/// Write `dungeon` as a Tiled map with tiles of `tile_size` pixels, and its tileset picture
+/// Write `levels` as a Tiled map with tiles of `tile_size` pixels, and its tileset picture
 /// beside it (`<stem>.tiles.png`), to `to`. Both are written completely first, then put in
 /// place together: over the map named and its tileset (see [`check_pair`]), or under one
 /// free name for both, never over any other file. A failure changes nothing. Returns the
@@ -81,45 +82,15 @@ fn names_tileset(map: &Path, image: &str) -> bool {
 /// # Errors
 /// A tile size out of range, what [`check_pair`] refuses, or a file that cannot be
 /// written; each naming the file.
-pub(crate) fn write(dungeon: &Dungeon, tile_size: u32, to: &Destination) -> Result<PathBuf, Error> {
-    // Each file's failure names that file.
-    let stage_both = |stem: &str| -> Result<Vec<Staged>, Error> {
-        files(dungeon, tile_size, stem)?
-            .into_iter()
-            .map(|(name, bytes)| {
-                stage(&to.dir, |out| out.write_all(&bytes))
-                    .map_err(Error::write(&to.dir.path().join(name)))
-            })
-            .collect()
-    };
-    match &to.place {
-        Place::Over(map_at, map) => {
-            let (tileset, tileset_at) = check_pair(map)?;
-            let stem = map.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-            let mut files = stage_both(stem)?.into_iter();
-            let (Some(picture), Some(json)) = (files.next(), files.next()) else {
-                unreachable!("two files were staged");
-            };
-            replace_pair((picture, &tileset_at), (json, map_at)).map_err(|(i, source)| {
-                Error::Write {
-                    file: if i == 0 { tileset } else { map.clone() },
-                    source,
-                }
-            })?;
-            Ok(map.clone())
-        }
-        Place::New(stem) => {
-            let mut failed = None;
-            let placed = place_new_with(&to.dir, stem, &[TILESET_EXTENSION, "tmj"], |name, _| {
-                stage_both(name).map_err(|e| {
-                    failed = Some(e);
-                    io::Error::other("not staged")
-                })
-            });
-            let dir = to.dir.path();
-            let name =
-                placed.map_err(|e| failed.take().unwrap_or_else(|| Error::save_in(dir)(e)))?;
-            Ok(dir.join(format!("{name}.tmj")))
-        }
+pub(crate) fn write(
+    levels: &[Cow<Dungeon>],
+    tile_size: u32,
+    to: &Destination,
+) -> Result<PathBuf, Error> {
+    Together {
+        endings: vec![format!(".{TILESET_EXTENSION}"), ".tmj".to_string()],
+        files: &|stem| files(levels, tile_size, stem),
+        beside: &|map, _| check_pair(map).map(|(_, at)| at),
     }
+    .write(to)
 }

@@ -12,22 +12,31 @@
 //!   start and the goal as points at their cells' centres (named and typed `start`, `goal`);
 //! - the map property `recipe`, the recipe that makes the map again.
 //!
+//! On a level of a dungeon of several, stairs are tiles of their own (stairs up, stairs
+//! down) and points in `rooms` (named and typed `stairs up`, `stairs down`). A map of every
+//! level of such a dungeon holds a group layer per level (`level 1`, `level 2`…, with the
+//! properties `level` and `recipe`, the first one shown), each with its own `dungeon` and
+//! `rooms` layers, over one tileset.
+//!
 //! Its tileset is embedded in the map, its picture a PNG beside it (`<stem>.tiles.png`),
 //! named relatively so the two can move together. The tiles are drawn in the viewer's
 //! colours: rock gray33 with the dark blue grid edge, floor a light stone, path black,
 //! door wood. Rooms have their own colours only in the objects: a tileset of one floor tile
 //! serves every map.
 
+use std::borrow::Cow;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use super::levels::recipe_of;
 use super::number::Number;
 use super::{Error, png};
 use crate::draw::picture_size;
 use crate::draw::pixels::Pixels;
-use crate::draw::raster::{self, MIN_GRID_CELL};
+use crate::draw::raster::{self, INK, MIN_GRID_CELL, PAPER};
+use crate::draw::stairs::{self, Way};
 use dungeon_generator::Dungeon;
 use dungeon_generator::Rgb;
 use dungeon_generator::{Grid, TileKind};
@@ -64,16 +73,40 @@ pub enum CellKind {
     Path = 2,
     /// A path cell just outside a room, where a path leaves or enters it.
     Door = 3,
+    /// A room's cell with stairs up to the level above.
+    StairsUp = 4,
+    /// A room's cell with stairs down to the level below.
+    StairsDown = 5,
 }
 
 impl CellKind {
-    /// Every kind, in tileset order.
+    /// Every kind of a map of one level, in tileset order: its tileset's tiles.
     pub const ALL: [CellKind; 4] = [
         CellKind::Rock,
         CellKind::Floor,
         CellKind::Path,
         CellKind::Door,
     ];
+    /// Every kind of a map of a dungeon of several levels, in tileset order: its
+    /// tileset's tiles, [`CellKind::ALL`] and the stairs.
+    pub const WITH_STAIRS: [CellKind; 6] = [
+        CellKind::Rock,
+        CellKind::Floor,
+        CellKind::Path,
+        CellKind::Door,
+        CellKind::StairsUp,
+        CellKind::StairsDown,
+    ];
+
+    /// The tileset's tiles of a map of a recipe of `levels` levels.
+    #[must_use]
+    pub fn tiles(levels: u32) -> &'static [CellKind] {
+        if levels > 1 {
+            &Self::WITH_STAIRS
+        } else {
+            &Self::ALL
+        }
+    }
 
     /// The gid the `dungeon` layer holds for this kind.
     #[must_use]
@@ -84,9 +117,18 @@ impl CellKind {
     fn colour(self) -> Rgb {
         match self {
             CellKind::Rock => Rgb::GRAY33,
-            CellKind::Floor => FLOOR,
+            CellKind::Floor | CellKind::StairsUp | CellKind::StairsDown => FLOOR,
             CellKind::Path => Rgb::BLACK,
             CellKind::Door => WOOD,
+        }
+    }
+
+    /// The way of the stairs a tile of this kind shows, if any.
+    fn stairs(self) -> Option<Way> {
+        match self {
+            CellKind::StairsUp => Some(Way::Up),
+            CellKind::StairsDown => Some(Way::Down),
+            _ => None,
         }
     }
 }
@@ -117,43 +159,69 @@ const TILESET_EXTENSION: &str = "tiles.png";
 /// # Errors
 /// A tile size out of [`raster::CELL_SIZE`].
 pub fn check_tile_size(tile_size: u32) -> Result<(), Error> {
-    tileset_picture(tile_size).map(drop)
+    tileset_picture(&CellKind::ALL, tile_size).map(drop)
 }
 
-/// `dungeon`'s Tiled map `<stem>.tmj` with tiles of `tile_size` pixels and its tileset
-/// picture `<stem>.tiles.png`, in memory, each with its name: the tileset first.
+/// The Tiled map `<stem>.tmj` of `levels` (one map, or every level of a dungeon) with
+/// tiles of `tile_size` pixels and its tileset picture `<stem>.tiles.png`, in memory, each
+/// with its name: the tileset first.
 ///
 /// # Errors
 /// A tile size out of range.
 pub(crate) fn encode(
-    dungeon: &Dungeon,
+    levels: &[Cow<Dungeon>],
     tile_size: u32,
     stem: &str,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    files(dungeon, tile_size, stem)
+    files(levels, tile_size, stem)
 }
 
-/// The two files of the map `<stem>.tmj`: its tileset, then the map.
-fn files(dungeon: &Dungeon, tile_size: u32, stem: &str) -> Result<Vec<(String, Vec<u8>)>, Error> {
+/// The two files of the map `<stem>.tmj` of `levels`: its tileset, then the map.
+fn files(
+    levels: &[Cow<Dungeon>],
+    tile_size: u32,
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let Some(first) = levels.first() else {
+        return Ok(Vec::new());
+    };
+    let recipe = if levels.len() > 1 {
+        first.recipe().clone()
+    } else {
+        recipe_of(first)
+    };
     let image = tileset_name(stem);
-    let picture = tileset_picture(tile_size)?;
-    let png = png::encode(&picture, dungeon.recipe()).map_err(Error::write(Path::new(&image)))?;
+    let kinds = CellKind::tiles(recipe.levels);
+    let picture = tileset_picture(kinds, tile_size)?;
+    let png = png::encode(&picture, &recipe).map_err(Error::write(Path::new(&image)))?;
     let map = format!("{stem}.tmj");
-    let json = serde_json::to_vec(&map_json(dungeon, tile_size, &image, &picture))
+    let json = serde_json::to_vec(&map_json(levels, tile_size, &image, (&picture, kinds)))
         .map_err(|e| Error::write(Path::new(&map))(io::Error::other(e)))?;
     Ok(vec![(image, png), (map, json)])
 }
 
-/// The tileset's picture: one row of tiles in [`CellKind::ALL`]'s order.
-fn tileset_picture(tile_size: u32) -> Result<Pixels, Error> {
-    let tiles = CellKind::ALL.len() as u32;
+/// The tileset's picture: one row of the tiles `kinds`, stairs drawn as the pictures of
+/// cells draw them from [`stairs::MIN_STAIRS_CELL`] pixels.
+fn tileset_picture(kinds: &[CellKind], tile_size: u32) -> Result<Pixels, Error> {
+    let tiles = kinds.len() as u32;
     let (width, height) = picture_size(tiles, 1, tile_size, &raster::CELL_SIZE)?;
     let mut pixels = Grid::new(width, height, [0; 4]);
+    let glyphs: Vec<_> = kinds
+        .iter()
+        .map(|kind| kind.stairs().and_then(|way| stairs::glyph(tile_size, way)))
+        .collect();
+    let inside = |(x, y, w, h): stairs::Rect, px: u32, py: u32| {
+        (x..x + w).contains(&px) && (y..y + h).contains(&py)
+    };
     for p in pixels.positions() {
-        let kind = CellKind::ALL[(p.x / tile_size) as usize];
-        let grid_line = tile_size >= MIN_GRID_CELL && (p.x % tile_size == 0 || p.y == 0);
-        let Rgb(r, g, b) = match kind {
-            CellKind::Rock if grid_line => Rgb::DARK_BLUE,
+        let at = (p.x / tile_size) as usize;
+        let kind = kinds[at];
+        let (px, py) = (p.x % tile_size, p.y);
+        let grid_line = tile_size >= MIN_GRID_CELL && (px == 0 || py == 0);
+        let Rgb(r, g, b) = match (kind, &glyphs[at]) {
+            (CellKind::Rock, _) if grid_line => Rgb::DARK_BLUE,
+            (_, Some((_, bars))) if bars.iter().any(|&bar| inside(bar, px, py)) => INK,
+            (_, Some((plate, _))) if inside(*plate, px, py) => PAPER,
             _ => kind.colour(),
         };
         pixels[p] = [r, g, b, 255];
@@ -183,11 +251,21 @@ fn tile_kinds(dungeon: &Dungeon) -> Vec<u32> {
             gids[i] = CellKind::Door.gid();
         }
     }
+    for (at, way) in stairs::of(dungeon) {
+        if let Some(i) = dungeon.tiles().index_of(at) {
+            gids[i] = match way {
+                Way::Up => CellKind::StairsUp,
+                Way::Down => CellKind::StairsDown,
+            }
+            .gid();
+        }
+    }
     gids
 }
 
-fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) -> TiledMap<'a> {
-    let (width, height) = (dungeon.width(), dungeon.height());
+/// The objects of `dungeon`'s layer `rooms`, with tiles of `size` pixels, their ids from
+/// `first_id`: a rectangle for each room, then the start and the goal, then the stairs.
+fn objects(dungeon: &Dungeon, size: u32, first_id: usize) -> Vec<Object> {
     let px = |cells: u32| u64::from(cells) * u64::from(size);
     let mut objects: Vec<Object> = dungeon
         .rooms()
@@ -211,7 +289,18 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
         .collect();
     let features = dungeon.features();
     let centre = |c: u32| px(c) as f64 + f64::from(size) / 2.0;
-    for (name, cell) in [("start", features.start), ("goal", features.goal)] {
+    let stairs = stairs::of(dungeon);
+    let stairs = stairs.iter().map(|&(at, way)| {
+        let name = match way {
+            Way::Up => "stairs up",
+            Way::Down => "stairs down",
+        };
+        (name, Some(at))
+    });
+    for (name, cell) in [("start", features.start), ("goal", features.goal)]
+        .into_iter()
+        .chain(stairs)
+    {
         if let Some(p) = cell {
             objects.push(Object {
                 point: true,
@@ -219,9 +308,85 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
             });
         }
     }
-    for (id, object) in (1..).zip(&mut objects) {
+    for (id, object) in (first_id..).zip(&mut objects) {
         object.id = id;
     }
+    objects
+}
+
+/// The layers `dungeon` and `rooms` of `dungeon`, with tiles of `size` pixels, their ids
+/// from `first_id` and their objects' from `first_object`.
+fn map_layers(dungeon: &Dungeon, size: u32, first_id: u32, first_object: usize) -> [Layer; 2] {
+    let (width, height) = (dungeon.width(), dungeon.height());
+    [
+        Layer {
+            id: first_id,
+            name: "dungeon".into(),
+            kind: "tilelayer",
+            visible: true,
+            opacity: Number(1.0),
+            x: 0,
+            y: 0,
+            content: LayerContent::Tiles {
+                width,
+                height,
+                data: tile_kinds(dungeon),
+            },
+        },
+        Layer {
+            id: first_id + 1,
+            name: "rooms".into(),
+            kind: "objectgroup",
+            visible: true,
+            opacity: Number(1.0),
+            x: 0,
+            y: 0,
+            content: LayerContent::Objects {
+                draworder: "topdown",
+                objects: objects(dungeon, size, first_object),
+            },
+        },
+    ]
+}
+
+fn map_json<'a>(
+    levels: &[Cow<Dungeon>],
+    size: u32,
+    image: &'a str,
+    (tiles, kinds): (&Pixels, &[CellKind]),
+) -> TiledMap<'a> {
+    let first = &levels[0];
+    let (width, height) = (first.width(), first.height());
+    let (recipe, layers, next_layer, next_object) = if let [one] = levels {
+        let layers = map_layers(one, size, 1, 1);
+        let objects = layers[1].objects();
+        (recipe_of(one), Layers::One(layers), 3, objects + 1)
+    } else {
+        let mut groups = Vec::new();
+        let (mut id, mut object) = (1, 1);
+        for level in levels {
+            let layers = map_layers(level, size, id + 1, object);
+            object += layers[1].objects();
+            groups.push(Layer {
+                id,
+                name: format!("level {}", level.level()),
+                kind: "group",
+                visible: level.level() == 1,
+                opacity: Number(1.0),
+                x: 0,
+                y: 0,
+                content: LayerContent::Group {
+                    layers: layers.into(),
+                    properties: vec![
+                        Property::new("level", "int", level.level()),
+                        Property::new("recipe", "string", recipe_of(level).to_string()),
+                    ],
+                },
+            });
+            id += 3;
+        }
+        (first.recipe().clone(), Layers::Groups(groups), id, object)
+    };
     TiledMap {
         kind: "map",
         version: VERSION,
@@ -234,13 +399,9 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
         height,
         tilewidth: size,
         tileheight: size,
-        nextlayerid: 3,
-        nextobjectid: objects.len() + 1,
-        properties: vec![Property::new(
-            "recipe",
-            "string",
-            dungeon.recipe().to_string(),
-        )],
+        nextlayerid: next_layer,
+        nextobjectid: next_object,
+        properties: vec![Property::new("recipe", "string", recipe.to_string())],
         tilesets: [Tileset {
             firstgid: FIRST_GID,
             name: "dungeon",
@@ -249,40 +410,12 @@ fn map_json<'a>(dungeon: &Dungeon, size: u32, image: &'a str, tiles: &Pixels) ->
             imageheight: tiles.height(),
             tilewidth: size,
             tileheight: size,
-            tilecount: CellKind::ALL.len() as u32,
-            columns: CellKind::ALL.len() as u32,
+            tilecount: kinds.len() as u32,
+            columns: kinds.len() as u32,
             margin: 0,
             spacing: 0,
         }],
-        layers: (
-            Layer {
-                id: 1,
-                name: "dungeon",
-                kind: "tilelayer",
-                visible: true,
-                opacity: Number(1.0),
-                x: 0,
-                y: 0,
-                content: LayerContent::Tiles {
-                    width,
-                    height,
-                    data: tile_kinds(dungeon),
-                },
-            },
-            Layer {
-                id: 2,
-                name: "rooms",
-                kind: "objectgroup",
-                visible: true,
-                opacity: Number(1.0),
-                x: 0,
-                y: 0,
-                content: LayerContent::Objects {
-                    draworder: "topdown",
-                    objects,
-                },
-            },
-        ),
+        layers,
     }
 }
 
@@ -305,7 +438,15 @@ struct TiledMap<'a> {
     nextobjectid: usize,
     properties: Vec<Property>,
     tilesets: [Tileset<'a>; 1],
-    layers: (Layer, Layer),
+    layers: Layers,
+}
+
+/// A map's layers: those of its one map, or a group of them for each level.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Layers {
+    One([Layer; 2]),
+    Groups(Vec<Layer>),
 }
 
 #[derive(Serialize)]
@@ -326,7 +467,7 @@ struct Tileset<'a> {
 #[derive(Serialize)]
 struct Layer {
     id: u32,
-    name: &'static str,
+    name: String,
     #[serde(rename = "type")]
     kind: &'static str,
     visible: bool,
@@ -349,6 +490,20 @@ enum LayerContent {
         draworder: &'static str,
         objects: Vec<Object>,
     },
+    Group {
+        layers: Vec<Layer>,
+        properties: Vec<Property>,
+    },
+}
+
+impl Layer {
+    /// How many objects it holds.
+    fn objects(&self) -> usize {
+        match &self.content {
+            LayerContent::Objects { objects, .. } => objects.len(),
+            LayerContent::Tiles { .. } | LayerContent::Group { .. } => 0,
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -21,7 +21,11 @@
 //!   drawn at that size, the other looks' cells at most 64 pixels a side, scaled up.
 //!
 //! No lights (`baked_lighting`: the picture is lit as it is) and no object walls; the start
-//! and the goal have no place in the format.
+//! and the goal have no place in the format, nor have stairs, which the picture shows.
+//!
+//! A Universal VTT file is one map, and tabletops import one a scene: a dungeon of several
+//! levels is a file per level, `<stem>.dd2vtt` the first and `<stem>-level-N.dd2vtt` the
+//! others ([`level_file`]), each picture holding the recipe of its own level.
 
 use std::f64::consts::FRAC_PI_2;
 use std::ops::RangeInclusive;
@@ -29,8 +33,16 @@ use std::ops::RangeInclusive;
 use base64::Engine;
 use serde::Serialize;
 
+#[cfg(not(target_arch = "wasm32"))]
+mod disk;
 mod walls;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use disk::write;
+
+use std::borrow::Cow;
+
+use super::levels::recipe_of;
 use super::number::Number;
 use super::{Error, png};
 use crate::draw::picture_size as fit;
@@ -99,7 +111,8 @@ struct Environment {
 }
 
 /// `dungeon` as Universal VTT JSON, its picture at `pixels_per_grid` pixels a cell in
-/// `look` (without grid lines).
+/// `look` (without grid lines), with the recipe of its map inside (naming its level, on a
+/// dungeon of several).
 ///
 /// # Errors
 /// `pixels_per_grid` out of [`PIXELS_PER_GRID`], or a picture over [`crate::draw::MAX_SIDE`] pixels a
@@ -132,6 +145,53 @@ pub fn to_uvtt(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<St
     });
     json.push('\n');
     Ok(json)
+}
+
+/// The name of the file of level `level` of a dungeon whose first level is
+/// `<stem>.<extension>`: that, or `<stem>-level-N.<extension>` for the others.
+#[must_use]
+pub fn level_file(stem: &str, level: u32, extension: &str) -> String {
+    format!("{stem}{}", level_ending(level, extension))
+}
+
+/// What follows the stem in the name of level `level`'s file.
+fn level_ending(level: u32, extension: &str) -> String {
+    if level <= 1 {
+        format!(".{extension}")
+    } else {
+        format!("-level-{level}.{extension}")
+    }
+}
+
+/// The files of `levels` (one map, or every level of a dungeon) at `style`'s cell size
+/// and look, each named by [`level_file`] for `stem`, top level first.
+///
+/// # Errors
+/// As [`to_uvtt`].
+pub(crate) fn files(
+    levels: &[Cow<Dungeon>],
+    style: &Style,
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    files_named(levels, style, stem, super::Format::Uvtt.extension())
+}
+
+/// [`files`], with the extension `extension`.
+fn files_named(
+    levels: &[Cow<Dungeon>],
+    style: &Style,
+    stem: &str,
+    extension: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let several = levels.len() > 1;
+    levels
+        .iter()
+        .map(|level| {
+            let number = if several { level.level() } else { 1 };
+            let json = to_uvtt(level, style.cell_size, style.look)?;
+            Ok((level_file(stem, number, extension), json.into_bytes()))
+        })
+        .collect()
 }
 
 /// The size in pixels of the picture of a `width × height`-cell map at `pixels_per_grid`.
@@ -188,7 +248,8 @@ fn picture(dungeon: &Dungeon, pixels_per_grid: u32, look: Look) -> Result<Vec<u8
     let rows = nearest(drawn, pixels_per_grid, pixels_per_grid);
     let mut png = Vec::new();
     let again = raster.draws_again_cheaply();
-    png::write_banded(&mut png, (width, height), dungeon.recipe(), again, |each| {
+    let recipe = recipe_of(dungeon);
+    png::write_banded(&mut png, (width, height), &recipe, again, |each| {
         let mut scaled = Vec::with_capacity(width as usize * pixels_per_grid as usize);
         raster.for_each_band(|band| {
             scaled.clear();
