@@ -161,11 +161,15 @@ impl Panel {
         settings::group(ui, Group::Kind, &mut session.recipe);
         ui.add_space(2.0);
         settings::group(ui, Group::Tuning, &mut session.recipe);
-        egui::CollapsingHeader::new("Size")
-            .default_open(true)
-            .show(ui, |ui| {
-                settings::group(ui, Group::Size, &mut session.recipe)
-            });
+        // The levels on the heading's line: the panel fits a 720-pixel window.
+        let size = ui.make_persistent_id("Size");
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), size, true)
+            .show_header(ui, |ui| {
+                ui.label("Size");
+                ui.add_space(ui.spacing().item_spacing.x * 4.0);
+                settings::group(ui, Group::Levels, &mut session.recipe);
+            })
+            .body(|ui| settings::group(ui, Group::Size, &mut session.recipe));
         egui::CollapsingHeader::new("Look").show(ui, |ui| look(ui, facts, actions));
         egui::CollapsingHeader::new("Favourites and presets").show(ui, |ui| {
             self.favourites
@@ -436,7 +440,7 @@ fn under_way(ui: &mut egui::Ui, facts: &Facts<'_>) {
     if let Some(level) = facts.level {
         ui.label(level_words(level)).on_hover_text(
             "The level shown, from 1 at the top: PageDown and PageUp step down and up \
-             (levels and level under Size).",
+             (levels and level beside Size).",
         );
         ui.separator();
     }
