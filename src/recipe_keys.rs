@@ -14,6 +14,9 @@ pub enum Group {
     Tuning,
     /// The map's size, its rooms' number and size, its margin.
     Size,
+    /// How many levels the dungeon has and which one is shown: boxes on the line of the
+    /// size's heading.
+    Levels,
     /// What re-rolling one stage, pinning rooms and a game's vaults set: the window's
     /// buttons and gestures, or a game's code, not controls of their own.
     Rerolls,
@@ -27,6 +30,7 @@ pub fn group(key: &Key) -> Group {
         "seed" => Group::Seed,
         "shape" | "corridor" | "connect" => Group::Kind,
         "width" | "height" | "rooms" | "room-size" | "margin" => Group::Size,
+        "levels" | "level" => Group::Levels,
         "rooms-seed" | "corridors-seed" | "pin" | "vault" => Group::Rerolls,
         _ => Group::Tuning,
     }
@@ -68,6 +72,7 @@ mod tests {
         }
         let named = |name| group(Key::named(name).unwrap());
         assert_eq!(named("margin"), Group::Size);
+        assert_eq!(named("level"), Group::Levels);
         assert_eq!(named("pin"), Group::Rerolls);
         assert_eq!(named("stickiness"), Group::Tuning);
     }

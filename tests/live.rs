@@ -109,6 +109,7 @@ const TESTS: &[Test] = tests![
     Window: window::panel::a_longer_recipe_moves_nothing_below_it,
     Window: window::panel::a_message_goes_when_the_user_moves_on,
     Window: window::hatched::the_hatched_look_comes_on_with_its_key_and_saves_renders_picture,
+    Window: window::levels::page_down_and_up_step_through_the_levels_and_saves_keep_the_level_shown,
     Window: window::pins::a_pinned_room_stays_through_new_maps_moves_when_dragged_and_back_undoes_it,
     Window: window::replay::w_replays_the_generation_and_ends_on_the_map,
     Window: window::replay::the_status_bar_tells_of_a_replay_with_its_section_closed_and_esc_stops_it,

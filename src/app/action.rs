@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::session::Stage;
+use super::session::{Stage, Way};
 use dungeon_files::draw::look::LookOption;
 use dungeon_files::formats::Format;
 use dungeon_generator::Pos;
@@ -20,6 +20,8 @@ pub enum Action {
     Pin(PinAction),
     /// A seed typed into the seed box.
     SetSeed(u64),
+    /// The level below or above the one shown (PageDown, PageUp).
+    Level(Way),
     Back,
     Forward,
     Reset,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::action::{Action, KeepAction, Opening};
 use super::platform;
+use super::session::Way;
 use super::state::{App, Pending};
 use super::ui::favourites::preset_of;
 use super::ui::files::{ASK_ABOVE_BYTES, BigSave};
@@ -25,6 +26,7 @@ impl App {
             Action::Reroll(stage) => self.session.reroll(stage),
             Action::Pin(action) => self.pin_action(action),
             Action::SetSeed(seed) => self.session.set_seed(seed),
+            Action::Level(way) => self.step_level(way),
             Action::Back => {
                 self.session.back();
             }
@@ -90,6 +92,21 @@ impl App {
             Action::StayOpen => self.stay_open(),
         }
         false
+    }
+
+    /// Show the level one step `way`, or say why there is none.
+    fn step_level(&mut self, way: Way) {
+        let levels = self.session.recipe.levels;
+        match self.session.step_level(way) {
+            Ok(_) => {}
+            Err(_) if levels == 1 => self
+                .status
+                .say("This dungeon has one level: levels, under Size, gives it more."),
+            Err(at) => self.status.say(match way {
+                Way::Down => format!("Level {at} is the last of {levels}."),
+                Way::Up => format!("Level {at} is the top one."),
+            }),
+        }
     }
 
     /// Make `recipe` the map's, leaving a sweep and the gallery.

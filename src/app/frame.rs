@@ -136,6 +136,15 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 .as_ref()
                 .filter(|_| !app.screen.is_filling());
             let progress = app.screen.progress();
+            let making = app.watch.recipe(&app.session.recipe).levels;
+            let level = match (progress, &app.screen.shown) {
+                (Some(under), _) => (under.level > 0).then_some((under.level, making)),
+                (None, Some(shown)) => {
+                    let dungeon = &shown.map.dungeon;
+                    Some((dungeon.level(), dungeon.recipe().levels))
+                }
+                (None, None) => None,
+            };
             let facts = Facts {
                 stats: finished.filter(|_| progress.is_none()).map(|s| &s.stats),
                 shortfall: finished
@@ -147,6 +156,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 took_ms: finished.map(|s| s.map.took.as_secs_f64() * 1e3),
                 timings: finished.map(|s| s.map.dungeon.timings()),
                 progress,
+                level: level.filter(|&(_, of)| of > 1),
                 replay: app.watch.replay.as_ref().map(|r| r.place()),
                 error: app.screen.error.as_deref(),
                 grid: app.grid,
@@ -195,7 +205,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
                 fitted: screen.fitted_view(),
                 picture: screen.picture_size(),
                 cell_at: &|pixel| screen.cell_at(pixel),
-                pinned: &|cell| pins::pin_covering(recipe, cell).is_some(),
+                pinned: &|cell| recipe.pin_covering(cell).is_some(),
             };
             let (view, hover, mouse) = app.pointer.handle(ctx, screen.view, &target);
             app.screen.view = view;
@@ -232,6 +242,7 @@ pub async fn main_loop(start: crate::Start) -> Result<(), String> {
 
         // Schedule: another frame only while something moves.
         again |= app.screen.is_generating()
+            || app.screen.needs_frames()
             || app.watch.is_playing()
             || app.gallery.is_filling()
             || app.store.is_busy();
@@ -281,6 +292,7 @@ impl App {
     /// is out of date (a replay ended, a save was done), so another frame must come.
     fn update(&mut self, area: Area) -> bool {
         self.follow_address();
+        self.session.show_level();
         self.unpin_what_cannot_stay();
         self.watch.follow(&self.session.recipe);
         let wanted = self.watch.recipe(&self.session.recipe).clone();

@@ -16,7 +16,7 @@ use super::action::Action;
 use super::platform::{self, Worker};
 use super::screen::{texture_of, texture_style};
 use super::view::{Area, View};
-use super::worker::Generated;
+use super::worker::{Descent, Generated, Reach};
 use dungeon_files::draw::raster::{Look, MIN_MARK_CELL, Style};
 use dungeon_generator::Recipe;
 
@@ -217,7 +217,9 @@ impl Tiles {
                 .into_iter()
                 .zip(&mut self.workers)
                 .map(|(recipe, worker)| Tile {
-                    waiting_for: Some(worker.request(&recipe, style)),
+                    waiting_for: Some(
+                        worker.request(Descent::new(&recipe, None, Reach::Asked), style),
+                    ),
                     recipe,
                     made: None,
                 })

@@ -19,7 +19,7 @@ use macroquad::input::{
 };
 
 use super::action::{Action, KeepAction, WatchAction};
-use super::session::Stage;
+use super::session::{Stage, Way};
 use dungeon_files::draw::look::{LOOKS, LookOption};
 use dungeon_files::formats::Format;
 
@@ -97,6 +97,13 @@ const VIEW: &[Binding] = &[
         "Right",
         "forward again",
         Trigger::Free(&[KeyCode::Right], |_| Action::Forward),
+    ),
+    bind(
+        "PageDown, PageUp",
+        "the level below or above, in a dungeon of several",
+        Trigger::Keys(&[KeyCode::PageDown, KeyCode::PageUp], |i| {
+            Action::Level([Way::Down, Way::Up][i.min(1)])
+        }),
     ),
     bind(
         "G",
@@ -200,12 +207,22 @@ pub fn letter_key(letter: char) -> Option<KeyCode> {
     LETTERS.get(index as usize).copied()
 }
 
-/// The README's table of keys, in Markdown, from [`bindings`].
+/// The README's table of keys, in Markdown, from [`bindings`]: the look options' keys in
+/// one row after the grid's, since the README's table of the look names each.
 #[cfg(test)]
 pub fn keys_markdown() -> String {
     let mut table = String::from("| keys | what they do |\n|---|---|\n");
-    for binding in bindings() {
+    let (looks, others): (Vec<&Binding>, Vec<&Binding>) =
+        (bindings().iter()).partition(|binding| matches!(binding.trigger, Trigger::Look(_)));
+    let looks: Vec<&str> = looks.iter().map(|binding| &*binding.keys).collect();
+    for binding in others {
         table.push_str(&format!("| {} | {} |\n", binding.keys, binding.what));
+        if &*binding.keys == "G" {
+            let keys = looks.join(", ");
+            table.push_str(&format!(
+                "| {keys} | a look option on or off, each named in [The look](#the-look) |\n"
+            ));
+        }
     }
     table
 }

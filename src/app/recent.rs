@@ -1,17 +1,20 @@
 //! The maps made most recently, so that going back and forward through the history shows
-//! them again at once instead of generating them anew. Bounded in count and in cells, so
-//! that a few of the largest maps do not fill the memory.
+//! them again at once instead of generating them anew, and the levels of a dungeon made
+//! behind the one shown, so that stepping to one shows it at once and the next is made from
+//! the deepest above it. Bounded in count and in cells, so that a few of the largest maps do
+//! not fill the memory.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::worker::Generated;
 use dungeon_files::figures::Figures;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
 
-/// How many maps are kept at most.
-const MAPS: usize = 16;
+/// How many maps are kept at most: every level of two dungeons of the most levels.
+const MAPS: usize = 32;
 /// How many cells all kept maps may have together: four of the largest (2048×2048).
 const CELLS: u64 = 4 * 2048 * 2048;
 
@@ -21,6 +24,27 @@ pub struct Kept {
     pub dungeon: Arc<Dungeon>,
     pub took: Duration,
     pub figures: Option<Arc<Figures>>,
+}
+
+impl Kept {
+    /// The map `made` shows, kept.
+    pub fn of(made: &Generated) -> Self {
+        Self {
+            dungeon: Arc::clone(&made.dungeon),
+            took: made.took,
+            figures: made.figures.clone(),
+        }
+    }
+}
+
+/// Whether `a` and `b` are recipes of the same dungeon, at the same level or not.
+pub fn same_dungeon(a: &Recipe, b: &Recipe) -> bool {
+    a.levels == b.levels
+        && *a
+            == Recipe {
+                level: a.level,
+                ..b.clone()
+            }
 }
 
 /// The recent maps, newest last.
@@ -43,6 +67,16 @@ impl Recent {
         let kept = self.maps.remove(at)?;
         self.maps.push_back(kept.clone());
         Some(kept)
+    }
+
+    /// The deepest level kept of `recipe`'s dungeon above the level it asks for.
+    pub fn above(&self, recipe: &Recipe) -> Option<Arc<Dungeon>> {
+        let asked = recipe.level.unwrap_or(1);
+        (self.maps.iter())
+            .map(|k| &k.dungeon)
+            .filter(|d| d.level() < asked && same_dungeon(d.recipe(), recipe))
+            .max_by_key(|d| d.level())
+            .cloned()
     }
 
     /// Keep `kept` as the newest map, forgetting the oldest ones beyond the bounds.

@@ -12,10 +12,10 @@ use macroquad::texture::{FilterMode, Texture2D};
 use super::outline::PinOutline;
 use super::platform::Instant;
 use super::platform::Worker;
-use super::recent::{Kept, Recent};
+use super::recent::{Kept, Recent, same_dungeon};
 use super::view::{Area, View};
 use super::watch::Watch;
-use super::worker::{Drawing, Generated};
+use super::worker::{Descent, Drawing, Generated, Reach, Under};
 use dungeon_files::draw::numbers;
 use dungeon_files::draw::pixels::Pixels;
 use dungeon_files::draw::raster::{self, CELL_SIZE, Look, Style};
@@ -90,8 +90,11 @@ pub struct Screen {
     pub shown: Option<Shown>,
     /// The maps made last, to show again at once when going back and forward.
     recent: Recent,
-    /// The recipe last asked of the worker.
+    /// The recipe last asked for.
     asked: Option<Recipe>,
+    /// The recipe of the worker's newest request to make a map: its dungeon's other
+    /// levels follow behind it.
+    requested: Option<Recipe>,
     /// The number of the request not yet answered, if one is out.
     waiting_for: Option<u64>,
     /// Whether that request draws the map shown again (in another style), rather than
@@ -114,6 +117,7 @@ impl Screen {
             shown: None,
             recent: Recent::default(),
             asked: None,
+            requested: None,
             waiting_for: None,
             redrawing: false,
             error: None,
@@ -146,8 +150,15 @@ impl Screen {
         self.waiting_for.is_some()
     }
 
-    /// How far the map being made has got, while one is.
-    pub fn progress(&self) -> Option<dungeon_generator::Snapshot> {
+    /// Whether the window must keep drawing frames for the worker to go on (in the
+    /// browser, the levels below the one shown are made in the frames' slices).
+    pub fn needs_frames(&self) -> bool {
+        self.worker.needs_frames()
+    }
+
+    /// How far the map being made has got, while one is: the level being made (the
+    /// levels above the one asked for come first) and how far it got.
+    pub fn progress(&self) -> Option<Under> {
         (self.is_generating() && !self.redrawing)
             .then(|| self.worker.requests().progress())
             .flatten()
@@ -170,12 +181,20 @@ impl Screen {
     }
 
     /// Take the newest map the worker finished, if it is the one last asked for, waiting
-    /// up to `patience` for it.
+    /// up to `patience` for it; keep the other levels it made, and a map made for a request
+    /// no longer awaited, to show them at once when asked for.
     pub fn take_new_map(&mut self, patience: Duration, watch: &mut Watch) {
-        let Some(done) = self.worker.newest(patience) else {
+        let done = self.worker.newest(patience);
+        for kept in self.worker.levels() {
+            self.recent.put(kept);
+        }
+        let Some(done) = done else {
             return;
         };
         if self.waiting_for != Some(done.id) {
+            if let (false, Ok(map)) = (done.preview, &done.result) {
+                self.recent.put(Kept::of(map));
+            }
             return;
         }
         self.filling = None;
@@ -186,11 +205,7 @@ impl Screen {
         match done.result {
             Ok(map) => {
                 self.error = None;
-                self.recent.put(Kept {
-                    dungeon: Arc::clone(&map.dungeon),
-                    took: map.took,
-                    figures: map.figures.clone(),
-                });
+                self.recent.put(Kept::of(&map));
                 self.show(map, watch);
             }
             Err(e) => self.error = Some(e),
@@ -217,8 +232,10 @@ impl Screen {
     }
 
     /// Ask for a new map when `recipe` changed (a small map arrives within this frame; one
-    /// made recently is shown again at once), or draw the map again when the window's size,
-    /// the look or the grid asks for another texture.
+    /// made recently, or another level of the dungeon made behind it, is shown again at
+    /// once), or draw the map again when the window's size, the look or the grid asks for
+    /// another texture. A map asked for is made from the deepest level above it that is
+    /// kept, and the levels below it follow behind.
     pub fn regenerate_if_changed(
         &mut self,
         recipe: &Recipe,
@@ -231,13 +248,20 @@ impl Screen {
             self.asked = Some(recipe.clone());
             watch.replay = None;
             if let Some(kept) = self.recent.get(recipe) {
-                self.worker.cancel();
+                // The levels of its dungeon being made behind it go on.
+                let ours = (self.requested.as_ref()).is_some_and(|r| same_dungeon(r, recipe));
+                if !ours {
+                    self.worker.cancel();
+                    self.requested = None;
+                }
                 self.waiting_for = None;
                 self.filling = None;
                 self.draw(kept.dungeon, style, kept.took, kept.figures, watch);
                 return;
             }
-            self.waiting_for = Some(self.worker.request(recipe, style));
+            let descent = Descent::new(recipe, self.recent.above(recipe), Reach::Whole);
+            self.waiting_for = Some(self.worker.request(descent, style));
+            self.requested = Some(recipe.clone());
             self.redrawing = false;
             self.take_new_map(PATIENCE, watch);
             return;
@@ -271,6 +295,8 @@ impl Screen {
             if let Some(Ok(plain)) = drawing.preview() {
                 self.show(plain, watch);
             }
+            // The worker draws it instead of making the levels below.
+            self.requested = None;
             self.waiting_for = Some(self.worker.redraw(dungeon, style, took, figures));
             self.redrawing = true;
             self.take_new_map(PATIENCE, watch);

@@ -1,5 +1,9 @@
 //! What the user is looking at and has seen: the current recipe, the maps seen this
 //! session (to go back and forward through), and where new seeds come from.
+//!
+//! The recipe of a dungeon of several levels always names the level shown (`level=K`):
+//! the address, a saved PNG and a favourite made from it then open at that level, and
+//! `render` draws that level alone (a recipe without `level` is every level to it).
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -18,6 +22,29 @@ pub enum Stage {
     /// The corridors' randomness and, for `chain`, the order rooms are joined in (the
     /// rooms kept cell for cell).
     Corridors,
+}
+
+/// A way to step between levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// To the level below (PageDown).
+    Down,
+    /// To the level above (PageUp).
+    Up,
+}
+
+/// The level `recipe` names as the window keeps it: the level shown, within its levels,
+/// when its dungeon has several (level 1 when it names none); none when it has one.
+fn level_shown(recipe: &Recipe) -> Option<u32> {
+    (recipe.levels > 1).then(|| recipe.level.unwrap_or(1).clamp(1, recipe.levels))
+}
+
+/// `recipe` as the window keeps it, naming the level it shows (see [`level_shown`]).
+fn with_level_shown(recipe: Recipe) -> Recipe {
+    Recipe {
+        level: level_shown(&recipe),
+        ..recipe
+    }
 }
 
 /// The recipe being edited and the history of recipes seen.
@@ -40,6 +67,7 @@ impl Session {
     /// randomness: a map comes from its recipe alone.
     #[must_use]
     pub fn new(recipe: Recipe, new_seeds: u64) -> Self {
+        let recipe = with_level_shown(recipe);
         let seeds = Pcg64Mcg::seed_from_u64(new_seeds);
         Self {
             history: vec![recipe.clone()],
@@ -98,6 +126,28 @@ impl Session {
         self.commit();
     }
 
+    /// Name the level shown in the recipe as the window keeps it (see [`with_level_shown`]),
+    /// after a control changed how many levels there are.
+    pub fn show_level(&mut self) {
+        self.recipe.level = level_shown(&self.recipe);
+    }
+
+    /// Show the level one step `way` from the one shown; recorded at once. `Err` with the
+    /// level shown when there is none that way.
+    pub fn step_level(&mut self, way: Way) -> Result<u32, u32> {
+        let at = self.recipe.level.unwrap_or(1);
+        let next = match way {
+            Way::Down => at + 1,
+            Way::Up => at.saturating_sub(1),
+        };
+        if !(1..=self.recipe.levels).contains(&next) {
+            return Err(at);
+        }
+        self.recipe.level = Some(next);
+        self.commit();
+        Ok(next)
+    }
+
     /// The default recipe, with the current seed; recorded at once.
     pub fn reset(&mut self) {
         self.recipe = Recipe {
@@ -107,9 +157,10 @@ impl Session {
         self.commit();
     }
 
-    /// Take `recipe` (pasted, opened) as the current one; recorded at once.
+    /// Take `recipe` (pasted, opened) as the current one, naming the level it shows;
+    /// recorded at once.
     pub fn apply(&mut self, recipe: Recipe) {
-        self.recipe = recipe;
+        self.recipe = with_level_shown(recipe);
         self.commit();
     }
 

@@ -8,6 +8,7 @@
 //! installs it, so CI never skips.
 
 pub mod hatched;
+pub mod levels;
 pub mod no_display;
 pub mod panel;
 pub mod pins;

@@ -222,3 +222,38 @@ fn every_level_counts_in_the_time_a_recipe_may_take() {
         .to_string();
     assert!(error.contains("on each of 16 levels"), "{error}");
 }
+
+#[test]
+fn a_pin_is_found_unpinned_and_moved_on_its_own_level_only() {
+    let recipe: Recipe = "dv1 seed=5 levels=2 level=1".parse().unwrap();
+    let first = level(&recipe, 1);
+    let cell = first.rooms()[3].cells()[0];
+    let on_first = recipe.pin_at(&first, cell).unwrap();
+    // The same cell's room of level 2, pinned too: a pin of each level over one cell.
+    let on_second = Recipe {
+        level: Some(2),
+        ..on_first.clone()
+    };
+    let second = level(&on_second, 2);
+    let cell = (second.rooms().iter())
+        .flat_map(|r| r.cells().iter().copied())
+        .find(|&c| on_first.pins[0].covers(c))
+        .expect("level 2 has room cells where level 1's pin is");
+    let both = on_second.pin_at(&second, cell).unwrap();
+    assert_eq!(both.pins.len(), 2, "{both}");
+    assert_eq!((both.pins[0].level(), both.pins[1].level()), (1, 2));
+    // Each level's cell is its own pin's; unpinning there lets the other level's stay.
+    assert_eq!(both.pin_covering(cell), Some(1));
+    let first_level = Recipe {
+        level: Some(1),
+        ..both.clone()
+    };
+    assert_eq!(first_level.pin_covering(cell), Some(0));
+    let unpinned = both.unpin_at(cell).unwrap();
+    assert_eq!(unpinned.pins.len(), 1);
+    assert_eq!(unpinned.pins[0].level(), 1);
+    // A pin moves over another level's pin: that one is on another map.
+    let moved = both.moved_pin(1, 1, 0).unwrap();
+    assert_eq!(moved.pins[0], both.pins[0]);
+    assert!(moved.pins[1].covers(Pos::new(cell.x + 1, cell.y)));
+}

@@ -38,7 +38,7 @@ impl App {
             PinAction::Toggle(cell) => self.toggle_pin(cell),
             PinAction::Grab(cell) => {
                 let recipe = &self.session.recipe;
-                self.pins.drag = pin_covering(recipe, cell).map(|pin| RoomDrag {
+                self.pins.drag = recipe.pin_covering(cell).map(|pin| RoomDrag {
                     pin,
                     grabbed: cell,
                     from: recipe.clone(),
@@ -111,9 +111,4 @@ impl App {
         self.status
             .problem(format!("Unpinned a room: {first}{more}"));
     }
-}
-
-/// Which pin of `recipe` covers `cell`.
-pub fn pin_covering(recipe: &Recipe, cell: Pos) -> Option<usize> {
-    recipe.pins.iter().position(|pin| pin.covers(cell))
 }

@@ -27,6 +27,7 @@ use super::session::Session;
 use super::status::Status;
 use super::store::Store;
 use super::watch::{ReplayPlace, Watch};
+use super::worker::Under;
 use dungeon_files::draw::look::{LOOKS, Look};
 use dungeon_files::figures::Figures;
 use dungeon_files::formats::Format;
@@ -57,8 +58,12 @@ pub struct Facts<'a> {
     pub took_ms: Option<f64>,
     /// How long each stage of the shown map took.
     pub timings: Option<Timings>,
-    /// How far the map being made has got, while one is being made.
-    pub progress: Option<Snapshot>,
+    /// How far the map being made has got, while one is being made: the level being made
+    /// and how far it got.
+    pub progress: Option<Under>,
+    /// The level shown (or being made) and how many levels its dungeon has, when it has
+    /// more than one.
+    pub level: Option<(u32, u32)>,
     /// Where the replay under way has got.
     pub replay: Option<ReplayPlace>,
     /// Why the current recipe makes no map, if it makes none.
@@ -156,11 +161,15 @@ impl Panel {
         settings::group(ui, Group::Kind, &mut session.recipe);
         ui.add_space(2.0);
         settings::group(ui, Group::Tuning, &mut session.recipe);
-        egui::CollapsingHeader::new("Size")
-            .default_open(true)
-            .show(ui, |ui| {
-                settings::group(ui, Group::Size, &mut session.recipe)
-            });
+        // The levels on the heading's line: the panel fits a 720-pixel window.
+        let size = ui.make_persistent_id("Size");
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), size, true)
+            .show_header(ui, |ui| {
+                ui.label("Size");
+                ui.add_space(ui.spacing().item_spacing.x * 4.0);
+                settings::group(ui, Group::Levels, &mut session.recipe);
+            })
+            .body(|ui| settings::group(ui, Group::Size, &mut session.recipe));
         egui::CollapsingHeader::new("Look").show(ui, |ui| look(ui, facts, actions));
         egui::CollapsingHeader::new("Favourites and presets").show(ui, |ui| {
             self.favourites
@@ -288,7 +297,7 @@ fn made(ui: &mut egui::Ui, facts: &Facts<'_>) {
         ui.colored_label(Color32::LIGHT_RED, error);
     }
     if let Some(p) = facts.progress {
-        ui.label(format!("Making the map… {}", progress_line(&p)));
+        ui.label(format!("Making the map… {}", progress_line(&p.progress)));
         return;
     }
     let Some(s) = facts.stats else {
@@ -419,10 +428,27 @@ fn status_bar(ctx: &egui::Context, status: &Status, facts: &Facts<'_>) {
         });
 }
 
-/// The status bar's left end: the replay under way and how to stop it, how far a map being
-/// made has got, or what the map shown holds.
+/// The words for level `at` of `of`, as the status bar shows them.
+fn level_words((at, of): (u32, u32)) -> String {
+    format!("level {at} of {of}")
+}
+
+/// The status bar's left end: the level shown, in a place of its own, when there are
+/// several; then the replay under way and how to stop it, how far a map being made has
+/// got, or what the map shown holds.
 fn under_way(ui: &mut egui::Ui, facts: &Facts<'_>) {
-    match (facts.replay, facts.progress, facts.stats) {
+    if let Some(level) = facts.level {
+        ui.label(level_words(level)).on_hover_text(
+            "The level shown, from 1 at the top: PageDown and PageUp step down and up \
+             (levels and level beside Size).",
+        );
+        ui.separator();
+    }
+    match (
+        facts.replay,
+        facts.progress.map(|p| p.progress),
+        facts.stats,
+    ) {
         (Some(at), _, _) => {
             let what = if at.paused {
                 "Replay paused at"

@@ -19,6 +19,9 @@ const STEPS: f64 = 100.0;
 const STEP: f64 = 1.0 / STEPS;
 /// Points the sliders take, beside their boxes and labels.
 const SLIDER_WIDTH: f32 = 120.0;
+/// Switches drawn at the end of another key's row, not on a row of their own: `closed`
+/// after `fit`, just below the spacing it sets at least 1.
+const AT_THE_END_OF: &[(&str, &str)] = &[("closed", "fit")];
 
 /// Slider values are kept to their step, so that the recipe reads `0.35`, not
 /// `0.35000000000000003`: a whole number of steps divided by the steps in one is the
@@ -27,7 +30,8 @@ fn to_step(value: f64) -> f64 {
     (value * STEPS).round() / STEPS
 }
 
-/// The controls of the keys in `group`, in the key table's order.
+/// The controls of the keys in `group`, in the key table's order: sliders with their boxes,
+/// one a row, but for the levels' boxes, on one line (see [`Group::Levels`]).
 pub fn group(ui: &mut egui::Ui, shown: Group, recipe: &mut Recipe) {
     // Rooms × room size stay within what the map may hold, and the margin within the map;
     // each slider ends where the other allows (and pulls its value in when the map
@@ -35,7 +39,10 @@ pub fn group(ui: &mut egui::Ui, shown: Group, recipe: &mut Recipe) {
     let allowed = recipe.room_cells_most();
     let most = |other: u32, max: u64| (allowed / u64::from(other.max(1))).clamp(1, max);
     ui.spacing_mut().slider_width = SLIDER_WIDTH;
-    for key in Key::all().iter().filter(|k| recipe_keys::group(k) == shown) {
+    let slider = shown != Group::Levels;
+    let at_an_end = |key: &Key| AT_THE_END_OF.iter().any(|&(k, _)| k == key.name());
+    let shown_keys = Key::all().iter().filter(|k| recipe_keys::group(k) == shown);
+    for key in shown_keys.filter(|k| !at_an_end(k)) {
         let kind = match (key.name(), key.kind()) {
             ("rooms", Kind::Whole { min, max }) => Kind::Whole {
                 min,
@@ -62,25 +69,47 @@ pub fn group(ui: &mut egui::Ui, shown: Group, recipe: &mut Recipe) {
                 min: min.max(2 * u64::from(recipe.margin) + 1),
                 max,
             },
+            // The level shown is one the dungeon has.
+            ("level", Kind::Whole { min, max }) => Kind::Whole {
+                min,
+                max: max.min(recipe.levels.into()).max(min),
+            },
             (_, kind) => kind,
         };
-        control(ui, key, kind, recipe);
+        let ends: Vec<&Key> = (AT_THE_END_OF.iter())
+            .filter(|&&(_, row)| row == key.name())
+            .filter_map(|&(end, _)| Key::named(end))
+            .collect();
+        if ends.is_empty() {
+            control(ui, key, kind, recipe, slider);
+            continue;
+        }
+        ui.horizontal(|ui| {
+            control(ui, key, kind, recipe, slider);
+            for end in ends {
+                control(ui, end, end.kind(), recipe, slider);
+            }
+        });
     }
 }
 
-/// One key's control, within `kind`.
-fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
+/// One key's control, within `kind`: a number with a slider beside its box where `slider`.
+fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe, slider: bool) {
     let label = key.name().replace('-', " ");
     let applies = key.applies(recipe);
     let help = match applies {
         Ok(()) => key.help(),
         Err(why) => format!("{} {why}", key.help()),
     };
-    let mut value = key.get(recipe);
+    // A number not given (the level of a dungeon of one level) shows as the least.
+    let mut value = match (key.get(recipe), kind) {
+        (Value::Absent, Kind::Whole { min, .. }) => Value::Whole(min),
+        (value, _) => value,
+    };
     let moved = ui
         .add_enabled_ui(applies.is_ok(), |ui| match (&mut value, kind) {
             (Value::Fraction(x), Kind::Fraction { min, max }) => {
-                let moved = number(ui, x, min..=max, STEP, &label, &help);
+                let moved = number(ui, x, min..=max, STEP, &label, &help, slider);
                 *x = to_step(*x);
                 moved
             }
@@ -92,7 +121,8 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
             }
             (Value::Whole(n), Kind::Whole { min, max }) => {
                 let mut x = *n as f64;
-                let moved = number(ui, &mut x, min as f64..=max as f64, 1.0, &label, &help);
+                let range = min as f64..=max as f64;
+                let moved = number(ui, &mut x, range, 1.0, &label, &help, slider);
                 *n = (x.round() as u64).clamp(min, max);
                 moved
             }
@@ -116,9 +146,9 @@ fn control(ui: &mut egui::Ui, key: &Key, kind: Kind, recipe: &mut Recipe) {
     }
 }
 
-/// A slider and a box for typing the number, with a label: the slider moves `x` as it is
-/// dragged, the box once its number is entered. Whole-number ranges over two decades slide
-/// on a logarithmic scale. Returns whether `x` changed.
+/// A slider (where `slider`) and a box for typing the number, with a label: the slider
+/// moves `x` as it is dragged, the box once its number is entered. Whole-number ranges
+/// over two decades slide on a logarithmic scale. Returns whether `x` changed.
 fn number(
     ui: &mut egui::Ui,
     x: &mut f64,
@@ -126,21 +156,23 @@ fn number(
     step: f64,
     label: &str,
     help: &str,
+    slider: bool,
 ) -> bool {
     let (min, max) = (*range.start(), *range.end());
     let whole = step >= 1.0;
     let logarithmic = whole && max / min.max(1.0) >= 100.0;
     ui.horizontal(|ui| {
-        let slid = ui
-            .add(
-                egui::Slider::new(x, range.clone())
-                    .show_value(false)
-                    .step_by(step)
-                    .logarithmic(logarithmic),
-            )
-            .on_hover_text(help)
-            .on_disabled_hover_text(help)
-            .changed();
+        let slid = slider
+            && ui
+                .add(
+                    egui::Slider::new(x, range.clone())
+                        .show_value(false)
+                        .step_by(step)
+                        .logarithmic(logarithmic),
+                )
+                .on_hover_text(help)
+                .on_disabled_hover_text(help)
+                .changed();
         let decimals = if whole { 0 } else { 2 };
         let (typed, changed) = field::number(ui, x, range, decimals, "");
         typed

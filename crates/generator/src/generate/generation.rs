@@ -111,9 +111,23 @@ impl Generation {
     }
 
     /// The generation of the level below `dungeon`'s, whose stairs up are its stairs
-    /// down (none, where a level too crowded has no room); `None` when it is the last
-    /// level.
-    pub(crate) fn below(dungeon: &Dungeon) -> Option<Self> {
+    /// down (none, where a level too crowded has no room), nothing made yet: one map's
+    /// work, as [`Dungeon::next_level`], but a step at a time, reporting to a
+    /// [`Progress`] and called off by it. `None` when `dungeon` is its recipe's last level.
+    ///
+    /// ```
+    /// use dungeon_generator::{Generation, Progress, Recipe, generate};
+    ///
+    /// let recipe: Recipe = "dv1 seed=4 levels=2".parse()?;
+    /// let first = generate(&recipe)?;
+    /// let below = Generation::below(&first).expect("a level below the first");
+    /// let second = below.run(&Progress::default())?;
+    /// assert_eq!(second, generate(&Recipe { level: Some(2), ..recipe })?);
+    /// assert!(Generation::below(&second).is_none(), "the last level");
+    /// # Ok::<(), dungeon_generator::Error>(())
+    /// ```
+    #[must_use]
+    pub fn below(dungeon: &Dungeon) -> Option<Self> {
         let number = dungeon.level();
         (number < dungeon.recipe().levels).then(|| {
             let recipe = Recipe {

@@ -1,49 +1,59 @@
-//! Generation in the browser, which has no threads: the map asked for is made a slice of
-//! each frame, a room or a path at a time for as long as the slice lasts, then drawn (in
-//! the hatched look a band at a time), so the page keeps drawing while a big map fills in,
-//! and a newer request drops the map being made between two steps. The same steps as the
-//! desktop's thread, so the same map and the same picture.
+//! Generation in the browser, which has no threads: the levels the request needs
+//! ([`Descent`]) are made a slice of each frame, a room or a path at a time for as long as
+//! the slice lasts, the one asked for then drawn (in the hatched look a band at a time), so
+//! the page keeps drawing while a big map fills in; then the levels below it, each handed
+//! back. A newer request drops the map being made between two steps. The same steps as
+//! the desktop's thread, so the same map and the same picture.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::clock::{Instant, clock};
-use crate::app::worker::{Done, Drawing, Requests};
+use crate::app::recent::Kept;
+use crate::app::worker::{Descent, Done, Drawing, Made, Requests, Ticket};
 use dungeon_files::draw::raster::Style;
 use dungeon_files::figures::Figures;
-use dungeon_generator::{Dungeon, Error, Generation, Progress, Recipe};
+use dungeon_generator::{Dungeon, Generation, Progress};
 
 /// The most of a frame a request's slice takes: the page keeps drawing several frames a
 /// second while a big map is made (more of each frame is drawing it as it fills in).
 const SLICE_MOST: Duration = Duration::from_millis(50);
-/// The least: a request asked without patience (a gallery's tile) still moves on.
+/// The least: a request asked without patience (a gallery's tile, the levels below the
+/// one shown) still moves on.
 const SLICE_LEAST: Duration = Duration::from_millis(2);
 
 /// The request being worked on.
 enum Work {
-    /// Asked for, not yet checked: a recipe of thousands of pins takes a while to check,
-    /// which is done in the next slice, not in the frame that asked.
-    Asked {
-        recipe: Recipe,
-        style: Style,
-        progress: Arc<Progress>,
-    },
+    /// The next level to start: the first, when the request was just made, is checked in
+    /// the next slice, not in the frame that asked (a recipe of thousands of pins takes a
+    /// while to check).
+    Next(Box<Descent>),
     Making {
-        generation: Generation,
-        style: Style,
+        descent: Box<Descent>,
+        generation: Box<Generation>,
         progress: Arc<Progress>,
         /// The time its slices took so far: the page's clock is too coarse to time each
         /// room and path.
         took: Duration,
     },
-    /// The map made, being drawn.
-    Drawing(Box<Drawing>),
+    /// The level asked for made, being drawn; the levels below it to make after.
+    Drawing(Box<Drawing>, Option<Box<Descent>>),
 }
 
 /// The window's handle on the work: the newest request, made when asked for an answer.
 pub struct Worker {
     requests: Requests,
-    work: Option<(u64, Work)>,
+    work: Option<Request>,
+    /// The other levels made, not yet taken.
+    levels: Vec<Kept>,
+}
+
+/// The newest request: its number, its ticket, the style to draw in and where it is.
+struct Request {
+    id: u64,
+    ticket: Arc<Ticket>,
+    style: Style,
+    work: Work,
 }
 
 impl Worker {
@@ -55,19 +65,20 @@ impl Worker {
         Ok(Self {
             requests: Requests::default(),
             work: None,
+            levels: Vec::new(),
         })
     }
 
-    /// Ask for `recipe` drawn in `style`, dropping the request before; returns the
-    /// request's number.
-    pub fn request(&mut self, recipe: &Recipe, style: Style) -> u64 {
-        let (id, progress) = self.requests.next();
-        let work = Work::Asked {
-            recipe: recipe.clone(),
+    /// Ask for the levels `descent` makes, the one it asks for drawn in `style`, dropping
+    /// the request before; returns the request's number.
+    pub fn request(&mut self, descent: Descent, style: Style) -> u64 {
+        let (id, ticket) = self.requests.next(descent.asked());
+        self.work = Some(Request {
+            id,
+            ticket,
             style,
-            progress,
-        };
-        self.work = Some((id, work));
+            work: Work::Next(Box::new(descent)),
+        });
         id
     }
 
@@ -80,9 +91,14 @@ impl Worker {
         took: Duration,
         figures: Option<Arc<Figures>>,
     ) -> u64 {
-        let (id, _) = self.requests.next();
+        let (id, ticket) = self.requests.next(dungeon.level());
         let drawing = Drawing::new(dungeon, style, took).measured(figures);
-        self.work = Some((id, Work::Drawing(Box::new(drawing))));
+        self.work = Some(Request {
+            id,
+            ticket,
+            style,
+            work: Work::Drawing(Box::new(drawing), None),
+        });
         id
     }
 
@@ -98,12 +114,34 @@ impl Worker {
         &self.requests
     }
 
+    /// The other levels made since the last call.
+    pub fn levels(&mut self) -> Vec<Kept> {
+        std::mem::take(&mut self.levels)
+    }
+
+    /// Whether the window must draw frames for the work to go on: while there is work,
+    /// which moves on only in the frames' slices.
+    pub fn needs_frames(&self) -> bool {
+        self.work.is_some()
+    }
+
     /// Work on the newest request for a slice of `patience` (within the slice's bounds);
     /// its answer once it is done, or a big map's preview once it is made.
     pub fn newest(&mut self, patience: Duration) -> Option<Done> {
-        let (id, work) = self.work.take()?;
+        let request = self.work.take()?;
+        let deadline = Instant::now() + patience.clamp(SLICE_LEAST, SLICE_MOST);
+        self.work_on(request, deadline)
+    }
+
+    /// Work on `request` until `deadline`: its answer once it is done, or a preview.
+    fn work_on(&mut self, request: Request, deadline: Instant) -> Option<Done> {
+        let Request {
+            id,
+            ticket,
+            style,
+            work,
+        } = request;
         let started = Instant::now();
-        let deadline = started + patience.clamp(SLICE_LEAST, SLICE_MOST);
         let answer = |result, preview| {
             Some(Done {
                 id,
@@ -111,73 +149,116 @@ impl Worker {
                 preview,
             })
         };
+        let request = |work| {
+            Some(Request {
+                id,
+                ticket: Arc::clone(&ticket),
+                style,
+                work,
+            })
+        };
         match work {
-            Work::Asked {
-                recipe,
-                style,
-                progress,
-            } => match Generation::new(&recipe) {
-                Ok(generation) => {
-                    // The page has no threads: every step on its own.
-                    let work = Work::Making {
-                        generation: generation.with_clock(clock).on_calling_thread(),
-                        style,
-                        progress,
-                        took: started.elapsed(),
-                    };
-                    self.work = Some((id, work));
-                    // Making starts in what is left of this slice.
-                    self.newest(deadline.saturating_duration_since(Instant::now()))
-                }
-                Err(e) => answer(Err(e.to_string()), false),
-            },
+            Work::Next(descent) => {
+                let next = descent.next();
+                let (level, generation) = match next {
+                    Ok(Some(next)) => next,
+                    Ok(None) => return None,
+                    Err(e) => return descent.failure(&e).and_then(|why| answer(Err(why), false)),
+                };
+                let progress = ticket.start(level)?;
+                // The page has no threads: every step on its own.
+                let generation = Box::new(generation.with_clock(clock).on_calling_thread());
+                self.work = request(Work::Making {
+                    descent,
+                    generation,
+                    progress,
+                    took: started.elapsed(),
+                });
+                // Making starts in what is left of this slice.
+                let request = self.work.take()?;
+                self.work_on(request, deadline)
+            }
             Work::Making {
+                mut descent,
                 mut generation,
-                style,
                 progress,
                 took,
             } => {
                 let made = generation.advance(&progress, || Instant::now() < deadline);
                 let took = took + started.elapsed();
-                match made {
+                let dungeon = match made {
+                    Ok(Some(dungeon)) => dungeon,
                     Ok(None) => {
-                        let work = Work::Making {
+                        self.work = request(Work::Making {
+                            descent,
                             generation,
-                            style,
                             progress,
                             took,
-                        };
-                        self.work = Some((id, work));
-                        None
+                        });
+                        return None;
                     }
-                    Ok(Some(dungeon)) => {
-                        let drawing = Drawing::new(Arc::new(dungeon), style, took);
+                    Err(e) => return descent.failure(&e).and_then(|why| answer(Err(why), false)),
+                };
+                match descent.made(dungeon, took) {
+                    Some(Made::Asked(dungeon)) => {
+                        let drawing = Box::new(Drawing::new(dungeon, style, took));
+                        let below = Some(descent);
                         // A big map shows in the plain look at once; it is drawn from the
                         // next slice on.
                         if let Some(preview) = drawing.preview() {
-                            self.work = Some((id, Work::Drawing(Box::new(drawing))));
+                            self.work = request(Work::Drawing(drawing, below));
                             return answer(preview, true);
                         }
-                        self.draw(id, Box::new(drawing), deadline)
+                        self.draw(request(Work::Drawing(drawing, below))?, deadline)
                     }
-                    Err(Error::Cancelled) => None,
-                    Err(e) => answer(Err(e.to_string()), false),
+                    Some(Made::Other(kept)) => {
+                        self.levels.push(kept);
+                        self.work = request(Work::Next(descent));
+                        None
+                    }
+                    None => {
+                        self.work = request(Work::Next(descent));
+                        None
+                    }
                 }
             }
-            Work::Drawing(drawing) => self.draw(id, drawing, deadline),
+            Work::Drawing(..) => self.draw(request(work)?, deadline),
         }
     }
 
-    /// Draw request `id`'s map until `deadline`; its answer once it is drawn.
-    fn draw(&mut self, id: u64, mut drawing: Box<Drawing>, deadline: Instant) -> Option<Done> {
+    /// Draw `request`'s map until `deadline`: its answer once it is drawn, the levels
+    /// below it to make next.
+    fn draw(&mut self, request: Request, deadline: Instant) -> Option<Done> {
+        let Request {
+            id,
+            ticket,
+            style,
+            work: Work::Drawing(mut drawing, below),
+        } = request
+        else {
+            return None;
+        };
         match drawing.advance(|| Instant::now() < deadline) {
-            Some(result) => Some(Done {
-                id,
-                result,
-                preview: false,
-            }),
+            Some(result) => {
+                self.work = below.map(|descent| Request {
+                    id,
+                    ticket,
+                    style,
+                    work: Work::Next(descent),
+                });
+                Some(Done {
+                    id,
+                    result,
+                    preview: false,
+                })
+            }
             None => {
-                self.work = Some((id, Work::Drawing(drawing)));
+                self.work = Some(Request {
+                    id,
+                    ticket,
+                    style,
+                    work: Work::Drawing(drawing, below),
+                });
                 None
             }
         }

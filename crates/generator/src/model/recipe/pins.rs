@@ -200,7 +200,9 @@ impl Recipe {
                     // A map not made from this recipe may show a room it pins already.
                     let pin = Pin::of_room(dungeon, index).map(|pin| pin.numbered(index));
                     if let Some(pin) = pin.filter(|pin| {
-                        let same = |other: &Pin| other.footprint() == pin.footprint();
+                        let same = |other: &Pin| {
+                            other.level() == pin.level() && other.footprint() == pin.footprint()
+                        };
                         !recipe.pins.iter().any(same)
                     }) {
                         recipe.pins.push(pin);
@@ -212,10 +214,19 @@ impl Recipe {
         Ok(recipe)
     }
 
-    /// This recipe without the pin covering `cell`; `None` when no pin covers it.
+    /// Which pin (counted from 0) covers `cell` on the level this recipe makes (`level`,
+    /// else 1): pins on other levels cover their own maps' cells.
+    #[must_use]
+    pub fn pin_covering(&self, cell: Pos) -> Option<usize> {
+        let level = self.level.unwrap_or(1);
+        (self.pins.iter()).position(|pin| pin.level() == level && pin.covers(cell))
+    }
+
+    /// This recipe without the pin covering `cell` on the level it makes (see
+    /// [`Recipe::pin_covering`]); `None` when no pin covers it.
     #[must_use]
     pub fn unpin_at(&self, cell: Pos) -> Option<Recipe> {
-        let index = self.pins.iter().position(|pin| pin.covers(cell))?;
+        let index = self.pin_covering(cell)?;
         let mut recipe = self.clone();
         recipe.pins.remove(index);
         Some(recipe)
@@ -239,16 +250,20 @@ impl Recipe {
             })
         })?;
         let moved = pin.moved_by(dx, dy).ok_or_else(|| fault(self.off_map()))?;
-        // The moved pin is the one named, whichever of two is first.
+        // The moved pin is the one named, whichever of two is first. Pins and vaults on
+        // other levels are on other maps.
         let meets = |other: &Footprint| meets(moved.footprint(), other);
+        let level = pin.level();
         let onto = self
             .pins
             .iter()
             .enumerate()
-            .find(|&(j, other)| j != index && meets(other.footprint()))
+            .find(|&(j, other)| j != index && other.level() == level && meets(other.footprint()))
             .map(|(j, _)| PinFault::Overlaps { other: j + 1 });
         let onto = onto.or_else(|| {
-            let placed: Vec<Option<Footprint>> = self.vaults.iter().map(|v| v.placed()).collect();
+            let placed: Vec<Option<Footprint>> = (self.vaults.iter())
+                .map(|v| v.placed().filter(|_| v.level() == level))
+                .collect();
             let v = placed.iter().position(|v| v.as_ref().is_some_and(meets))?;
             Some(PinFault::OverlapsVault { other: v + 1 })
         });
