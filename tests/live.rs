@@ -129,6 +129,7 @@ const TESTS: &[Test] = tests![
     Page: web::save_png_downloads_the_file_render_writes,
     Page: web::in_the_hatched_look_save_png_downloads_the_file_render_writes,
     Page: web::the_hatched_look_comes_on_with_its_key_and_the_address_keeps_it,
+    Page: web::page_down_shows_the_level_below_and_the_address_keeps_it,
     Page: web::a_bad_address_says_so_and_shows_a_map,
     Page: web::an_address_changed_in_the_page_opens_its_map,
     Page: web::a_slider_changes_the_map_and_the_address,

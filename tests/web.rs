@@ -228,6 +228,25 @@ pub fn the_hatched_look_comes_on_with_its_key_and_the_address_keeps_it() {
     );
 }
 
+/// PageDown shows the level below: the address names the level shown, and a reload opens
+/// at it.
+pub fn page_down_shows_the_level_below_and_the_address_keeps_it() {
+    let dir = page();
+    let base = serve(dir);
+    let recipe = "dv1 seed=3 width=64 height=56 rooms=12 room-size=90 stickiness=0.5 randomness=1 \
+                  levels=3";
+    let shot = scratch("web-levels").join("page.png");
+    let seen = drive(
+        "look",
+        &at(&base, recipe),
+        &["PageDown", shot.to_str().unwrap()],
+    );
+    assert_eq!(seen["before"], format!("{recipe} level=1").as_str());
+    let below = format!("{recipe} level=2");
+    assert_eq!(seen["after"], below.as_str(), "the address lost the level");
+    assert_eq!(seen["reloaded"], below.as_str(), "a reload lost the level");
+}
+
 pub fn a_bad_address_says_so_and_shows_a_map() {
     let dir = page();
     let base = serve(dir);

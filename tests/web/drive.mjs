@@ -309,8 +309,8 @@ const scenarios = {
         return { status: await page.evaluate(() => window.dungeonViewer.status), problems };
     },
 
-    // A look's key (its letter) turns the look on: the address after it, and after a
-    // reload, with a screenshot of the page then.
+    // A look's key (its letter) turns the look on, or PageDown shows the level below: the
+    // address after it, and after a reload, with a screenshot of the page then.
     async look(context, [key, screenshot]) {
         const { page, problems } = await open(context, address);
         const first = await nextMap(page, 0);
