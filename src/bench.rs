@@ -24,11 +24,15 @@ use dungeon_generator::{Stats, Timings};
 #[derive(Clone, Debug)]
 pub struct Report {
     pub recipe: Recipe,
+    /// The levels made each time: every level of a recipe of several that names none (as
+    /// `render` draws them), else one.
+    pub levels: u32,
     pub iterations: u32,
     pub median_ms: f64,
     pub min_ms: f64,
     pub max_ms: f64,
-    /// Medians of the two stages of generation: placing rooms, joining them by paths.
+    /// Medians of the two stages of generation, summed over the levels: placing rooms,
+    /// joining them by paths.
     pub rooms_ms: f64,
     pub paths_ms: f64,
     /// Median time of one plain flood of the whole empty grid ([`plain_flood`]).
@@ -50,7 +54,8 @@ impl Report {
 /// Floods timed at least, however few the generations.
 const FLOOD_RUNS: u32 = 50;
 
-/// Generate `recipe` once for its figures, then `iterations` times (at least once) timed,
+/// Generate `recipe` (every level it makes, see [`every_level`]) once for its figures (its
+/// first level's), then `iterations` times (at least once) timed,
 /// and time both floods. The three are timed in turn, round by round, so that load from
 /// elsewhere on the machine weighs on all of them alike and their ratio holds. Each
 /// generation done adds one to `generations_done`, for a watcher on another thread
@@ -64,7 +69,7 @@ pub fn measure(
     generations_done: &AtomicU32,
 ) -> Result<Report, Error> {
     let iterations = iterations.max(1);
-    let dungeon = generate(recipe)?;
+    let (dungeon, _, levels) = every_level(recipe)?;
     generations_done.fetch_add(1, Ordering::Relaxed);
     let stats = dungeon.stats();
     let (width, height) = (recipe.width, recipe.height);
@@ -75,8 +80,8 @@ pub fn measure(
         if round < iterations {
             let mut stages = Timings::default();
             times.push(once(|| {
-                if let Some(d) = black_box(generate(black_box(recipe)).ok()) {
-                    stages = d.timings();
+                if let Some((_, timings, _)) = black_box(every_level(black_box(recipe)).ok()) {
+                    stages = timings;
                 }
             }));
             rooms.push(stages.rooms.as_secs_f64() * 1e3);
@@ -92,6 +97,7 @@ pub fn measure(
     }
     Ok(Report {
         recipe: recipe.clone(),
+        levels,
         iterations,
         median_ms: times.median(),
         min_ms: times.least,
@@ -102,6 +108,30 @@ pub fn measure(
         generic_flood_ms: generic.median(),
         stats,
     })
+}
+
+/// Make the levels `recipe` makes: the one it names, or, naming none, every level (each
+/// made from the one above, as a file of them all is). Returns the first level made, the
+/// stages' times summed over the levels, and how many levels were made.
+///
+/// # Errors
+/// When the recipe is out of range, or a level's pins and vaults wall a room in.
+pub fn every_level(recipe: &Recipe) -> Result<(Dungeon, Timings, u32), Error> {
+    let first = generate(recipe)?;
+    let mut timings = first.timings();
+    let mut made = 1;
+    let mut below = if recipe.level.is_none() {
+        first.next_level()?
+    } else {
+        None
+    };
+    while let Some(level) = below {
+        timings.rooms += level.timings().rooms;
+        timings.paths += level.timings().paths;
+        made += 1;
+        below = level.next_level()?;
+    }
+    Ok((first, timings, made))
 }
 
 /// Times kept at most by [`Times`]: 512 KiB of them.
@@ -270,6 +300,7 @@ pub fn median(times: &mut [f64]) -> f64 {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "recipe: {}", self.recipe)?;
+        writeln!(f, "levels: {}", self.levels)?;
         writeln!(
             f,
             "cells: {}",
