@@ -4,9 +4,7 @@
 //! randomness: the same map gives the same distances and paths, and the caller needs no
 //! random numbers.
 
-use std::collections::VecDeque;
-
-use crate::base::grid::{Grid, Pos, index};
+use crate::base::grid::{Grid, Pos};
 use crate::base::tile::Tile;
 
 /// Whether one can walk on a tile: a room's floor or a path.
@@ -24,8 +22,8 @@ pub fn walking_distances(tiles: &Grid<Tile>, start: Pos) -> Grid<u32> {
 /// Steps from the nearest of `starts` to every cell one can walk to from them
 /// (`u32::MAX` for the others); starts off the map or on rock are left out.
 pub(crate) fn distances(tiles: &Grid<Tile>, starts: impl IntoIterator<Item = Pos>) -> Grid<u32> {
-    let walk = Walk::new(tiles, starts, None);
-    Grid::from_cells(tiles.width(), tiles.height(), walk.steps)
+    let steps = flood(tiles, starts, None, |_, _| {});
+    Grid::from_cells(tiles.width(), tiles.height(), steps)
         .unwrap_or_else(|_| Grid::new(tiles.width(), tiles.height(), UNREACHED))
 }
 
@@ -34,14 +32,17 @@ pub(crate) fn distances(tiles: &Grid<Tile>, starts: impl IntoIterator<Item = Pos
 /// no walk joins them.
 pub(crate) fn path(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Option<Vec<Pos>> {
     let end = tiles.index_of(to).filter(|_| walkable(tiles[to]))?;
-    let walk = Walk::new(tiles, [from], Some(end));
-    if walk.steps[end] == UNREACHED {
+    let mut came_from = vec![0; tiles.len()];
+    let steps = flood(tiles, [from], Some(end), |to, from| {
+        came_from[to] = from as u32
+    });
+    if steps[end] == UNREACHED {
         return None;
     }
     let mut at = end;
     let mut cells = vec![to];
-    while walk.steps[at] > 0 {
-        at = walk.came_from[at] as usize;
+    while steps[at] > 0 {
+        at = came_from[at] as usize;
         cells.push(tiles.pos_of(at));
     }
     cells.reverse();
@@ -51,47 +52,60 @@ pub(crate) fn path(tiles: &Grid<Tile>, from: Pos, to: Pos) -> Option<Vec<Pos>> {
 /// Marks a cell no walk reached.
 const UNREACHED: u32 = u32::MAX;
 
-/// A breadth-first walk over the walkable cells of a map.
-struct Walk {
-    /// Each cell's steps from the nearest start, [`UNREACHED`] for those not reached.
-    steps: Vec<u32>,
-    /// The cell each reached cell was first reached from (a start's is its own).
-    came_from: Vec<u32>,
-}
-
-impl Walk {
-    /// From `starts` (those off the map or on rock left out) until every cell they join is
-    /// reached, or until the cell of index `goal` is.
-    fn new(tiles: &Grid<Tile>, starts: impl IntoIterator<Item = Pos>, goal: Option<usize>) -> Self {
-        let w = tiles.width();
-        let mut walk = Walk {
-            steps: vec![UNREACHED; tiles.len()],
-            came_from: vec![0; tiles.len()],
-        };
-        let mut queue = VecDeque::new();
-        for start in starts {
-            if let Some(i) = tiles.index_of(start).filter(|_| walkable(tiles[start]))
-                && walk.steps[i] == UNREACHED
-            {
-                walk.steps[i] = 0;
-                walk.came_from[i] = i as u32;
-                queue.push_back(start);
-            }
+/// A breadth-first walk over the walkable cells of `tiles` from `starts` (those off the map
+/// or on rock left out), neighbours in the original's order (left, right, up, down), until
+/// every cell they join is reached or the cell of index `goal` is taken from the queue:
+/// each cell's steps from the nearest start ([`UNREACHED`] for those not reached). Each
+/// cell reached is told to `reached` with the cell it was first reached from (a start with
+/// itself). Cells are queued by index, each once, so the queue is a list read from its
+/// front.
+fn flood(
+    tiles: &Grid<Tile>,
+    starts: impl IntoIterator<Item = Pos>,
+    goal: Option<usize>,
+    mut reached: impl FnMut(usize, usize),
+) -> Vec<u32> {
+    let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+    let cells = tiles.as_slice();
+    let mut steps = vec![UNREACHED; cells.len()];
+    let mut queue: Vec<u32> = Vec::new();
+    for start in starts {
+        if let Some(i) = tiles.index_of(start).filter(|&i| walkable(cells[i]))
+            && steps[i] == UNREACHED
+        {
+            steps[i] = 0;
+            reached(i, i);
+            queue.push(i as u32);
         }
-        while let Some(p) = queue.pop_front() {
-            let i = index(w, p);
-            if Some(i) == goal {
-                break;
-            }
-            for n in tiles.neighbours(p) {
-                let j = index(w, n);
-                if walk.steps[j] == UNREACHED && walkable(tiles[n]) {
-                    walk.steps[j] = walk.steps[i] + 1;
-                    walk.came_from[j] = i as u32;
-                    queue.push_back(n);
-                }
-            }
-        }
-        walk
     }
+    let mut head = 0;
+    while let Some(&at) = queue.get(head) {
+        head += 1;
+        let i = at as usize;
+        if Some(i) == goal {
+            break;
+        }
+        let (x, y) = (i % w, i / w);
+        let next = steps[i] + 1;
+        let mut reach = |j: usize| {
+            if steps[j] == UNREACHED && walkable(cells[j]) {
+                steps[j] = next;
+                reached(j, i);
+                queue.push(j as u32);
+            }
+        };
+        if x > 0 {
+            reach(i - 1);
+        }
+        if x + 1 < w {
+            reach(i + 1);
+        }
+        if y > 0 {
+            reach(i - w);
+        }
+        if y + 1 < h {
+            reach(i + w);
+        }
+    }
+    steps
 }
