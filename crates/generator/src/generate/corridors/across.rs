@@ -143,7 +143,7 @@ impl Router {
                         self.free(),
                         &from,
                         &to,
-                        walk,
+                        (walk, self.detours()),
                         merge,
                         || true,
                         rng,
