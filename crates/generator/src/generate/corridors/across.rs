@@ -15,6 +15,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::base::grid::{Grid, Pos, Rect};
 use crate::base::tile::Tile;
+use crate::model::parts::Room;
 
 use super::regions::Regions;
 use super::wavefront::{Merge, Walk};
@@ -28,27 +29,25 @@ pub struct RoomGraph {
 }
 
 impl RoomGraph {
-    /// The graph of the rooms on `tiles` (the closed map's view, each room with its door
+    /// The graph of the `rooms` on `tiles` (the closed map's view, each room with its door
     /// sites) and the free `regions`, whose doors (free cells beside each room) are `doors`.
-    fn new(tiles: &Grid<Tile>, rooms: usize, regions: &Regions, doors: &[&[Pos]]) -> Self {
-        let mut next: Vec<Vec<u32>> = vec![Vec::new(); rooms + regions.count()];
+    fn new(tiles: &Grid<Tile>, rooms: &[Room], regions: &Regions, doors: &[&[Pos]]) -> Self {
+        let count = rooms.len();
+        let mut next: Vec<Vec<u32>> = vec![Vec::new(); count + regions.count()];
         for (room, doors) in doors.iter().enumerate() {
             for &region in regions.borders((room, doors)) {
-                let node = (rooms + region as usize) as u32;
+                let node = (count + region as usize) as u32;
                 next[room].push(node);
                 next[node as usize].push(room as u32);
             }
         }
-        // Rooms whose cells meet: through a door between them, or facing doors.
-        let (w, h) = (tiles.width(), tiles.height());
-        for y in 0..h {
-            for x in 0..w {
-                let p = Pos::new(x, y);
-                let Some(a) = tiles[p].room().filter(|&r| r < rooms) else {
-                    continue;
-                };
-                for q in [Pos::new(x + 1, y), Pos::new(x, y + 1)] {
-                    let b = tiles.get(q).and_then(|t| t.room()).filter(|&r| r < rooms);
+        // Rooms whose cells meet: through a door between them, or facing doors. Only the
+        // rooms' cells are looked at, not the whole map; the lists are sorted below, so
+        // the order the edges are found in does not matter.
+        for (a, room) in rooms.iter().enumerate() {
+            for &p in room.cells() {
+                for q in [Pos::new(p.x + 1, p.y), Pos::new(p.x, p.y + 1)] {
+                    let b = tiles.get(q).and_then(|t| t.room()).filter(|&r| r < count);
                     if let Some(b) = b.filter(|&b| b != a) {
                         next[a].push(b as u32);
                         next[b].push(a as u32);
@@ -60,7 +59,7 @@ impl RoomGraph {
             list.sort_unstable();
             list.dedup();
         }
-        Self { rooms, next }
+        Self { rooms: count, next }
     }
 
     /// The rooms and regions from room `a` to room `b` through the fewest other rooms,
@@ -122,7 +121,7 @@ impl Router {
                 .iter()
                 .map(|s| s.as_ref().map_or(&[][..], |s| &s.doors[..]))
                 .collect();
-            RoomGraph::new(&self.tiles, self.rooms.len(), regions, &doors)
+            RoomGraph::new(&self.tiles, &self.rooms, regions, &doors)
         });
         let way = graph.way(a, b)?;
         let rooms: Vec<usize> = way.into_iter().filter(|&n| n < graph.rooms).collect();
@@ -143,7 +142,7 @@ impl Router {
                         self.free(),
                         &from,
                         &to,
-                        walk,
+                        (walk, self.detours()),
                         merge,
                         || true,
                         rng,

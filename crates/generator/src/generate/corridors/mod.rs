@@ -45,7 +45,7 @@ use laid::{Laid, Surcharge};
 use landmarks::Landmarks;
 use regions::Regions;
 use walls::Walls;
-use wavefront::{FreeBits, PathEnd, Walk, Wavefront};
+use wavefront::{Detours, FreeBits, PathEnd, Walk, Wavefront};
 
 /// Which rooms to join and how the paths should look, with the seed their streams come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -347,6 +347,16 @@ impl Router {
             landmarks: OnceLock::new(),
             room_graph: OnceLock::new(),
         })
+    }
+
+    /// How far round paths may have to go: far on a closed map, whose walls send them
+    /// round rooms.
+    fn detours(&self) -> Detours {
+        if self.walls.is_some() {
+            Detours::Many
+        } else {
+            Detours::Few
+        }
     }
 
     /// The free cells both ways, made the first time they are asked for.

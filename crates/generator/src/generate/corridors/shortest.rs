@@ -57,7 +57,7 @@ impl Router {
                 self.free(),
                 &from,
                 &to,
-                walk,
+                (walk, self.detours()),
                 merge,
                 joined,
                 &mut rng(),
@@ -181,7 +181,7 @@ impl Router {
                     self.free(),
                     &PathEnd::new(tiles, &[last])?,
                     side,
-                    walk,
+                    (walk, self.detours()),
                     None,
                     // The cell is in a region that leads into the target.
                     || true,
