@@ -562,9 +562,13 @@ impl Panel {
     const OPEN_BOX: (u32, u32) = (120, 568);
     const RECIPE_TEXT: u32 = 581;
     const BELOW_RECIPE: u32 = 657;
-    /// In the open favourites section: the first thumbnail, the preset's name.
+    /// In the open favourites section: the first thumbnail.
     const FIRST_FAVOURITE: (u32, u32) = (40, 554);
-    const PRESET_NAME: (u32, u32) = (90, 674);
+    /// The preset's name box, with the panel scrolled to its end.
+    const PRESET_NAME: (u32, u32) = (90, 580);
+    /// Where the wheel scrolls the panel: above its foot (over the status bar, the wheel
+    /// scrolls nothing).
+    const ABOVE_THE_FOOT: (u32, u32) = (90, 600);
 }
 
 /// The window's width.

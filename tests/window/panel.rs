@@ -88,7 +88,13 @@ pub fn typing_into_any_text_field_fires_no_shortcut() {
     wait_for("the favourite to be renamed", || {
         listed(&data, "favourites.json") == ["the spd gmk 2"]
     });
-    // Typing into the last field, near the panel's foot, scrolls the panel: it comes last.
+    // The last field lies at the panel's foot, half under the status bar: the wheel
+    // scrolls the panel to its end first, as a user would (a click on the field's edge
+    // could land on the status bar, and the text typed then fire shortcuts).
+    let mut wheel = at(d, w, Panel::ABOVE_THE_FOOT);
+    wheel.extend(["click", "--repeat", "10", "5"].map(String::from));
+    xdotool(d, &wheel.iter().map(String::as_str).collect::<Vec<_>>());
+    settled(|| panel_on_screen(d, w, 0));
     type_into(d, w, Panel::PRESET_NAME, "1", "spd gmk 1");
     wait_for("the preset to be saved", || {
         listed(&data, "presets.json") == ["spd gmk 1"]
