@@ -101,7 +101,7 @@ impl App {
             Ok(_) => {}
             Err(_) if levels == 1 => self
                 .status
-                .say("This dungeon has one level: levels, under Size, gives it more."),
+                .say("This dungeon has one level: levels, beside Size, gives it more."),
             Err(at) => self.status.say(match way {
                 Way::Down => format!("Level {at} is the last of {levels}."),
                 Way::Up => format!("Level {at} is the top one."),
