@@ -286,7 +286,8 @@ impl Typing {
 }
 
 /// The actions asked for by keys this frame: those pressed from event `from` on (see
-/// [`Typing::shortcuts_from`]), none when `None`.
+/// [`Typing::shortcuts_from`]), none when `None`; one for each press, in the order pressed
+/// (two presses of PageUp in one frame go up two levels, S after Space saves the new map).
 pub fn shortcuts(ctx: &egui::Context, from: Option<usize>) -> Vec<Action> {
     // Always drain the typed characters, or they would pile up.
     while get_char_pressed().is_some() {}
@@ -296,61 +297,89 @@ pub fn shortcuts(ctx: &egui::Context, from: Option<usize>) -> Vec<Action> {
     let events: Vec<egui::Event> = ctx.input(|i| i.events.get(from..).unwrap_or_default().to_vec());
     // A control (a slider) with the keyboard keeps its arrows.
     let focused = ctx.memory(|m| m.focused().is_some());
-    // Ctrl from egui's events, which carry the modifiers held at the press: a quick
-    // press and release may both arrive before the frame looks at the keys held.
-    let with_ctrl = |key: egui::Key| {
-        events.iter().any(|e| {
-            matches!(e, egui::Event::Key { key: k, pressed: true, modifiers, .. }
-                if *k == key && modifiers.ctrl)
-        })
-    };
+    let mut actions = actions_of(&events, focused);
+    // A key pressed with no event of egui's for it (none reached egui) acts as pressed
+    // alone unless Ctrl is held now, after the others; never after a text field let the
+    // keyboard go, when only the keys egui has events for after that are shortcuts.
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    // A key pressed alone: Ctrl was not held at its press, as egui's event for it says
-    // (a frame may come between K and a Ctrl+Q typed right after it, with Ctrl held), or,
-    // without such an event, is not held now. Keys after a text field let the keyboard go
-    // are those egui has events for after that.
-    let alone = |code: KeyCode| {
-        if !is_key_pressed(code) {
-            return false;
-        }
-        let name = format!("{code:?}");
-        let key = egui::Key::from_name(name.strip_prefix("Key").unwrap_or(&name));
-        let at_press = key.and_then(|key| {
-            events.iter().find_map(|e| match e {
-                egui::Event::Key {
-                    key: k,
-                    pressed: true,
-                    modifiers,
-                    ..
-                } if *k == key => Some(modifiers.ctrl),
-                _ => None,
+    if from == 0 && !ctrl {
+        let seen = |code: KeyCode| {
+            egui_key(code).is_some_and(|key| {
+                (events.iter()).any(|e| matches!(e, egui::Event::Key { key: k, .. } if *k == key))
             })
-        });
-        match at_press {
-            Some(ctrl_at_press) => !ctrl_at_press,
-            None => from == 0 && !ctrl,
+        };
+        let unseen = |code: KeyCode| is_key_pressed(code) && !seen(code);
+        for binding in bindings() {
+            actions.extend(key_action(binding, focused, unseen));
         }
-    };
-    let typed = |c: char| {
-        events
-            .iter()
-            .any(|e| matches!(e, egui::Event::Text(text) if text.contains(c)))
-    };
-    let pressed = |keys: &[KeyCode]| keys.iter().position(|&k| alone(k));
-    let mut actions = Vec::new();
-    for binding in bindings() {
-        actions.extend(match binding.trigger {
-            Trigger::Keys(keys, make) => pressed(keys).map(make),
-            Trigger::Free(keys, make) if !focused => pressed(keys).map(make),
-            Trigger::Look(option) => letter_key(option.key)
-                .filter(|&k| alone(k))
-                .map(|_| Action::ToggleLook(option)),
-            Trigger::Char(c, make) => typed(c).then(|| make(0)),
-            Trigger::Ctrl(key, make) => with_ctrl(key).then(|| make(0)),
-            Trigger::Free(..) | Trigger::Mouse => None,
-        });
     }
     actions
+}
+
+/// The action of `binding` when one of its keys is `pressed` without Ctrl (the first such,
+/// for a binding of several keys); `None` for a binding that is no such key, or for the
+/// keys a focused control keeps.
+fn key_action(
+    binding: &Binding,
+    focused: bool,
+    pressed: impl Fn(KeyCode) -> bool,
+) -> Option<Action> {
+    match binding.trigger {
+        Trigger::Keys(keys, make) => keys.iter().position(|&k| pressed(k)).map(make),
+        Trigger::Free(keys, make) if !focused => keys.iter().position(|&k| pressed(k)).map(make),
+        Trigger::Look(option) => letter_key(option.key)
+            .filter(|&k| pressed(k))
+            .map(|_| Action::ToggleLook(option)),
+        Trigger::Free(..) | Trigger::Char(..) | Trigger::Ctrl(..) | Trigger::Mouse => None,
+    }
+}
+
+/// The actions of the key presses and typed characters among `events`, one a press and a
+/// character, in their order; `focused` when a control has the keyboard. A key is taken
+/// with Ctrl or without it as egui's event says it was held at the press (a quick press and
+/// release may both arrive before the frame looks at the keys held); keys repeated by
+/// holding them act once.
+fn actions_of(events: &[egui::Event], focused: bool) -> Vec<Action> {
+    let mut actions = Vec::new();
+    for event in events {
+        match event {
+            egui::Event::Key {
+                key,
+                pressed: true,
+                repeat: false,
+                modifiers,
+                ..
+            } => {
+                let alone = |code: KeyCode| !modifiers.ctrl && egui_key(code) == Some(*key);
+                for binding in bindings() {
+                    actions.extend(match binding.trigger {
+                        Trigger::Ctrl(k, make) => (modifiers.ctrl && k == *key).then(|| make(0)),
+                        _ => key_action(binding, focused, alone),
+                    });
+                }
+            }
+            egui::Event::Text(text) => {
+                for c in text.chars() {
+                    actions.extend(
+                        bindings()
+                            .iter()
+                            .filter_map(|binding| match binding.trigger {
+                                Trigger::Char(want, make) => (want == c).then(|| make(0)),
+                                _ => None,
+                            }),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    actions
+}
+
+/// egui's key for macroquad's `code`, where egui has one.
+fn egui_key(code: KeyCode) -> Option<egui::Key> {
+    let name = format!("{code:?}");
+    egui::Key::from_name(name.strip_prefix("Key").unwrap_or(&name))
 }
 
 /// Whether a key went down or up this frame, Ctrl, Shift and Alt among them: egui has no
@@ -368,6 +397,52 @@ pub fn keys_held() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// egui's event for `key` pressed, with Ctrl held or not, repeated by holding it or not.
+    fn press(key: egui::Key, ctrl: bool, repeat: bool) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat,
+            modifiers: egui::Modifiers {
+                ctrl,
+                ..Default::default()
+            },
+        }
+    }
+
+    #[test]
+    fn each_press_acts_once_in_the_order_pressed_however_many_come_in_a_frame() {
+        use egui::Key::{PageUp, Q, S, Space};
+        let frame = [
+            press(PageUp, false, false),
+            press(PageUp, false, false),
+            press(S, false, false),
+            press(Space, false, false),
+            press(Space, false, true),
+            egui::Event::Text("?".into()),
+            press(S, false, false),
+            press(Q, true, false),
+        ];
+        assert_eq!(
+            actions_of(&frame, false),
+            [
+                Action::Level(Way::Up),
+                Action::Level(Way::Up),
+                Action::Save(Format::Png),
+                Action::NewSeed,
+                Action::ToggleHelp,
+                Action::Save(Format::Png),
+                Action::Quit,
+            ]
+        );
+        // With Ctrl held, S is no save; a control with the keyboard keeps the arrows.
+        assert!(actions_of(&[press(S, true, false)], false).is_empty());
+        let left = [press(egui::Key::ArrowLeft, false, false)];
+        assert_eq!(actions_of(&left, false), [Action::Back]);
+        assert!(actions_of(&left, true).is_empty());
+    }
 
     #[test]
     fn no_key_is_bound_twice() {
