@@ -8,7 +8,6 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::worker::Generated;
 use dungeon_files::figures::Figures;
 use dungeon_generator::Dungeon;
 use dungeon_generator::Recipe;
@@ -24,17 +23,6 @@ pub struct Kept {
     pub dungeon: Arc<Dungeon>,
     pub took: Duration,
     pub figures: Option<Arc<Figures>>,
-}
-
-impl Kept {
-    /// The map `made` shows, kept.
-    pub fn of(made: &Generated) -> Self {
-        Self {
-            dungeon: Arc::clone(&made.dungeon),
-            took: made.took,
-            figures: made.figures.clone(),
-        }
-    }
 }
 
 /// Whether `a` and `b` are recipes of the same dungeon, at the same level or not.

@@ -12,7 +12,7 @@ use macroquad::texture::{FilterMode, Texture2D};
 use super::outline::PinOutline;
 use super::platform::Instant;
 use super::platform::Worker;
-use super::recent::{Kept, Recent, same_dungeon};
+use super::recent::{Recent, same_dungeon};
 use super::view::{Area, View};
 use super::watch::Watch;
 use super::worker::{Descent, Drawing, Generated, Reach, Under};
@@ -193,7 +193,7 @@ impl Screen {
         };
         if self.waiting_for != Some(done.id) {
             if let (false, Ok(map)) = (done.preview, &done.result) {
-                self.recent.put(Kept::of(map));
+                self.recent.put(map.kept());
             }
             return;
         }
@@ -205,7 +205,7 @@ impl Screen {
         match done.result {
             Ok(map) => {
                 self.error = None;
-                self.recent.put(Kept::of(&map));
+                self.recent.put(map.kept());
                 self.show(map, watch);
             }
             Err(e) => self.error = Some(e),

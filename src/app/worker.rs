@@ -143,6 +143,17 @@ impl Drawing {
     }
 }
 
+impl Generated {
+    /// This map, kept among the recent ones.
+    pub fn kept(&self) -> Kept {
+        Kept {
+            dungeon: Arc::clone(&self.dungeon),
+            took: self.took,
+            figures: self.figures.clone(),
+        }
+    }
+}
+
 /// Which levels of its dungeon a request makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
