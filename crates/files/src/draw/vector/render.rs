@@ -151,26 +151,7 @@ impl Bands {
             if layer.clipped && clip.is_none() {
                 continue;
             }
-            match layer.paint {
-                Paint::Fill(c, rule) => {
-                    pixmap.fill_path(
-                        &path,
-                        &paint(c),
-                        skia_rule(rule),
-                        Transform::identity(),
-                        clip,
-                    );
-                }
-                Paint::Stroke(c, width) => {
-                    let stroke = Stroke {
-                        width,
-                        line_cap: LineCap::Round,
-                        line_join: LineJoin::Round,
-                        ..Stroke::default()
-                    };
-                    pixmap.stroke_path(&path, &paint(c), &stroke, Transform::identity(), clip);
-                }
-            }
+            draw(&mut pixmap, &path, layer.paint, clip);
         }
         pixmap.take()
     }
@@ -366,6 +347,30 @@ fn colour(c: Colour) -> tiny_skia::Color {
     tiny_skia::Color::from_rgba8(c.rgb.0, c.rgb.1, c.rgb.2, c.alpha)
 }
 
+/// Fill or stroke `path` on `pixmap` as `how` says, within `clip` where given.
+fn draw(pixmap: &mut Pixmap, path: &tiny_skia::Path, how: Paint, clip: Option<&Mask>) {
+    match how {
+        Paint::Fill(c, rule) => {
+            pixmap.fill_path(
+                path,
+                &paint(c),
+                skia_rule(rule),
+                Transform::identity(),
+                clip,
+            );
+        }
+        Paint::Stroke(c, width) => {
+            let stroke = Stroke {
+                width,
+                line_cap: LineCap::Round,
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(path, &paint(c), &stroke, Transform::identity(), clip);
+        }
+    }
+}
+
 fn paint(c: Colour) -> SkiaPaint<'static> {
     let mut paint = SkiaPaint::default();
     paint.set_color(colour(c));
@@ -417,30 +422,7 @@ mod tests {
                     .unwrap();
                 let paint = |path: &tiny_skia::Path| {
                     let mut pixmap = Pixmap::new(scene.width, rows).unwrap();
-                    match layer.paint {
-                        Paint::Fill(c, rule) => pixmap.fill_path(
-                            path,
-                            &super::paint(c),
-                            skia_rule(rule),
-                            Transform::identity(),
-                            None,
-                        ),
-                        Paint::Stroke(c, width) => {
-                            let stroke = Stroke {
-                                width,
-                                line_cap: LineCap::Round,
-                                line_join: LineJoin::Round,
-                                ..Stroke::default()
-                            };
-                            pixmap.stroke_path(
-                                path,
-                                &super::paint(c),
-                                &stroke,
-                                Transform::identity(),
-                                None,
-                            );
-                        }
-                    }
+                    draw(&mut pixmap, path, layer.paint, None);
                     pixmap.take()
                 };
                 assert!(
