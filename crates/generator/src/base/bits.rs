@@ -35,10 +35,12 @@ impl BitGrid {
                 .iter_mut()
                 .zip(grid.row(y).unwrap_or_default().chunks(64))
             {
+                // From the last cell down, each shifting in at the bottom: one shift and
+                // one or a cell, where a shift by the cell's column takes more.
                 *word = cells
                     .iter()
-                    .enumerate()
-                    .fold(0, |word, (x, value)| word | (u64::from(pick(value)) << x));
+                    .rev()
+                    .fold(0, |word, value| word << 1 | u64::from(pick(value)));
             }
         }
         bits
