@@ -453,16 +453,28 @@ impl Router {
         let (from, to) = (self.sides[a].as_ref()?, self.sides[b].as_ref()?);
         let mut best: Option<(u32, Pos, Pos)> = None;
         for &s in &from.doors {
-            // b's doors lie at most one step outside its bounds: only doors of a that near
-            // can beat the best so far.
+            // b's doors lie beside its cells, at most one step outside its bounds: none
+            // is nearer than `least`, and only doors of a that near can beat the best so
+            // far.
             let reach = best.map_or(u32::MAX, |(d, _, _)| d);
-            if to.bounds.distance_to(s).saturating_sub(1) >= reach {
+            let least = to.bounds.distance_to(s).saturating_sub(1);
+            if least >= reach {
                 continue;
             }
-            let nearest = to.doors.iter().map(|&e| s.manhattan(e)).min()?;
-            if nearest < reach {
-                let e = to.doors.iter().find(|&&e| s.manhattan(e) == nearest)?;
-                best = Some((nearest, s, *e));
+            // The first of b's doors nearest s: the search ends at one as near as any can be.
+            let mut nearest: Option<(u32, Pos)> = None;
+            for &e in &to.doors {
+                let d = s.manhattan(e);
+                if nearest.is_none_or(|(n, _)| d < n) {
+                    nearest = Some((d, e));
+                    if d == least {
+                        break;
+                    }
+                }
+            }
+            let (d, e) = nearest?;
+            if d < reach {
+                best = Some((d, s, e));
             }
         }
         best.map(|(_, s, e)| (s, e))
