@@ -259,16 +259,7 @@ impl Buckets {
     #[inline]
     fn push(&mut self, key: u32, item: u32) {
         if key < self.base {
-            // Only a level with crossings can see a key below its first one. Such keys
-            // come one below another: room for [`ROOM_BELOW`] keys more moves the stacks
-            // now and then, not at each (empty stacks change no order).
-            let shift = ((self.base - key) as usize)
-                .max(ROOM_BELOW as usize)
-                .min(self.base as usize);
-            self.stacks
-                .splice(0..0, std::iter::repeat_with(Vec::new).take(shift));
-            self.base -= shift as u32;
-            self.cursor += shift;
+            self.room_below(key);
         }
         let k = (key - self.base) as usize;
         if k >= self.stacks.len() {
@@ -277,6 +268,22 @@ impl Buckets {
         self.stacks[k].push(item);
         self.cursor = self.cursor.min(k);
         self.len += 1;
+    }
+
+    /// Make room for `key`, below the lowest key so far. Only a level with crossings can
+    /// see a key below its first one. Such keys come one below another: room for
+    /// [`ROOM_BELOW`] keys more moves the stacks now and then, not at each (empty stacks
+    /// change no order). Apart from [`Buckets::push`], which then inlines.
+    #[cold]
+    #[inline(never)]
+    fn room_below(&mut self, key: u32) {
+        let shift = ((self.base - key) as usize)
+            .max(ROOM_BELOW as usize)
+            .min(self.base as usize);
+        self.stacks
+            .splice(0..0, std::iter::repeat_with(Vec::new).take(shift));
+        self.base -= shift as u32;
+        self.cursor += shift;
     }
 
     fn pop(&mut self) -> Option<u32> {

@@ -131,12 +131,15 @@ impl Regions {
         })
     }
 
-    /// Whether free cell `i` is in a region that borders `room`: from there, free cells
-    /// lead into the room.
-    #[must_use]
-    pub fn leads_into(&self, i: usize, room: RoomDoors<'_>) -> bool {
-        let region = self.label(i);
-        region != NO_REGION && self.bordering(room).binary_search(&region).is_ok()
+    /// Whether a free cell (by index) is in a region that borders `room`: from there, free
+    /// cells lead into the room. The room's regions are looked up once, for every cell
+    /// asked about.
+    pub fn leading_into(&self, room: RoomDoors<'_>) -> impl Fn(usize) -> bool + '_ {
+        let into = self.bordering(room);
+        move |i| {
+            let region = self.label(i);
+            region != NO_REGION && into.binary_search(&region).is_ok()
+        }
     }
 
     /// Whether some free region borders both rooms.

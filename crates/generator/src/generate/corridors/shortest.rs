@@ -164,7 +164,7 @@ impl Router {
             self.rooms[from].cells(),
             u32::try_from(to).ok()?,
             side.bounds,
-            |i| regions.leads_into(i, (to, &side.doors)),
+            regions.leading_into((to, &side.doors)),
             guide,
             (randomness, rng),
             || progress.is_cancelled(),
