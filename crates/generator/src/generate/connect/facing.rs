@@ -30,12 +30,54 @@ pub struct Facing {
 /// stop: about a millisecond's work.
 const SCAN_BETWEEN_STOPS: usize = 1 << 16;
 
-/// A cell without a label: no flood reached it (yet), or none may enter it (a room's
-/// cell that is no room's, such as a closed map's wall, or the border around the grid).
-const UNLABELLED: u64 = u64::MAX;
+/// A cell's key in the facing flood: its steps from its room in the high half, its label
+/// (the room's number) in the low half, so that the least key of a cell's neighbours is
+/// its label's. Half a word when the map's rooms and steps fit in 16 bits each (half the
+/// memory to fill and read), else a word.
+trait Key: Copy + Ord + std::ops::Add<Output = Self> {
+    /// A cell without a label: no flood reached it (yet), or none may enter it (a room's
+    /// cell that is no room's, such as a closed map's wall, or the border around the
+    /// grid).
+    const UNLABELLED: Self;
+    /// A step more.
+    const STEP: Self;
+    /// The key of room `r`'s own cells.
+    fn room(r: usize) -> Self;
+    fn label(self) -> u32;
+    fn steps(self) -> u32;
+}
 
-/// A step more, on a cell's key (its steps in the high half, its label in the low half).
-const STEP: u64 = 1 << 32;
+impl Key for u64 {
+    const UNLABELLED: Self = u64::MAX;
+    const STEP: Self = 1 << 32;
+    fn room(r: usize) -> Self {
+        r as u64
+    }
+    fn label(self) -> u32 {
+        self as u32
+    }
+    fn steps(self) -> u32 {
+        (self >> 32) as u32
+    }
+}
+
+impl Key for u32 {
+    const UNLABELLED: Self = u32::MAX;
+    const STEP: Self = 1 << 16;
+    fn room(r: usize) -> Self {
+        r as u32
+    }
+    fn label(self) -> u32 {
+        self & 0xffff
+    }
+    fn steps(self) -> u32 {
+        self >> 16
+    }
+}
+
+/// The most rooms, and the most free cells (so steps), a map may have for keys of half
+/// a word: labels and steps below `0xffff`, which an unlabelled key holds.
+const HALF_KEYS_MOST: usize = 0xfffe;
 
 impl Facing {
     /// Flood from every room at once over the `free` cells of their map and collect where
@@ -52,82 +94,93 @@ impl Facing {
     /// labels meet.
     #[must_use]
     pub fn new(free: &BitGrid, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Self> {
-        // Each cell's key, steps << 32 | label, on the grid with unlabelled cells all round
-        // (a row above and below, a column left, and right the rest of the last word and a
-        // column more): every cell of the grid has four neighbours, so a step needs no
-        // bounds test, a word's cells and theirs lie in windows of fixed length, and the
-        // least key of a cell's neighbours is its label's.
-        let (w, h) = (free.width() as usize, free.height() as usize);
-        let wpr = w.div_ceil(64);
-        let stride = 64 * wpr + 2;
-        let at = |x: usize, y: usize| (y + 1) * stride + x + 1;
-        let mut key = vec![UNLABELLED; stride * (h + 2)];
-        // The cells no flood has entered, as bits: free ground not reached yet.
-        let mut open = free.words().to_vec();
-        let mut meetings = Meetings::default();
-        let mut layers = Layers::new(wpr, h);
-        for (r, room) in rooms.iter().enumerate() {
-            for &p in room.cells() {
-                let (x, y) = (p.x as usize, p.y as usize);
-                key[at(x, y)] = r as u64;
-                layers.seed(x, y);
-            }
-        }
-        layers.start();
-        while !layers.now.is_empty() {
-            if stop() {
-                return None;
-            }
-            layers.advance(&mut open);
-            for &(y, word, bits) in &layers.now {
-                // The word's cells with one more each side, and the cells above and below
-                // them: windows whose lengths hold every bit's index.
-                let first = at(64 * word, y);
-                let (before, rest) = key.split_at_mut(first - 1);
-                let (row, after) = rest.split_at_mut(66);
-                let row: &mut [u64; 66] = row.try_into().expect("a row holds its words");
-                let above: &[u64; 64] = before[first - stride..][..64]
-                    .try_into()
-                    .expect("a word of the row above");
-                let below: &[u64; 64] = after[stride - 65..][..64]
-                    .try_into()
-                    .expect("a word of the row below");
-                // Even columns, then odd ones: a cell next to the one labelled just before
-                // would wait to read its key, which has no say in its label (it is of the
-                // same layer).
-                for half in [EVEN, !EVEN] {
-                    let mut bits = bits & half;
-                    while bits != 0 {
-                        let x = bits.trailing_zeros() as usize % 64;
-                        bits &= bits - 1;
-                        let least = row[x].min(row[x + 2]).min(above[x]).min(below[x]);
-                        row[x + 1] = least + STEP;
-                    }
-                }
-            }
-        }
-        // Where two labels meet across an edge, those rooms face each other.
-        let rows_between_stops = (SCAN_BETWEEN_STOPS / stride).max(1);
-        for y in 1..=h {
-            if y.is_multiple_of(rows_between_stops) && stop() {
-                return None;
-            }
-            let (row, right, below) = (
-                &key[y * stride + 1..][..w],
-                &key[y * stride + 2..][..w],
-                &key[(y + 1) * stride + 1..][..w],
-            );
-            for ((&here, &right), &below) in row.iter().zip(right).zip(below) {
-                if here != UNLABELLED {
-                    meetings.note(here, right);
-                    meetings.note(here, below);
-                }
-            }
-        }
+        let free_cells: usize = free.words().iter().map(|w| w.count_ones() as usize).sum();
+        let meetings = if rooms.len() <= HALF_KEYS_MOST && free_cells <= HALF_KEYS_MOST {
+            flood::<u32>(free, rooms, stop)
+        } else {
+            flood::<u64>(free, rooms, stop)
+        }?;
         Some(Self {
             edges: meetings.edges(),
         })
     }
+}
+
+/// Where the floods of [`Facing::new`] meet, with keys `K`; `None` when called off.
+fn flood<K: Key>(free: &BitGrid, rooms: &[Room], stop: impl Fn() -> bool) -> Option<Meetings> {
+    // Each cell's key (see [`Key`]), on the grid with unlabelled cells all round
+    // (a row above and below, a column left, and right the rest of the last word and a
+    // column more): every cell of the grid has four neighbours, so a step needs no
+    // bounds test, a word's cells and theirs lie in windows of fixed length, and the
+    // least key of a cell's neighbours is its label's.
+    let (w, h) = (free.width() as usize, free.height() as usize);
+    let wpr = w.div_ceil(64);
+    let stride = 64 * wpr + 2;
+    let at = |x: usize, y: usize| (y + 1) * stride + x + 1;
+    let mut key = vec![K::UNLABELLED; stride * (h + 2)];
+    // The cells no flood has entered, as bits: free ground not reached yet.
+    let mut open = free.words().to_vec();
+    let mut meetings = Meetings::default();
+    let mut layers = Layers::new(wpr, h);
+    for (r, room) in rooms.iter().enumerate() {
+        for &p in room.cells() {
+            let (x, y) = (p.x as usize, p.y as usize);
+            key[at(x, y)] = K::room(r);
+            layers.seed(x, y);
+        }
+    }
+    layers.start();
+    while !layers.now.is_empty() {
+        if stop() {
+            return None;
+        }
+        layers.advance(&mut open);
+        for &(y, word, bits) in &layers.now {
+            // The word's cells with one more each side, and the cells above and below
+            // them: windows whose lengths hold every bit's index.
+            let first = at(64 * word, y);
+            let (before, rest) = key.split_at_mut(first - 1);
+            let (row, after) = rest.split_at_mut(66);
+            let row: &mut [K; 66] = row.try_into().expect("a row holds its words");
+            let above: &[K; 64] = before[first - stride..][..64]
+                .try_into()
+                .expect("a word of the row above");
+            let below: &[K; 64] = after[stride - 65..][..64]
+                .try_into()
+                .expect("a word of the row below");
+            // Even columns, then odd ones: a cell next to the one labelled just before
+            // would wait to read its key, which has no say in its label (it is of the
+            // same layer).
+            for half in [EVEN, !EVEN] {
+                let mut bits = bits & half;
+                while bits != 0 {
+                    let x = bits.trailing_zeros() as usize % 64;
+                    bits &= bits - 1;
+                    let least = row[x].min(row[x + 2]).min(above[x]).min(below[x]);
+                    row[x + 1] = least + K::STEP;
+                }
+            }
+        }
+    }
+    // Where two labels meet across an edge, those rooms face each other.
+    let rows_between_stops = (SCAN_BETWEEN_STOPS / stride).max(1);
+    for y in 1..=h {
+        if y.is_multiple_of(rows_between_stops) && stop() {
+            return None;
+        }
+        let (row, right, below) = (
+            &key[y * stride + 1..][..w],
+            &key[y * stride + 2..][..w],
+            &key[(y + 1) * stride + 1..][..w],
+        );
+        for ((&here, &right), &below) in row.iter().zip(right).zip(below) {
+            if here != K::UNLABELLED {
+                meetings.note(here, right);
+                meetings.note(here, below);
+            }
+        }
+    }
+    Some(meetings)
 }
 
 /// The even columns of a word.
@@ -158,11 +211,11 @@ impl Meetings {
     /// A cell of key `here` beside one of key `there`: a meeting where both are labelled,
     /// with other labels.
     #[inline]
-    fn note(&mut self, here: u64, there: u64) {
-        let (la, lb) = (here as u32, there as u32);
+    fn note<K: Key>(&mut self, here: K, there: K) {
+        let (la, lb) = (here.label(), there.label());
         // One test, seldom true: most labelled cells share their neighbours' label.
-        if (la != lb) & (there != UNLABELLED) {
-            let steps = (here >> 32) as u32 + (there >> 32) as u32 + 1;
+        if (la != lb) & (there != K::UNLABELLED) {
+            let steps = here.steps() + there.steps() + 1;
             let pair = u64::from(la.min(lb)) << 32 | u64::from(la.max(lb));
             let m = u128::from(pair) << 32 | u128::from(steps);
             let slot = (pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize % RECENT;
@@ -409,5 +462,52 @@ mod tests {
             }]
         );
         assert!(Facing::new(&free, &rooms, || true).is_none());
+    }
+
+    #[test]
+    fn keys_of_half_a_word_and_of_a_word_find_the_same_meetings() {
+        // A map two words wide with walls here and there, rooms of one to three cells
+        // strewn over it, and two rooms that touch.
+        let (w, h) = (70u32, 40u32);
+        let mut tiles = Grid::new(w, h, Tile::FREE);
+        let mut state = 12_345u64;
+        let mut next = |n: u32| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32 % n
+        };
+        for _ in 0..300 {
+            let p = Pos::new(next(w), next(h));
+            tiles[p] = Tile::WALL;
+        }
+        let mut rooms: Vec<Room> = Vec::new();
+        let mut place = |tiles: &mut Grid<Tile>, cells: Vec<Pos>| {
+            let id = rooms.len() as u32;
+            for &c in &cells {
+                tiles[c] = Tile::of_room(id);
+            }
+            rooms.push(Room::of(cells, Rgb(0, 0, 0)));
+        };
+        place(&mut tiles, vec![Pos::new(10, 10), Pos::new(11, 10)]);
+        place(&mut tiles, vec![Pos::new(12, 10)]);
+        for _ in 0..40 {
+            let (x, y) = (next(w - 3), next(h));
+            let cells: Vec<Pos> = (x..x + 1 + next(3)).map(|x| Pos::new(x, y)).collect();
+            if cells.iter().all(|&c| tiles[c] == Tile::FREE) {
+                place(&mut tiles, cells);
+            }
+        }
+        let free = BitGrid::of(&tiles, |t| t.is_outside_rooms());
+        let half = flood::<u32>(&free, &rooms, || false).expect("not called off");
+        let word = flood::<u64>(&free, &rooms, || false).expect("not called off");
+        let (half, word) = (half.edges(), word.edges());
+        assert!(half.len() > rooms.len(), "{} meetings", half.len());
+        assert!(half.contains(&Edge {
+            steps: 1,
+            a: 0,
+            b: 1
+        }));
+        assert_eq!(half, word);
     }
 }
