@@ -109,15 +109,19 @@ pub fn proportions<R: Rng + ?Sized>(size: u32, rng: &mut R) -> (u32, u32) {
 /// The largest part of `wanted` holding `origin` (which must be free and inside it) that
 /// has only free cells: each taken cell inside cuts the side that loses the least area.
 fn fit(tiles: &Grid<Tile>, mut room: Rect, origin: Pos) -> Rect {
-    // The first taken cell of `room` in reading order, a row's cells at a time.
-    let taken = |room: Rect| {
-        (room.y0..=room.y1).find_map(|y| {
+    // The first taken cell of `room` in reading order from row `from`, a row's cells at a
+    // time. A cut leaves a part of the room, so the rows above the taken cell, free
+    // before, are free after it: the next look starts at that cell's row.
+    let taken = |room: Rect, from: u32| {
+        (from.max(room.y0)..=room.y1).find_map(|y| {
             let row = &tiles.row(y)?[room.x0 as usize..=room.x1 as usize];
             let x = row.iter().position(|t| !t.is_outside_rooms())?;
             Some(Pos::new(room.x0 + x as u32, y))
         })
     };
-    while let Some(t) = taken(room) {
+    let mut from = room.y0;
+    while let Some(t) = taken(room, from) {
+        from = t.y;
         let cuts = [
             (t.x < origin.x).then(|| Rect {
                 x0: t.x + 1,
