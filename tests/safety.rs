@@ -97,7 +97,7 @@ fn a_list_too_big_to_read_is_left_whole_where_it_is() {
 
 #[test]
 fn a_list_of_more_entries_than_a_list_may_have_is_left_as_it_is_and_one_of_as_many_is_read() {
-    let data = scratch("many-presets");
+    let data = scratch("too-many-presets");
     let dir = data.join("dungeon-viewer");
     fs::create_dir_all(&dir).unwrap();
     let presets = dir.join("presets.json");

@@ -164,15 +164,16 @@ pub fn a_favourite_kept_in_the_page_is_there_after_a_reload() {
 
 pub fn save_png_downloads_the_file_render_writes() {
     let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1";
-    saving_downloads_renders_file(recipe, "", &[]);
+    saving_downloads_renders_file("web-save", recipe, "", &[]);
 }
 
 /// The page's download of `recipe`, its address ending in `look` (` look=…` or nothing), is
-/// `render`'s file with `flags`, byte for byte.
-fn saving_downloads_renders_file(recipe: &str, look: &str, flags: &[&str]) {
+/// `render`'s file with `flags`, byte for byte. `name` names the test's own folder: tests
+/// run side by side, and one that emptied another's folder would lose its download.
+fn saving_downloads_renders_file(name: &str, recipe: &str, look: &str, flags: &[&str]) {
     let dir = page();
     let base = serve(dir);
-    let into = scratch("web-save");
+    let into = scratch(name);
     let seen = drive(
         "save",
         &at(&base, &format!("{recipe}{look}")),
@@ -203,6 +204,7 @@ pub fn in_the_hatched_look_save_png_downloads_the_file_render_writes() {
     let recipe = "dv1 seed=7 width=64 height=56 rooms=14 room-size=90 stickiness=0.5 randomness=1 \
                   spacing=2 fit=move merge=1";
     saving_downloads_renders_file(
+        "web-save-hatched",
         recipe,
         " look=doors,marks,numbers,hatched",
         &["--hatched", "--doors", "--marks", "--numbers"],
